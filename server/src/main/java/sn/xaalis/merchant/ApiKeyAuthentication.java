@@ -1,0 +1,100 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.SecretBox;
+
+/**
+ * Authenticates {@code X-Api-Key}/{@code X-Api-Secret} (SPEC §5.1): lookup by public key, then a
+ * constant-time comparison of the peppered HMAC. No password hashing per request; lookups are cached
+ * briefly so a busy merchant costs one HMAC per request and no query.
+ */
+@Component
+public class ApiKeyAuthentication {
+
+    private static final Pattern PUBLIC_KEY = Pattern.compile("pk_(test|live)_[0-9A-Za-z]{32}");
+    private static final Pattern SECRET = Pattern.compile("sk_(test|live)_[0-9A-Za-z]{40}");
+    private static final int MAX_CACHED = 10_000;
+    // Compared against when the public key is unknown, so that both paths do the same work.
+    private static final String NO_SUCH_FINGERPRINT = "00".repeat(32);
+
+    private final ApiKeys apiKeys;
+    private final Applications applications;
+    private final SecretBox secretBox;
+    private final Clock clock;
+    private final long cacheTtlNanos;
+    private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
+
+    ApiKeyAuthentication(
+            ApiKeys apiKeys,
+            Applications applications,
+            SecretBox secretBox,
+            Clock clock,
+            MerchantProperties properties) {
+        this.apiKeys = apiKeys;
+        this.applications = applications;
+        this.secretBox = secretBox;
+        this.clock = clock;
+        this.cacheTtlNanos = properties.keys().authenticationCacheTtl().toNanos();
+    }
+
+    /** The caller, or empty for every kind of failure alike (a 401 never says which part was wrong). */
+    public Optional<Caller> authenticate(String endpointKey, String apiKey, String apiSecret) {
+        if (apiKey == null || apiSecret == null) {
+            return Optional.empty();
+        }
+        var keyMatch = PUBLIC_KEY.matcher(apiKey);
+        var secretMatch = SECRET.matcher(apiSecret);
+        if (!keyMatch.matches() || !secretMatch.matches() || !keyMatch.group(1).equals(secretMatch.group(1))) {
+            return Optional.empty();
+        }
+        Optional<Snapshot> snapshot = snapshot(apiKey);
+        String fingerprint = snapshot.map(s -> s.key().secretFingerprint()).orElse(NO_SUCH_FINGERPRINT);
+        if (!secretBox.matches(apiSecret, fingerprint) || snapshot.isEmpty()) {
+            return Optional.empty();
+        }
+        ApiKeys.KeyRecord key = snapshot.get().key();
+        Instant now = clock.instant();
+        boolean usable = key.revokedAt() == null
+                && (key.expiresAt() == null || now.isBefore(key.expiresAt()))
+                && key.endpointKey().equals(endpointKey)
+                && (key.environment() == Environment.SANDBOX || key.liveEnabled());
+        return usable
+                ? Optional.of(new Caller(
+                        key.applicationId(),
+                        key.merchantId(),
+                        key.endpointKey(),
+                        key.environment(),
+                        snapshot.get().providers()))
+                : Optional.empty();
+    }
+
+    /** Called after any change to keys, settings or activations made on this node. */
+    void forgetCachedKeys() {
+        cache.clear();
+    }
+
+    private Optional<Snapshot> snapshot(String apiKey) {
+        long now = System.nanoTime();
+        Cached cached = cache.get(apiKey);
+        if (cached != null && now - cached.loadedAt() < cacheTtlNanos) {
+            return cached.snapshot();
+        }
+        Optional<Snapshot> loaded = apiKeys.find(apiKey)
+                .map(key -> new Snapshot(key, applications.providers(key.applicationId(), key.environment())));
+        if (cache.size() >= MAX_CACHED) {
+            cache.clear();
+        }
+        cache.put(apiKey, new Cached(loaded, now));
+        return loaded;
+    }
+
+    private record Snapshot(ApiKeys.KeyRecord key, java.util.Set<sn.xaalis.provider.Provider> providers) {}
+
+    private record Cached(Optional<Snapshot> snapshot, long loadedAt) {}
+}

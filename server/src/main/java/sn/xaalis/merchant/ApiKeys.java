@@ -1,0 +1,125 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.SecretBox;
+import sn.xaalis.platform.Timestamps;
+
+/** The api_keys table: issuing, rotating and looking up key pairs. */
+@Repository
+class ApiKeys {
+
+    private final JdbcClient jdbc;
+    private final SecretBox secretBox;
+    private final Clock clock;
+
+    ApiKeys(JdbcClient jdbc, SecretBox secretBox, Clock clock) {
+        this.jdbc = jdbc;
+        this.secretBox = secretBox;
+        this.clock = clock;
+    }
+
+    /** What authentication needs about a public key, in one indexed query. */
+    record KeyRecord(
+            UUID applicationId,
+            UUID merchantId,
+            String endpointKey,
+            Environment environment,
+            String secretFingerprint,
+            Instant expiresAt,
+            Instant revokedAt,
+            boolean liveEnabled) {}
+
+    /**
+     * Issues a new pair; pairs already active in the environment keep working until {@code oldKeysUntil}
+     * (the rotation overlap of D9).
+     */
+    IssuedKeys issue(UUID applicationId, Environment environment, Instant oldKeysUntil) {
+        Instant now = Timestamps.truncate(clock.instant());
+        jdbc.sql("UPDATE api_keys SET expires_at = :until WHERE application_id = :app AND environment = :env"
+                        + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :until)")
+                .param("until", Timestamps.toDatabase(Timestamps.truncate(oldKeysUntil)))
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .update();
+        String tag = environment.keyTag();
+        String apiKey = "pk_" + tag + "_" + RandomTokens.base62(32);
+        String apiSecret = "sk_" + tag + "_" + RandomTokens.base62(40);
+        jdbc.sql("INSERT INTO api_keys (id, application_id, environment, public_key, secret_fingerprint,"
+                        + " secret_ciphertext, created_at) VALUES (:id, :app, :env, :pk, :fp, :ct, :at)")
+                .param("id", RandomTokens.uuidV7(clock))
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .param("pk", apiKey)
+                .param("fp", secretBox.fingerprint(apiSecret))
+                .param("ct", secretBox.encrypt(apiSecret))
+                .param("at", Timestamps.toDatabase(now))
+                .update();
+        return new IssuedKeys(apiKey, apiSecret, environment);
+    }
+
+    Optional<KeyRecord> find(String publicKey) {
+        return jdbc.sql("SELECT k.application_id, a.merchant_id, a.endpoint_key, k.environment,"
+                        + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled"
+                        + " FROM api_keys k JOIN applications a ON a.id = k.application_id"
+                        + " WHERE k.public_key = :pk")
+                .param("pk", publicKey)
+                .query((rs, n) -> new KeyRecord(
+                        rs.getObject(1, UUID.class),
+                        rs.getObject(2, UUID.class),
+                        rs.getString(3),
+                        Environment.fromValue(rs.getString(4)).orElseThrow(),
+                        rs.getString(5),
+                        Timestamps.fromDatabase(rs.getObject(6, java.time.OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(7, java.time.OffsetDateTime.class)),
+                        rs.getBoolean(8)))
+                .optional();
+    }
+
+    List<ApplicationDetails.KeySummary> summaries(UUID applicationId) {
+        return jdbc.sql("SELECT public_key, environment, created_at, expires_at, revoked_at FROM api_keys"
+                        + " WHERE application_id = :app ORDER BY created_at, id")
+                .param("app", applicationId)
+                .query((rs, n) -> new ApplicationDetails.KeySummary(
+                        rs.getString(1),
+                        Environment.fromValue(rs.getString(2)).orElseThrow(),
+                        Timestamps.fromDatabase(rs.getObject(3, java.time.OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(4, java.time.OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                .list();
+    }
+
+    /** The plain secrets still valid now, newest first (webhook signing, demo print-out). */
+    List<String> activeSecrets(UUID applicationId, Environment environment) {
+        return jdbc
+                .sql("SELECT secret_ciphertext FROM api_keys WHERE application_id = :app AND environment = :env"
+                        + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
+                        + " ORDER BY created_at DESC, id DESC")
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .param("now", Timestamps.toDatabase(clock.instant()))
+                .query(String.class)
+                .list()
+                .stream()
+                .map(secretBox::decrypt)
+                .toList();
+    }
+
+    List<String> activePublicKeys(UUID applicationId, Environment environment) {
+        return jdbc.sql("SELECT public_key FROM api_keys WHERE application_id = :app AND environment = :env"
+                        + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
+                        + " ORDER BY created_at DESC, id DESC")
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .param("now", Timestamps.toDatabase(clock.instant()))
+                .query(String.class)
+                .list();
+    }
+}

@@ -1,0 +1,28 @@
+package sn.xaalis.merchant;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Provider;
+
+/** An application as its owner and the operator see it; never carries a secret. */
+public record ApplicationDetails(
+        UUID id,
+        UUID merchantId,
+        String name,
+        String endpointKey,
+        String webhookUrl,
+        String callbackUrlSuccess,
+        String callbackUrlFailure,
+        boolean liveEnabled,
+        Map<Environment, Set<Provider>> providers,
+        List<KeySummary> keys,
+        Instant createdAt) {
+
+    /** A public key and its validity; the secret stays hidden. */
+    public record KeySummary(
+            String apiKey, Environment environment, Instant createdAt, Instant expiresAt, Instant revokedAt) {}
+}

@@ -1,0 +1,142 @@
+package sn.xaalis.merchant;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
+
+/** The applications and provider_activations tables. */
+@Repository
+class Applications {
+
+    private final JdbcClient jdbc;
+
+    Applications(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    record Row(
+            UUID id,
+            UUID merchantId,
+            String name,
+            String endpointKey,
+            String webhookUrl,
+            String callbackUrlSuccess,
+            String callbackUrlFailure,
+            boolean liveEnabled,
+            Instant createdAt) {}
+
+    void insert(Row row) {
+        jdbc.sql("INSERT INTO applications (id, merchant_id, name, endpoint_key, webhook_url, callback_url_success,"
+                        + " callback_url_failure, live_enabled, created_at, updated_at)"
+                        + " VALUES (:id, :merchant, :name, :endpoint, :webhook, :success, :failure, :live, :at, :at)")
+                .param("id", row.id())
+                .param("merchant", row.merchantId())
+                .param("name", row.name())
+                .param("endpoint", row.endpointKey())
+                .param("webhook", row.webhookUrl())
+                .param("success", row.callbackUrlSuccess())
+                .param("failure", row.callbackUrlFailure())
+                .param("live", row.liveEnabled())
+                .param("at", Timestamps.toDatabase(row.createdAt()))
+                .update();
+    }
+
+    /** Locks the row so that concurrent setting changes (e.g. go-live checks) apply one after the other. */
+    Optional<Row> findForUpdate(UUID id) {
+        return jdbc.sql(SELECT + " WHERE id = :id FOR UPDATE")
+                .param("id", id)
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    Optional<Row> find(UUID id) {
+        return jdbc.sql(SELECT + " WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    void update(Row row, Instant now) {
+        jdbc.sql("UPDATE applications SET webhook_url = :webhook, callback_url_success = :success,"
+                        + " callback_url_failure = :failure, live_enabled = :live, updated_at = :at WHERE id = :id")
+                .param("webhook", row.webhookUrl())
+                .param("success", row.callbackUrlSuccess())
+                .param("failure", row.callbackUrlFailure())
+                .param("live", row.liveEnabled())
+                .param("at", Timestamps.toDatabase(now))
+                .param("id", row.id())
+                .update();
+    }
+
+    Set<Provider> providers(UUID applicationId, Environment environment) {
+        Set<Provider> providers = EnumSet.noneOf(Provider.class);
+        jdbc.sql("SELECT provider FROM provider_activations WHERE application_id = :app AND environment = :env")
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .query(String.class)
+                .list()
+                .forEach(name -> Provider.fromName(name).ifPresent(providers::add));
+        return providers;
+    }
+
+    Map<Environment, Set<Provider>> providers(UUID applicationId) {
+        Map<Environment, Set<Provider>> result = new EnumMap<>(Environment.class);
+        for (Environment environment : Environment.values()) {
+            result.put(environment, EnumSet.noneOf(Provider.class));
+        }
+        jdbc.sql("SELECT environment, provider FROM provider_activations WHERE application_id = :app")
+                .param("app", applicationId)
+                .query((rs, n) -> {
+                    var environment = Environment.fromValue(rs.getString(1));
+                    var provider = Provider.fromName(rs.getString(2));
+                    if (environment.isPresent() && provider.isPresent()) {
+                        result.get(environment.get()).add(provider.get());
+                    }
+                    return null;
+                })
+                .list();
+        return result;
+    }
+
+    void replaceProviders(UUID applicationId, Environment environment, Set<Provider> providers, Instant now) {
+        jdbc.sql("DELETE FROM provider_activations WHERE application_id = :app AND environment = :env")
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .update();
+        for (Provider provider : providers) {
+            jdbc.sql("INSERT INTO provider_activations (application_id, environment, provider, activated_at)"
+                            + " VALUES (:app, :env, :provider, :at)")
+                    .param("app", applicationId)
+                    .param("env", environment.value())
+                    .param("provider", provider.name())
+                    .param("at", Timestamps.toDatabase(now))
+                    .update();
+        }
+    }
+
+    private static final String SELECT = "SELECT id, merchant_id, name, endpoint_key, webhook_url,"
+            + " callback_url_success, callback_url_failure, live_enabled, created_at FROM applications";
+
+    private static Row map(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new Row(
+                rs.getObject(1, UUID.class),
+                rs.getObject(2, UUID.class),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getString(7),
+                rs.getBoolean(8),
+                Timestamps.fromDatabase(rs.getObject(9, OffsetDateTime.class)));
+    }
+}

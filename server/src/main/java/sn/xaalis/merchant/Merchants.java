@@ -1,0 +1,55 @@
+package sn.xaalis.merchant;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.Timestamps;
+
+/** The merchants table. */
+@Repository
+class Merchants {
+
+    private final JdbcClient jdbc;
+
+    Merchants(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    record Row(UUID id, String name, String email, String passwordHash, Instant createdAt) {
+        @Override
+        public String toString() {
+            return "Merchant[id=" + id + ", email=" + email + "]";
+        }
+    }
+
+    /** Returns false when the email is taken. */
+    boolean insert(Row row) {
+        return jdbc.sql("INSERT INTO merchants (id, name, email, password_hash, created_at)"
+                                + " VALUES (:id, :name, :email, :hash, :at) ON CONFLICT DO NOTHING")
+                        .param("id", row.id())
+                        .param("name", row.name())
+                        .param("email", row.email())
+                        .param("hash", row.passwordHash())
+                        .param("at", Timestamps.toDatabase(row.createdAt()))
+                        .update()
+                == 1;
+    }
+
+    Optional<Row> find(UUID id) {
+        return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> new Row(
+                        rs.getObject(1, UUID.class),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                .optional();
+    }
+
+    boolean any() {
+        return jdbc.sql("SELECT COUNT(*) FROM merchants").query(Long.class).single() > 0;
+    }
+}

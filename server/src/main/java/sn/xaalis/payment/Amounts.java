@@ -1,0 +1,58 @@
+package sn.xaalis.payment;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.regex.Pattern;
+
+/** Amount rules of D2: exact decimals, never {@code double}. */
+final class Amounts {
+
+    static final BigDecimal MINIMUM = new BigDecimal("0.01");
+    // A quoted amount is plain digits with an optional fraction; no sign, exponent or spaces.
+    private static final Pattern QUOTED = Pattern.compile("[0-9]{1,20}(\\.[0-9]{1,20})?");
+    private static final int MAX_TEXT = 64;
+
+    private Amounts() {}
+
+    /** The outcome of reading an amount: a value, or the reason it is refused. */
+    sealed interface Parsed {
+        record Valid(BigDecimal value) implements Parsed {}
+
+        record Invalid(String reason) implements Parsed {}
+    }
+
+    /**
+     * @param text the JSON string content, or the JSON number exactly as written
+     * @param quoted whether it came as a JSON string
+     */
+    static Parsed parse(String text, boolean quoted, BigDecimal maximum, boolean wholeOnly) {
+        if (text.length() > MAX_TEXT || (quoted && !QUOTED.matcher(text).matches())) {
+            return new Parsed.Invalid("must be a decimal number such as \"1500.00\"");
+        }
+        BigDecimal value;
+        try {
+            value = new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            return new Parsed.Invalid("must be a decimal number such as \"1500.00\"");
+        }
+        // Bounds first: they are cheap even for absurd exponents like 1e309 or 1e-999999.
+        if (value.compareTo(MINIMUM) < 0) {
+            return new Parsed.Invalid("must be at least 0.01");
+        }
+        if (value.compareTo(maximum) > 0) {
+            return new Parsed.Invalid("must be at most "
+                    + maximum.setScale(2, RoundingMode.UNNECESSARY).toPlainString());
+        }
+        if (value.stripTrailingZeros().scale() > 2) {
+            return new Parsed.Invalid("must have at most two decimals");
+        }
+        if (wholeOnly && value.stripTrailingZeros().scale() > 0) {
+            return new Parsed.Invalid("MOBILEMONEY_SN accepts whole amounts only");
+        }
+        return new Parsed.Valid(value.setScale(2, RoundingMode.UNNECESSARY));
+    }
+
+    static String format(BigDecimal amount) {
+        return amount.setScale(2, RoundingMode.UNNECESSARY).toPlainString();
+    }
+}

@@ -1,0 +1,43 @@
+package sn.xaalis.payment;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.SequencedMap;
+import java.util.UUID;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Provider;
+
+/**
+ * A payment as stored.
+ *
+ * @param metadataJson the merchant's JSON object exactly as sent (D5)
+ */
+public record Payment(
+        UUID transactionUuid,
+        Reference reference,
+        UUID applicationId,
+        Environment environment,
+        Provider provider,
+        BigDecimal amount,
+        String currency,
+        PaymentStatus status,
+        String description,
+        String customerPhone,
+        String customerName,
+        String metadataJson,
+        String successUrl,
+        String errorUrl,
+        String providerReference,
+        SequencedMap<String, String> deepLinks,
+        Instant expiresAt,
+        Instant createdAt,
+        Instant paidAt,
+        Instant expiredAt,
+        String errorMessage) {
+
+    @Override
+    public String toString() {
+        // Customer data stays out of logs.
+        return "Payment[" + reference + ", " + environment + ", " + provider + ", " + status + "]";
+    }
+}

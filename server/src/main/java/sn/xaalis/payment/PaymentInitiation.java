@@ -1,0 +1,294 @@
+package sn.xaalis.payment;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Idempotency;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.RedirectUrls;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.platform.qr.QrCodePng;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderResult;
+import sn.xaalis.provider.SessionRequest;
+
+/**
+ * Initiating a payment (SPEC §4.1): validate, open a provider session outside any transaction, then
+ * store the payment, its first history row and the idempotent response in one transaction.
+ */
+@Service
+public class PaymentInitiation {
+
+    private static final Pattern PHONE = Pattern.compile("\\+[0-9]{6,19}");
+    private static final int MAX_DESCRIPTION = 500;
+    private static final int MAX_CUSTOMER_NAME = 100;
+    private static final int REFERENCE_ATTEMPTS = 3;
+
+    private final Payments payments;
+    private final PaymentProviders providers;
+    private final PaymentProperties properties;
+    private final Idempotency idempotency;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    PaymentInitiation(
+            Payments payments,
+            PaymentProviders providers,
+            PaymentProperties properties,
+            Idempotency idempotency,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.payments = payments;
+        this.providers = providers;
+        this.properties = properties;
+        this.idempotency = idempotency;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** The HTTP answer to an initiation; {@code replayed} when it comes from an earlier request (D14). */
+    public record Outcome(int status, String body, boolean replayed) {}
+
+    /**
+     * @param idempotencyKey validated header value, or null
+     * @param requestHash fingerprint of method, path and body, compared on replay
+     * @param render turns the stored payment into the response body
+     */
+    public Outcome initiate(
+            Caller caller,
+            InitiationRequest request,
+            String idempotencyKey,
+            String requestHash,
+            Function<Initiated, String> render) {
+        if (idempotencyKey == null) {
+            return create(caller, validate(caller, request), null, null, render);
+        }
+        var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), idempotencyKey);
+        Optional<Outcome> earlier = earlier(scope, requestHash);
+        if (earlier.isPresent()) {
+            return earlier.get();
+        }
+        idempotency.begin(scope);
+        try {
+            return create(caller, validate(caller, request), scope, requestHash, render);
+        } catch (ConcurrentDuplicate e) {
+            // Another node committed the same key first: answer as it did.
+            return earlier(scope, requestHash).orElseThrow();
+        } finally {
+            idempotency.end(scope);
+        }
+    }
+
+    private Optional<Outcome> earlier(Idempotency.Scope scope, String requestHash) {
+        Idempotency.Prior prior = idempotency.prior(scope, requestHash);
+        if (prior instanceof Idempotency.Prior.Replay replay) {
+            return Optional.of(
+                    new Outcome(replay.response().status(), replay.response().body(), true));
+        }
+        if (prior instanceof Idempotency.Prior.Mismatch) {
+            throw new ApiException(
+                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
+        }
+        return Optional.empty();
+    }
+
+    private Outcome create(
+            Caller caller,
+            Valid valid,
+            Idempotency.Scope scope,
+            String requestHash,
+            Function<Initiated, String> render) {
+        for (int attempt = 1; ; attempt++) {
+            Initiated initiated = openSession(caller, valid);
+            Payment payment = initiated.payment();
+            Outcome outcome = transactions.execute(tx -> {
+                if (!payments.insert(payment)) {
+                    tx.setRollbackOnly();
+                    return null; // reference collision: try again with a new one
+                }
+                payments.recordTransition(
+                        payment.transactionUuid(), null, PaymentStatus.PROCESSING, "api", null, payment.createdAt());
+                String body = render.apply(initiated);
+                if (scope != null
+                        && !idempotency.record(scope, requestHash, new Idempotency.StoredResponse(201, body))) {
+                    tx.setRollbackOnly();
+                    throw new ConcurrentDuplicate();
+                }
+                return new Outcome(201, body, false);
+            });
+            if (outcome != null) {
+                return outcome;
+            }
+            if (attempt == REFERENCE_ATTEMPTS) {
+                throw new IllegalStateException("Could not allocate a unique payment reference");
+            }
+        }
+    }
+
+    /**
+     * A payment just created, with its QR code (computed outside the transaction, never stored).
+     *
+     * @param qrCode base64 PNG without a {@code data:} prefix
+     */
+    public record Initiated(Payment payment, String qrCode) {}
+
+    private Initiated openSession(Caller caller, Valid valid) {
+        Instant now = Timestamps.truncate(clock.instant());
+        Instant deadline = now.plus(properties.validity());
+        Reference reference = Reference.random();
+        ProviderResult result = providers.createSession(new SessionRequest(
+                reference.value(),
+                valid.provider(),
+                caller.environment(),
+                valid.amount(),
+                valid.currency(),
+                valid.customerPhone(),
+                valid.successUrl(),
+                valid.errorUrl(),
+                deadline));
+        if (result instanceof ProviderResult.Refused refused) {
+            throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+        }
+        if (result instanceof ProviderResult.Unavailable unavailable) {
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        }
+        ProviderResult.Created created = (ProviderResult.Created) result;
+        Instant expiresAt = created.expiresAt() != null && created.expiresAt().isBefore(deadline)
+                ? Timestamps.truncate(created.expiresAt())
+                : deadline;
+        String qrCode = created.qrCodePng() != null
+                ? created.qrCodePng()
+                : QrCodePng.base64(created.deepLinks().firstEntry().getValue());
+        return new Initiated(
+                new Payment(
+                        RandomTokens.uuidV7(clock),
+                        reference,
+                        caller.applicationId(),
+                        caller.environment(),
+                        valid.provider(),
+                        valid.amount(),
+                        valid.currency(),
+                        PaymentStatus.PROCESSING,
+                        valid.description(),
+                        valid.customerPhone(),
+                        valid.customerName(),
+                        valid.metadataJson(),
+                        valid.successUrl(),
+                        valid.errorUrl(),
+                        created.providerReference(),
+                        created.deepLinks(),
+                        expiresAt,
+                        now,
+                        null,
+                        null,
+                        null),
+                qrCode);
+    }
+
+    /** A request that passed every rule, with defaults applied. */
+    private record Valid(
+            Provider provider,
+            BigDecimal amount,
+            String currency,
+            String description,
+            String customerPhone,
+            String customerName,
+            String metadataJson,
+            String successUrl,
+            String errorUrl) {}
+
+    private Valid validate(Caller caller, InitiationRequest request) {
+        Map<String, List<String>> errors = new LinkedHashMap<>(request.shapeErrors());
+        Provider provider = null;
+        if (!errors.containsKey("provider")) {
+            if (request.provider() == null) {
+                errors.put("provider", List.of("is required"));
+            } else {
+                provider = Provider.fromName(request.provider()).orElse(null);
+                if (provider == null) {
+                    errors.put("provider", List.of("must be one of WALLET_SN, MOBILEMONEY_SN"));
+                } else if (!caller.providers().contains(provider)) {
+                    errors.put(
+                            "provider",
+                            List.of(provider + " is not activated for this application in " + caller.environment()));
+                }
+            }
+        }
+        BigDecimal amount = null;
+        if (!errors.containsKey("amount")) {
+            if (request.amountText() == null) {
+                errors.put("amount", List.of("is required"));
+            } else {
+                boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
+                Amounts.Parsed parsed =
+                        Amounts.parse(request.amountText(), request.amountQuoted(), properties.maxAmount(), wholeOnly);
+                if (parsed instanceof Amounts.Parsed.Valid valid) {
+                    amount = valid.value();
+                } else {
+                    errors.put("amount", List.of(((Amounts.Parsed.Invalid) parsed).reason()));
+                }
+            }
+        }
+        String currency = request.currency() == null ? "XOF" : request.currency();
+        if (!errors.containsKey("currency") && !properties.currencies().contains(currency)) {
+            errors.put("currency", List.of("must be one of " + String.join(", ", properties.currencies())));
+        }
+        String description = request.description();
+        if (description != null && codePoints(description) > MAX_DESCRIPTION) {
+            errors.put("description", List.of("must be at most " + MAX_DESCRIPTION + " characters"));
+        }
+        String phone = request.customerPhone();
+        if (phone != null && !PHONE.matcher(phone).matches()) {
+            errors.put("customer_phone", List.of("must be in international format: + then 6 to 19 digits"));
+        }
+        String name = request.customerName();
+        if (name != null && codePoints(name) > MAX_CUSTOMER_NAME) {
+            errors.put("customer_name", List.of("must be at most " + MAX_CUSTOMER_NAME + " characters"));
+        }
+        checkUrl("success_url", request.successUrl(), errors);
+        checkUrl("error_url", request.errorUrl(), errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        String metadata = request.metadataJson() == null ? "{}" : request.metadataJson();
+        return new Valid(
+                provider,
+                amount,
+                currency,
+                description,
+                phone,
+                name,
+                metadata,
+                request.successUrl(),
+                request.errorUrl());
+    }
+
+    private static void checkUrl(String field, String url, Map<String, List<String>> errors) {
+        if (url != null && !errors.containsKey(field)) {
+            RedirectUrls.problem(url).ifPresent(problem -> errors.put(field, List.of(problem)));
+        }
+    }
+
+    private static int codePoints(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
+    /** Raised inside the transaction to roll it back when another request stored the same key first. */
+    private static final class ConcurrentDuplicate extends RuntimeException {
+        ConcurrentDuplicate() {
+            super(null, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package sn.xaalis.payment;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * @param validity how long a customer has to pay (D6)
+ * @param currencies accepted currency codes (D3)
+ * @param maxAmount the largest amount accepted (D2)
+ */
+@ConfigurationProperties("xaalis.payments")
+public record PaymentProperties(
+        @DefaultValue("PT15M") Duration validity,
+        @DefaultValue("XOF") List<String> currencies,
+        @DefaultValue("100000000.00") BigDecimal maxAmount) {}

@@ -1,0 +1,90 @@
+package sn.xaalis.payment.web;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import java.util.Map;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentInitiation;
+import sn.xaalis.platform.Timestamps;
+
+/** The JSON shapes of the payment API; field order follows SPEC §2.1 and §2.2. */
+final class PaymentJson {
+
+    private PaymentJson() {}
+
+    /** SPEC §2.1: never echoes description, customer data or redirect URLs. */
+    record Initiated(
+            String transactionUuid,
+            String reference,
+            String provider,
+            String environment,
+            String amount,
+            String currency,
+            String status,
+            Map<String, String> deepLinks,
+            String qrCode,
+            String providerReference,
+            String expiresAt,
+            @JsonRawValue String metadata,
+            String createdAt) {
+
+        static Initiated of(PaymentInitiation.Initiated initiated) {
+            Payment p = initiated.payment();
+            return new Initiated(
+                    p.transactionUuid().toString(),
+                    p.reference().value(),
+                    p.provider().name(),
+                    p.environment().value(),
+                    formatAmount(p),
+                    p.currency(),
+                    p.status().name(),
+                    p.deepLinks(),
+                    initiated.qrCode(),
+                    p.providerReference(),
+                    Timestamps.micros(p.expiresAt()),
+                    p.metadataJson(),
+                    Timestamps.micros(p.createdAt()));
+        }
+    }
+
+    /** SPEC §2.2 fields plus deep_links, created_at and expires_at (D7). */
+    record Status(
+            String transactionUuid,
+            String reference,
+            String provider,
+            String environment,
+            String amount,
+            String currency,
+            String status,
+            String providerReference,
+            String paidAt,
+            String expiredAt,
+            String errorMessage,
+            @JsonRawValue String metadata,
+            Map<String, String> deepLinks,
+            String createdAt,
+            String expiresAt) {
+
+        static Status of(Payment p) {
+            return new Status(
+                    p.transactionUuid().toString(),
+                    p.reference().value(),
+                    p.provider().name(),
+                    p.environment().value(),
+                    formatAmount(p),
+                    p.currency(),
+                    p.status().name(),
+                    p.providerReference(),
+                    Timestamps.micros(p.paidAt()),
+                    Timestamps.micros(p.expiredAt()),
+                    p.errorMessage(),
+                    p.metadataJson(),
+                    p.deepLinks(),
+                    Timestamps.micros(p.createdAt()),
+                    Timestamps.micros(p.expiresAt()));
+        }
+    }
+
+    private static String formatAmount(Payment p) {
+        return p.amount().setScale(2, java.math.RoundingMode.UNNECESSARY).toPlainString();
+    }
+}

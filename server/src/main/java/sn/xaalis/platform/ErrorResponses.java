@@ -1,0 +1,122 @@
+package sn.xaalis.platform;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/** The one place where failures become HTTP answers, always with the SPEC §7 body (D8). */
+@RestControllerAdvice
+@RestController
+class ErrorResponses implements ErrorController {
+
+    private static final Logger log = LoggerFactory.getLogger(ErrorResponses.class);
+
+    private final Clock clock;
+
+    ErrorResponses(Clock clock) {
+        this.clock = clock;
+    }
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ErrorBody> api(ApiException e) {
+        return ResponseEntity.status(e.status())
+                .headers(e.headers())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(e.status(), e.getMessage(), e.errors(), clock.instant()));
+    }
+
+    @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
+    ResponseEntity<ErrorBody> notFound(Exception e) {
+        return body(HttpStatus.NOT_FOUND, "No such resource");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ErrorBody> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
+        var headers = new org.springframework.http.HttpHeaders();
+        if (e.getSupportedHttpMethods() != null) {
+            headers.setAllow(e.getSupportedHttpMethods());
+        }
+        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                .headers(headers)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(
+                        HttpStatus.METHOD_NOT_ALLOWED,
+                        "Method " + e.getMethod() + " is not allowed here",
+                        Map.of(),
+                        clock.instant()));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ErrorBody> unsupportedMediaType(HttpMediaTypeNotSupportedException e) {
+        return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<ErrorBody> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return body(HttpStatus.NOT_ACCEPTABLE, "Responses are application/json");
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e) {
+        return body(HttpStatus.BAD_REQUEST, "Request body is not valid JSON");
+    }
+
+    @ExceptionHandler(MissingRequestHeaderException.class)
+    ResponseEntity<ErrorBody> missingHeader(MissingRequestHeaderException e) {
+        return body(HttpStatus.BAD_REQUEST, "Header " + e.getHeaderName() + " is required");
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ErrorBody> typeMismatch(MethodArgumentTypeMismatchException e) {
+        return body(HttpStatus.NOT_FOUND, "No such resource");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ErrorBody> unexpected(Exception e) {
+        // Only the class and message go to the log: request data may hold secrets.
+        log.error("Unexpected error: {}", e.toString(), e);
+        return body(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
+    }
+
+    /** Errors raised outside Spring MVC (container, filters) are forwarded here by the servlet container. */
+    @RequestMapping("/error")
+    ResponseEntity<ErrorBody> error(HttpServletRequest request) {
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        HttpStatusCode status = HttpStatusCode.valueOf(code instanceof Integer i ? i : 500);
+        String message =
+                switch (status.value()) {
+                    case 400 -> "Bad request";
+                    case 404 -> "No such resource";
+                    case 413 -> "Request body is too large";
+                    default -> status.is5xxServerError() ? "Something went wrong on our side" : null;
+                };
+        return body(status, message);
+    }
+
+    private ResponseEntity<ErrorBody> body(HttpStatusCode status, String message) {
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(status, message, Map.<String, List<String>>of(), clock.instant()));
+    }
+}

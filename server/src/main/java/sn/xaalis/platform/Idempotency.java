@@ -1,0 +1,142 @@
+package sn.xaalis.platform;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Idempotency keys (D14). A stored response commits in the caller's transaction, so a request that
+ * dies leaves nothing behind; a key being processed on this node is refused with 409; a key being
+ * processed on another node makes our insert wait for its commit, then replays its response.
+ */
+@Component
+public class Idempotency {
+
+    public static final String HEADER = "Idempotency-Key";
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    private static final Duration RETENTION = Duration.ofHours(24);
+    private static final int MAX_KEY_LENGTH = 255;
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
+
+    Idempotency(JdbcClient jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** Keys are per application and environment. */
+    public record Scope(UUID applicationId, Environment environment, String key) {}
+
+    public record StoredResponse(int status, String body) {}
+
+    /** What an earlier request with the same key means for this one. */
+    public sealed interface Prior {
+        record None() implements Prior {}
+
+        record Replay(StoredResponse response) implements Prior {}
+
+        record Mismatch() implements Prior {}
+    }
+
+    /** Validates the header value; null when the header is absent. */
+    public static String validKey(String header) {
+        if (header == null) {
+            return null;
+        }
+        boolean printable = header.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
+        if (header.isEmpty() || header.length() > MAX_KEY_LENGTH || !printable) {
+            throw ApiException.invalid(
+                    Map.of(HEADER, List.of("must be 1 to 255 printable ASCII characters without spaces")));
+        }
+        return header;
+    }
+
+    public static String fingerprint(String method, String path, byte[] body) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update((method + " " + path + "\n").getBytes(StandardCharsets.UTF_8));
+            sha.update(body);
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Prior prior(Scope scope, String requestHash) {
+        Optional<Stored> stored = find(scope);
+        if (stored.isEmpty()) {
+            return new Prior.None();
+        }
+        return stored.get().requestHash().equals(requestHash)
+                ? new Prior.Replay(
+                        new StoredResponse(stored.get().status(), stored.get().body()))
+                : new Prior.Mismatch();
+    }
+
+    /** Marks the key as being processed here; throws 409 when it already is. */
+    public void begin(Scope scope) {
+        if (!inFlight.add(scope)) {
+            throw new ApiException(HttpStatus.CONFLICT, "A request with this Idempotency-Key is still being processed");
+        }
+    }
+
+    public void end(Scope scope) {
+        inFlight.remove(scope);
+    }
+
+    /**
+     * Stores the response inside the current transaction. Returns false when another request stored
+     * one first (the caller must roll back and answer from {@link #prior}).
+     */
+    public boolean record(Scope scope, String requestHash, StoredResponse response) {
+        Instant now = clock.instant();
+        jdbc.sql("DELETE FROM idempotency_records WHERE application_id = :app AND environment = :env"
+                        + " AND idempotency_key = :key AND created_at <= :cutoff")
+                .param("app", scope.applicationId())
+                .param("env", scope.environment().value())
+                .param("key", scope.key())
+                .param("cutoff", Timestamps.toDatabase(now.minus(RETENTION)))
+                .update();
+        int inserted = jdbc.sql("INSERT INTO idempotency_records (application_id, environment, idempotency_key,"
+                        + " request_hash, response_status, response_body, created_at)"
+                        + " VALUES (:app, :env, :key, :hash, :status, :body, :at) ON CONFLICT DO NOTHING")
+                .param("app", scope.applicationId())
+                .param("env", scope.environment().value())
+                .param("key", scope.key())
+                .param("hash", requestHash)
+                .param("status", response.status())
+                .param("body", response.body())
+                .param("at", Timestamps.toDatabase(Timestamps.truncate(now)))
+                .update();
+        return inserted == 1;
+    }
+
+    private Optional<Stored> find(Scope scope) {
+        return jdbc.sql("SELECT request_hash, response_status, response_body FROM idempotency_records"
+                        + " WHERE application_id = :app AND environment = :env AND idempotency_key = :key"
+                        + " AND created_at > :cutoff")
+                .param("app", scope.applicationId())
+                .param("env", scope.environment().value())
+                .param("key", scope.key())
+                .param("cutoff", Timestamps.toDatabase(clock.instant().minus(RETENTION)))
+                .query((rs, n) -> new Stored(rs.getString(1), rs.getInt(2), rs.getString(3)))
+                .optional();
+    }
+
+    private record Stored(String requestHash, int status, String body) {}
+}

@@ -1,0 +1,59 @@
+package sn.xaalis.platform;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+
+/** Reads a JSON request body as raw bytes, refusing wrong content types (415) and oversize bodies (413). */
+public final class JsonBodies {
+
+    private JsonBodies() {}
+
+    public static byte[] read(HttpServletRequest request, int maxBytes) {
+        requireJson(request.getContentType());
+        long declared = request.getContentLengthLong();
+        if (declared > maxBytes) {
+            throw tooLarge(maxBytes);
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBytes + 1);
+            if (body.length > maxBytes) {
+                throw tooLarge(maxBytes);
+            }
+            return body;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Request body could not be read", e);
+        }
+    }
+
+    private static void requireJson(String contentType) {
+        MediaType type;
+        try {
+            type = contentType == null ? null : MediaType.parseMediaType(contentType);
+        } catch (InvalidMediaTypeException e) {
+            type = null;
+        }
+        boolean json = type != null && MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type);
+        boolean utf8 = type == null || isUtf8OrUnspecified(type);
+        if (!json || !utf8) {
+            throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json (UTF-8)");
+        }
+    }
+
+    private static boolean isUtf8OrUnspecified(MediaType type) {
+        try {
+            return type.getCharset() == null || StandardCharsets.UTF_8.equals(type.getCharset());
+        } catch (IllegalArgumentException unknownCharset) {
+            return false;
+        }
+    }
+
+    private static ApiException tooLarge(int maxBytes) {
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Request body is larger than " + maxBytes + " bytes");
+    }
+}

@@ -1,0 +1,124 @@
+package sn.xaalis.platform.qr;
+
+import com.google.zxing.EncodeHintType;
+import com.google.zxing.WriterException;
+import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
+import com.google.zxing.qrcode.encoder.ByteMatrix;
+import com.google.zxing.qrcode.encoder.Encoder;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+/**
+ * Renders a QR code as a 1-bit grayscale PNG. The image is written directly from the module matrix:
+ * no AWT, no ImageIO, a few microseconds of work, safe to call from any thread.
+ */
+public final class QrCodePng {
+
+    // The QR standard asks for a 4-module quiet zone so that scanners find the code.
+    private static final int QUIET_ZONE = 4;
+    // 4 px per module keeps a typical link around 160 px: sharp on phones, a few hundred bytes.
+    private static final int SCALE = 4;
+    private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    private static final Map<EncodeHintType, Object> HINTS =
+            Map.of(EncodeHintType.CHARACTER_SET, StandardCharsets.UTF_8.name());
+
+    private QrCodePng() {}
+
+    /** Standard base64 of the PNG, without a {@code data:} prefix (SPEC §2.1). */
+    public static String base64(String content) {
+        return Base64.getEncoder().encodeToString(render(content));
+    }
+
+    public static byte[] render(String content) {
+        if (content == null || content.isEmpty()) {
+            throw new IllegalArgumentException("QR content must not be empty");
+        }
+        ByteMatrix matrix;
+        try {
+            matrix = Encoder.encode(content, ErrorCorrectionLevel.M, HINTS).getMatrix();
+        } catch (WriterException e) {
+            throw new IllegalArgumentException("Content does not fit in a QR code", e);
+        }
+        int modules = matrix.getWidth() + 2 * QUIET_ZONE;
+        int size = modules * SCALE;
+        int rowBytes = (size + 7) / 8;
+
+        byte[] raw = new byte[(rowBytes + 1) * size];
+        int offset = 0;
+        for (int y = 0; y < modules; y++) {
+            int rowStart = offset;
+            raw[offset++] = 0; // filter: none
+            int my = y - QUIET_ZONE;
+            for (int x = 0; x < size; x++) {
+                int mx = x / SCALE - QUIET_ZONE;
+                boolean dark = my >= 0
+                        && my < matrix.getHeight()
+                        && mx >= 0
+                        && mx < matrix.getWidth()
+                        && matrix.get(mx, my) == 1;
+                if (!dark) { // white is 1 in grayscale
+                    raw[offset + (x >> 3)] |= (byte) (0x80 >>> (x & 7));
+                }
+            }
+            offset += rowBytes;
+            // The remaining SCALE-1 pixel rows of this module row are identical: copy, don't recompute.
+            for (int repeat = 1; repeat < SCALE; repeat++) {
+                System.arraycopy(raw, rowStart, raw, offset, rowBytes + 1);
+                offset += rowBytes + 1;
+            }
+        }
+
+        ByteArrayOutputStream png = new ByteArrayOutputStream(512);
+        png.writeBytes(SIGNATURE);
+        byte[] header = new byte[13];
+        putInt(header, 0, size);
+        putInt(header, 4, size);
+        header[8] = 1; // bit depth
+        header[9] = 0; // colour type: grayscale
+        chunk(png, "IHDR", header, header.length);
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        try {
+            deflater.setInput(raw);
+            deflater.finish();
+            byte[] compressed = new byte[raw.length + 64];
+            int length = 0;
+            while (!deflater.finished()) {
+                if (length == compressed.length) {
+                    compressed = java.util.Arrays.copyOf(compressed, compressed.length * 2);
+                }
+                length += deflater.deflate(compressed, length, compressed.length - length);
+            }
+            chunk(png, "IDAT", compressed, length);
+        } finally {
+            deflater.end();
+        }
+        chunk(png, "IEND", new byte[0], 0);
+        return png.toByteArray();
+    }
+
+    private static void chunk(ByteArrayOutputStream out, String type, byte[] data, int length) {
+        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+        byte[] lengthBytes = new byte[4];
+        putInt(lengthBytes, 0, length);
+        out.writeBytes(lengthBytes);
+        out.writeBytes(typeBytes);
+        out.write(data, 0, length);
+        CRC32 crc = new CRC32();
+        crc.update(typeBytes);
+        crc.update(data, 0, length);
+        byte[] crcBytes = new byte[4];
+        putInt(crcBytes, 0, (int) crc.getValue());
+        out.writeBytes(crcBytes);
+    }
+
+    private static void putInt(byte[] target, int at, int value) {
+        target[at] = (byte) (value >>> 24);
+        target[at + 1] = (byte) (value >>> 16);
+        target[at + 2] = (byte) (value >>> 8);
+        target[at + 3] = (byte) value;
+    }
+}

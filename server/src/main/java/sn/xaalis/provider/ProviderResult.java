@@ -1,0 +1,23 @@
+package sn.xaalis.provider;
+
+import java.time.Instant;
+import java.util.SequencedMap;
+
+/** The expected outcomes of asking a provider to open a session; bugs stay exceptions. */
+public sealed interface ProviderResult {
+
+    /**
+     * @param deepLinks keys of SPEC §2.3, in order
+     * @param qrCodePng base64 PNG chosen by the provider, or null to encode the first deep link ourselves
+     * @param expiresAt the provider's own deadline, or null when it has none
+     */
+    record Created(
+            String providerReference, SequencedMap<String, String> deepLinks, String qrCodePng, Instant expiresAt)
+            implements ProviderResult {}
+
+    /** The provider said no; the reason is safe to show to the merchant (SPEC §4.1 "refusal by the provider"). */
+    record Refused(String reason) implements ProviderResult {}
+
+    /** The provider could not be reached or is not configured; the request may be retried later. */
+    record Unavailable(String reason) implements ProviderResult {}
+}

@@ -1,0 +1,41 @@
+package sn.xaalis.provider.sandbox;
+
+import java.util.LinkedHashMap;
+import java.util.SequencedMap;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.provider.PaymentProvider;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderResult;
+import sn.xaalis.provider.SessionRequest;
+
+/**
+ * The in-process simulator serving both providers in sandbox (D13): every deep link opens the hosted
+ * sandbox checkout page, with a parameter naming the app the link stands for.
+ */
+@Component
+class SandboxProvider implements PaymentProvider {
+
+    private final PublicBaseUrl publicBaseUrl;
+
+    SandboxProvider(PublicBaseUrl publicBaseUrl) {
+        this.publicBaseUrl = publicBaseUrl;
+    }
+
+    @Override
+    public boolean serves(Provider provider, Environment environment) {
+        return environment == Environment.SANDBOX;
+    }
+
+    @Override
+    public ProviderResult createSession(SessionRequest request) {
+        String checkout = publicBaseUrl.value() + "/sandbox/checkout/" + request.reference() + "?app=";
+        SequencedMap<String, String> links = new LinkedHashMap<>();
+        for (String key : request.provider().deepLinkKeys()) {
+            links.put(key, checkout + key);
+        }
+        return new ProviderResult.Created("sbx_" + RandomTokens.hex(12), links, null, null);
+    }
+}

@@ -1,0 +1,50 @@
+package sn.xaalis.payment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
+
+@IntegrationTest
+@TestPropertySource(properties = "xaalis.rate-limit.requests-per-second=1")
+class RateLimitIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    MutableClock clock;
+
+    @Test
+    void burstOfTwiceTheRateThen429WithRetryAfterAndTheErrorBody() {
+        Api api = new Api(port);
+        Api.Merchant merchant = api.onboardBoth();
+        Api.Merchant neighbour = api.onboardBoth();
+        clock.freeze();
+
+        Api.Response first = api.status(merchant, "SVC-AAAAAAAA");
+        assertThat(first.status()).isEqualTo(404);
+        assertThat(first.header("RateLimit-Limit")).isEqualTo("2");
+        assertThat(first.header("RateLimit-Remaining")).isEqualTo("1");
+        assertThat(api.status(merchant, "SVC-AAAAAAAA").status()).isEqualTo(404);
+
+        Api.Response limited = api.status(merchant, "SVC-AAAAAAAA");
+        assertThat(limited.status()).isEqualTo(429);
+        assertThat(limited.header("Retry-After")).isEqualTo("1");
+        assertThat(limited.header("RateLimit-Remaining")).isEqualTo("0");
+        sn.xaalis.support.ApiAssertions.assertErrorBody(limited.json(), 429, "Too Many Requests");
+
+        assertThat(api.status(neighbour, "SVC-AAAAAAAA").status())
+                .as("limits are per application")
+                .isEqualTo(404);
+
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(api.status(merchant, "SVC-AAAAAAAA").status()).isEqualTo(404);
+    }
+}

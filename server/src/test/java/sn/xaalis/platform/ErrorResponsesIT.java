@@ -1,0 +1,41 @@
+package sn.xaalis.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static sn.xaalis.support.ApiAssertions.assertErrorBody;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.IntegrationTest;
+
+@IntegrationTest
+class ErrorResponsesIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void unknownPathsAre404WithTheErrorBody() {
+        Api.Response response = new Api(port).send("GET", "/nothing/here", Map.of(), null);
+        assertThat(response.status()).isEqualTo(404);
+        assertErrorBody(response.json(), 404, "Not Found");
+    }
+
+    @Test
+    void wrongMethodIs405WithTheErrorBody() {
+        Api api = new Api(port);
+        Api.Merchant merchant = api.onboardBoth();
+        Api.Response response = api.send(
+                "DELETE", "/api/v1/" + merchant.endpointKey() + "/payments/initiate/", merchant.headers(), null);
+        assertThat(response.status()).isEqualTo(405);
+        assertErrorBody(response.json(), 405, "Method Not Allowed");
+    }
+
+    @Test
+    void adminApiDisabledWithoutTokenIsCoveredByConfiguration() {
+        // With a token configured (tests), admin answers 401 to strangers rather than 404.
+        Api.Response response = new Api(port).send("GET", "/admin/v1/applications/x", Map.of(), null);
+        assertThat(response.status()).isEqualTo(401);
+    }
+}

@@ -1,0 +1,143 @@
+package sn.xaalis.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A real HTTP client for the running server, with the calls tests make again and again. */
+public final class Api {
+
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
+    public static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+
+    private final String base;
+
+    public Api(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    public String base() {
+        return base;
+    }
+
+    /** A response with its raw body kept, for byte-level assertions. */
+    public record Response(int status, Map<String, String> headers, String body) {
+        public JsonNode json() {
+            return JSON.readTree(body);
+        }
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /** A sandbox-ready application: where to call and with which keys. */
+    public record Merchant(
+            String merchantId, String applicationId, String endpointKey, String apiKey, String apiSecret) {
+        public Merchant withKeys(String key, String secret) {
+            return new Merchant(merchantId, applicationId, endpointKey, key, secret);
+        }
+
+        public Map<String, String> headers() {
+            return Map.of("X-Api-Key", apiKey, "X-Api-Secret", apiSecret);
+        }
+    }
+
+    public Response send(String method, String path, Map<String, String> headers, String body) {
+        return sendBytes(method, path, headers, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public Response sendBytes(String method, String path, Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        headers.forEach(request::header);
+        request.method(
+                method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            Map<String, String> flat = new LinkedHashMap<>();
+            response.headers()
+                    .map()
+                    .forEach((name, values) ->
+                            flat.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
+            return new Response(response.statusCode(), flat, response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Response admin(String method, String path, String body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + ADMIN_TOKEN);
+        if (body != null) {
+            headers.put("Content-Type", "application/json");
+        }
+        return send(method, "/admin/v1" + path, headers, body);
+    }
+
+    /** Onboards a fresh merchant with one application and the given providers active. */
+    public Merchant onboard(String... providers) {
+        String email = "m" + System.nanoTime() + "@example.com";
+        Response merchant = admin(
+                "POST",
+                "/merchants",
+                "{\"name\":\"Shop\",\"email\":\"" + email + "\",\"password\":\"correct horse battery\"}");
+        if (merchant.status() != 201) {
+            throw new IllegalStateException("onboarding failed: " + merchant);
+        }
+        String merchantId = merchant.json().get("id").stringValue();
+        String list = String.join(
+                ",",
+                java.util.Arrays.stream(providers).map(p -> "\"" + p + "\"").toList());
+        Response app = admin(
+                "POST",
+                "/merchants/" + merchantId + "/applications",
+                "{\"name\":\"Shop app\",\"providers\":[" + list + "]}");
+        if (app.status() != 201) {
+            throw new IllegalStateException("application failed: " + app);
+        }
+        JsonNode json = app.json();
+        return new Merchant(
+                merchantId,
+                json.get("id").stringValue(),
+                json.get("endpoint_key").stringValue(),
+                json.get("sandbox").get("api_key").stringValue(),
+                json.get("sandbox").get("api_secret").stringValue());
+    }
+
+    public Merchant onboardBoth() {
+        return onboard("WALLET_SN", "MOBILEMONEY_SN");
+    }
+
+    public Response initiate(Merchant m, String body) {
+        return initiate(m, body, Map.of());
+    }
+
+    public Response initiate(Merchant m, String body, Map<String, String> extraHeaders) {
+        Map<String, String> headers = new LinkedHashMap<>(m.headers());
+        headers.put("Content-Type", "application/json");
+        headers.putAll(extraHeaders);
+        return send("POST", "/api/v1/" + m.endpointKey() + "/payments/initiate/", headers, body);
+    }
+
+    public Response status(Merchant m, String reference) {
+        return send("GET", "/api/v1/" + m.endpointKey() + "/payments/" + reference + "/status/", m.headers(), null);
+    }
+}

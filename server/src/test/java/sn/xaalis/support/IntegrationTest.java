@@ -1,0 +1,29 @@
+package sn.xaalis.support;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ContextConfiguration;
+
+/**
+ * Boots the whole service on a random port against the database chosen for this run. Tests isolate
+ * themselves by onboarding their own merchant, so one context serves them all.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(DatabaseAvailable.class)
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "xaalis.admin.token=" + Api.ADMIN_TOKEN,
+            "xaalis.secrets.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+            "xaalis.demo.enabled=false",
+            "xaalis.webhooks.allowed-private-cidrs=127.0.0.0/8",
+        })
+@ContextConfiguration(initializers = TestDatabaseInitializer.class)
+@Import(TestClockConfiguration.class)
+public @interface IntegrationTest {}
