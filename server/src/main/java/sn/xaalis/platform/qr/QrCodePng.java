@@ -80,7 +80,7 @@ public final class QrCodePng {
         header[8] = 1; // bit depth
         header[9] = 0; // colour type: grayscale
         chunk(png, "IHDR", header, header.length);
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
             deflater.setInput(raw);
             deflater.finish();
