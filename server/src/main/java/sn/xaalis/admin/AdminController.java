@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -175,6 +176,12 @@ class AdminController {
         failIfAny(errors);
         return ResponseEntity.status(HttpStatus.CREATED)
                 .body(KeysJson.of(onboarding.issueKeys(applicationId, environment.get())));
+    }
+
+    @DeleteMapping("/applications/{applicationId}/keys/{apiKey}")
+    ResponseEntity<Void> revokeKey(@PathVariable UUID applicationId, @PathVariable String apiKey) {
+        onboarding.revokeKey(applicationId, apiKey);
+        return ResponseEntity.noContent().build();
     }
 
     private JsonNode readObject(HttpServletRequest request) {

@@ -65,6 +65,17 @@ class ApiKeys {
         return new IssuedKeys(apiKey, apiSecret, environment);
     }
 
+    /** Revokes at once; false when the key is not this application's or already revoked. */
+    boolean revoke(UUID applicationId, String publicKey, Instant now) {
+        return jdbc.sql("UPDATE api_keys SET revoked_at = :now WHERE application_id = :app AND public_key = :pk"
+                                + " AND revoked_at IS NULL")
+                        .param("now", Timestamps.toDatabase(Timestamps.truncate(now)))
+                        .param("app", applicationId)
+                        .param("pk", publicKey)
+                        .update()
+                == 1;
+    }
+
     Optional<KeyRecord> find(String publicKey) {
         return jdbc.sql("SELECT k.application_id, a.merchant_id, a.endpoint_key, k.environment,"
                         + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled"

@@ -223,6 +223,15 @@ public class MerchantOnboarding {
         return keys;
     }
 
+    /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
+    @Transactional
+    public void revokeKey(UUID applicationId, String apiKey) {
+        if (!apiKeys.revoke(applicationId, apiKey, clock.instant())) {
+            throw ApiException.notFound("No active key " + apiKey + " for this application");
+        }
+        authentication.forgetCachedKeys();
+    }
+
     /** The plain secrets valid now for signing, newest first. */
     public List<String> activeSecrets(UUID applicationId, Environment environment) {
         return apiKeys.activeSecrets(applicationId, environment);

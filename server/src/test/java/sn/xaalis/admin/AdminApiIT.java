@@ -4,27 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static sn.xaalis.support.ApiAssertions.assertErrorBody;
 
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 
 @IntegrationTest
-class AdminApiIT {
-
-    @LocalServerPort
-    int port;
-
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        api = new Api(port);
-    }
+class AdminApiIT extends ApiIntegrationTest {
 
     @Test
     void missingOrWrongTokenIs401WithTheErrorBody() {

@@ -9,19 +9,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import tools.jackson.databind.JsonNode;
 
 @IntegrationTest
-class ApiKeyAuthenticationIT {
+class ApiKeyAuthenticationIT extends ApiIntegrationTest {
 
     private static final String BODY = "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}";
-
-    @LocalServerPort
-    int port;
 
     @Autowired
     MutableClock clock;
@@ -29,12 +26,10 @@ class ApiKeyAuthenticationIT {
     @Autowired
     ApiKeyAuthentication authentication;
 
-    Api api;
     Api.Merchant merchant;
 
     @BeforeEach
     void setUp() {
-        api = new Api(port);
         merchant = api.onboardBoth();
     }
 
@@ -89,6 +84,25 @@ class ApiKeyAuthenticationIT {
                 merchant.apiKey(),
                 merchant.apiSecret());
         assertThat(api.initiate(wrongEndpoint, BODY).status()).isEqualTo(401);
+    }
+
+    @Test
+    void revokedKeysStopWorkingAtOnce() {
+        assertThat(api.initiate(merchant, BODY).status()).isEqualTo(201);
+        Api.Response revoked =
+                api.admin("DELETE", "/applications/" + merchant.applicationId() + "/keys/" + merchant.apiKey(), null);
+        assertThat(revoked.status()).isEqualTo(204);
+        assertThat(api.initiate(merchant, BODY).status()).isEqualTo(401);
+        assertThat(api.admin("DELETE", "/applications/" + merchant.applicationId() + "/keys/" + merchant.apiKey(), null)
+                        .status())
+                .as("already revoked")
+                .isEqualTo(404);
+        Api.Merchant other = api.onboardBoth();
+        assertThat(api.admin("DELETE", "/applications/" + merchant.applicationId() + "/keys/" + other.apiKey(), null)
+                        .status())
+                .as("another application's key")
+                .isEqualTo(404);
+        assertThat(api.initiate(other, BODY).status()).isEqualTo(201);
     }
 
     @Test

@@ -13,19 +13,16 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 
 @IntegrationTest
-class IdempotencyIT {
+class IdempotencyIT extends ApiIntegrationTest {
 
     private static final String BODY = "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\",\"metadata\":{\"order\":7}}";
-
-    @LocalServerPort
-    int port;
 
     @Autowired
     JdbcClient jdbc;
@@ -33,12 +30,10 @@ class IdempotencyIT {
     @Autowired
     MutableClock clock;
 
-    Api api;
     Api.Merchant merchant;
 
     @BeforeEach
     void setUp() {
-        api = new Api(port);
         merchant = api.onboardBoth();
     }
 

@@ -19,23 +19,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 
 @IntegrationTest
-class PaymentInitiationIT {
+class PaymentInitiationIT extends ApiIntegrationTest {
 
-    @LocalServerPort
-    int port;
-
-    Api api;
     Api.Merchant merchant;
 
     @BeforeEach
     void setUp() {
-        api = new Api(port);
         merchant = api.onboardBoth();
     }
 

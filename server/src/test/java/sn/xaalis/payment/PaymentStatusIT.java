@@ -6,23 +6,18 @@ import static sn.xaalis.support.ApiAssertions.fieldNames;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 
 @IntegrationTest
-class PaymentStatusIT {
+class PaymentStatusIT extends ApiIntegrationTest {
 
-    @LocalServerPort
-    int port;
-
-    Api api;
     Api.Merchant merchant;
 
     @BeforeEach
     void setUp() {
-        api = new Api(port);
         merchant = api.onboardBoth();
     }
 

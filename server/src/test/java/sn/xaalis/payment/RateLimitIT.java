@@ -5,25 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.rate-limit.requests-per-second=1")
-class RateLimitIT {
-
-    @LocalServerPort
-    int port;
+class RateLimitIT extends ApiIntegrationTest {
 
     @Autowired
     MutableClock clock;
 
     @Test
     void burstOfTwiceTheRateThen429WithRetryAfterAndTheErrorBody() {
-        Api api = new Api(port);
         Api.Merchant merchant = api.onboardBoth();
         Api.Merchant neighbour = api.onboardBoth();
         clock.freeze();

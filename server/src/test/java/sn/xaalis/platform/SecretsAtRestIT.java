@@ -11,24 +11,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 
 @IntegrationTest
 @ExtendWith(OutputCaptureExtension.class)
-class SecretsAtRestIT {
-
-    @LocalServerPort
-    int port;
+class SecretsAtRestIT extends ApiIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
 
     @Test
     void theDatabaseHoldsNoPlainSecret(CapturedOutput output) {
-        Api api = new Api(port);
         Api.Merchant merchant = api.onboardBoth();
         String live = api.admin(
                         "POST", "/applications/" + merchant.applicationId() + "/keys", "{\"environment\":\"live\"}")
@@ -63,7 +59,6 @@ class SecretsAtRestIT {
 
     @Test
     void logsNeverContainTheSecretSentInARequest(CapturedOutput output) {
-        Api api = new Api(port);
         Api.Merchant merchant = api.onboardBoth();
         api.initiate(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}");
         api.initiate(merchant, "{broken");
