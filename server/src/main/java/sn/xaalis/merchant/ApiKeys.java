@@ -109,22 +109,17 @@ class ApiKeys {
 
     /** The plain secrets still valid now, newest first (webhook signing, demo print-out). */
     List<String> activeSecrets(UUID applicationId, Environment environment) {
-        return jdbc
-                .sql("SELECT secret_ciphertext FROM api_keys WHERE application_id = :app AND environment = :env"
-                        + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
-                        + " ORDER BY created_at DESC, id DESC")
-                .param("app", applicationId)
-                .param("env", environment.value())
-                .param("now", Timestamps.toDatabase(clock.instant()))
-                .query(String.class)
-                .list()
-                .stream()
+        return active(applicationId, environment, "secret_ciphertext").stream()
                 .map(secretBox::decrypt)
                 .toList();
     }
 
     List<String> activePublicKeys(UUID applicationId, Environment environment) {
-        return jdbc.sql("SELECT public_key FROM api_keys WHERE application_id = :app AND environment = :env"
+        return active(applicationId, environment, "public_key");
+    }
+
+    private List<String> active(UUID applicationId, Environment environment, String column) {
+        return jdbc.sql("SELECT " + column + " FROM api_keys WHERE application_id = :app AND environment = :env"
                         + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
                         + " ORDER BY created_at DESC, id DESC")
                 .param("app", applicationId)
