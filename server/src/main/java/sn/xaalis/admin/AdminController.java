@@ -28,6 +28,8 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.webhook.NotificationView;
+import sn.xaalis.webhook.WebhookDeliveries;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,10 +42,12 @@ class AdminController {
     private static final int MAX_BODY_BYTES = 16 * 1024;
 
     private final MerchantOnboarding onboarding;
+    private final WebhookDeliveries deliveries;
     private final JsonMapper json;
 
-    AdminController(MerchantOnboarding onboarding, JsonMapper json) {
+    AdminController(MerchantOnboarding onboarding, WebhookDeliveries deliveries, JsonMapper json) {
         this.onboarding = onboarding;
+        this.deliveries = deliveries;
         this.json = json;
     }
 
@@ -182,6 +186,90 @@ class AdminController {
     ResponseEntity<Void> revokeKey(@PathVariable UUID applicationId, @PathVariable String apiKey) {
         onboarding.revokeKey(applicationId, apiKey);
         return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping("/applications/{applicationId}/notifications")
+    List<NotificationJson> notifications(
+            @PathVariable UUID applicationId,
+            @org.springframework.web.bind.annotation.RequestParam(defaultValue = "50") int limit) {
+        onboarding.details(applicationId); // 404 for an unknown application
+        return deliveries.recent(applicationId, limit).stream()
+                .map(NotificationJson::of)
+                .toList();
+    }
+
+    @PostMapping("/applications/{applicationId}/notifications/{notificationId}/resend")
+    NotificationJson resend(@PathVariable UUID applicationId, @PathVariable UUID notificationId) {
+        return NotificationJson.of(deliveries.resend(applicationId, notificationId));
+    }
+
+    @PostMapping("/applications/{applicationId}/webhooks/test")
+    ResponseEntity<NotificationJson> sendTest(@PathVariable UUID applicationId, HttpServletRequest request) {
+        Environment environment = Environment.SANDBOX;
+        if (request.getContentLengthLong() > 0) {
+            JsonNode body = readObject(request);
+            Map<String, List<String>> errors = new LinkedHashMap<>();
+            String value = text(body, "environment", errors);
+            if (value != null) {
+                environment = Environment.fromValue(value).orElse(null);
+                if (environment == null) {
+                    errors.put("environment", List.of("must be sandbox or live"));
+                }
+            }
+            failIfAny(errors);
+        }
+        onboarding.details(applicationId);
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+                .body(NotificationJson.of(deliveries.sendTest(applicationId, environment)));
+    }
+
+    record AttemptJson(
+            int attempt,
+            String startedAt,
+            long durationMs,
+            String url,
+            Integer statusCode,
+            String outcome,
+            String error,
+            String responseSnippet) {}
+
+    record NotificationJson(
+            UUID id,
+            String eventId,
+            String event,
+            String environment,
+            String state,
+            boolean test,
+            String createdAt,
+            String deliveredAt,
+            String nextAttemptAt,
+            String lastError,
+            List<AttemptJson> attempts) {
+
+        static NotificationJson of(NotificationView v) {
+            return new NotificationJson(
+                    v.id(),
+                    v.eventId(),
+                    v.event(),
+                    v.environment(),
+                    v.state(),
+                    v.test(),
+                    Timestamps.micros(v.createdAt()),
+                    Timestamps.micros(v.deliveredAt()),
+                    Timestamps.micros(v.nextAttemptAt()),
+                    v.lastError(),
+                    v.attemptLog().stream()
+                            .map(a -> new AttemptJson(
+                                    a.attempt(),
+                                    Timestamps.micros(a.startedAt()),
+                                    a.durationMillis(),
+                                    a.url(),
+                                    a.statusCode(),
+                                    a.outcome(),
+                                    a.error(),
+                                    a.responseSnippet()))
+                            .toList());
+        }
     }
 
     private JsonNode readObject(HttpServletRequest request) {

@@ -35,6 +35,32 @@ public record Payment(
         Instant expiredAt,
         String errorMessage) {
 
+    /** The same payment after a status change. */
+    Payment with(PaymentStatus newStatus, Instant newPaidAt, Instant newExpiredAt, String newErrorMessage) {
+        return new Payment(
+                transactionUuid,
+                reference,
+                applicationId,
+                environment,
+                provider,
+                amount,
+                currency,
+                newStatus,
+                description,
+                customerPhone,
+                customerName,
+                metadataJson,
+                successUrl,
+                errorUrl,
+                providerReference,
+                deepLinks,
+                expiresAt,
+                createdAt,
+                newPaidAt,
+                newExpiredAt,
+                newErrorMessage);
+    }
+
     @Override
     public String toString() {
         // Customer data stays out of logs.

@@ -10,9 +10,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param validity how long a customer has to pay (D6)
  * @param currencies accepted currency codes (D3)
  * @param maxAmount the largest amount accepted (D2)
+ * @param jobInterval how often expiry and sandbox automation look for work
+ * @param sandboxMagicDelay how long after initiation a magic sandbox phone number resolves (D13)
  */
 @ConfigurationProperties("xaalis.payments")
 public record PaymentProperties(
         @DefaultValue("PT15M") Duration validity,
         @DefaultValue("XOF") List<String> currencies,
-        @DefaultValue("100000000.00") BigDecimal maxAmount) {}
+        @DefaultValue("100000000.00") BigDecimal maxAmount,
+        @DefaultValue("PT1S") Duration jobInterval,
+        @DefaultValue("PT3S") Duration sandboxMagicDelay) {}

@@ -4,7 +4,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.UUID;
@@ -62,6 +66,102 @@ class Payments {
                         .param("errorMessage", p.errorMessage())
                         .update()
                 == 1;
+    }
+
+    /** The conditional update of D1: changes the row only if it is still in {@code from}. */
+    boolean changeStatus(
+            UUID id,
+            PaymentStatus from,
+            PaymentStatus to,
+            Instant paidAt,
+            Instant expiredAt,
+            String errorMessage,
+            boolean late,
+            Instant now) {
+        return jdbc.sql("UPDATE payments SET status = :to, paid_at = :paidAt, expired_at = :expiredAt,"
+                                + " error_message = :error, late = (late OR :late), updated_at = :now"
+                                + " WHERE id = :id AND status = :from")
+                        .param("to", to.name())
+                        .param("paidAt", Timestamps.toDatabase(paidAt))
+                        .param("expiredAt", Timestamps.toDatabase(expiredAt))
+                        .param("error", errorMessage)
+                        .param("late", late)
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id)
+                        .param("from", from.name())
+                        .update()
+                == 1;
+    }
+
+    Optional<PaymentStatus> status(UUID id) {
+        return jdbc.sql("SELECT status FROM payments WHERE id = :id")
+                .param("id", id)
+                .query(String.class)
+                .optional()
+                .map(PaymentStatus::valueOf);
+    }
+
+    /** Unscoped: only for pages that identify a payment by its reference alone (the sandbox checkout). */
+    Optional<Payment> findByReference(Reference reference) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference")
+                .param("reference", reference.value())
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    /** Payments due for expiry, locked so another node's job skips them (D6). */
+    List<Payment> lockExpired(Instant now, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE status = 'PROCESSING' AND expires_at <= :now"
+                        + " ORDER BY expires_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .param("now", Timestamps.toDatabase(now))
+                .param("limit", limit)
+                .query((rs, n) -> map(rs))
+                .list();
+    }
+
+    /** Sandbox payments with a magic customer phone, old enough to resolve (D13). */
+    List<Payment> lockMagic(Collection<String> phones, Instant createdBefore, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE status = 'PROCESSING' AND environment = 'sandbox'"
+                        + " AND customer_phone IN (:phones) AND created_at <= :before"
+                        + " ORDER BY created_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .param("phones", List.copyOf(phones))
+                .param("before", Timestamps.toDatabase(createdBefore))
+                .param("limit", limit)
+                .query((rs, n) -> map(rs))
+                .list();
+    }
+
+    /** One page, newest first, after the cursor position (exclusive). */
+    List<Payment> list(UUID applicationId, Environment environment, PaymentFilter filter, int limit) {
+        StringBuilder sql = new StringBuilder(
+                "SELECT " + COLUMNS + " FROM payments WHERE application_id = :app AND environment = :env");
+        Map<String, Object> params = new HashMap<>();
+        params.put("app", applicationId);
+        params.put("env", environment.value());
+        if (filter.status() != null) {
+            sql.append(" AND status = :status");
+            params.put("status", filter.status().name());
+        }
+        if (filter.provider() != null) {
+            sql.append(" AND provider = :provider");
+            params.put("provider", filter.provider().name());
+        }
+        if (filter.createdFrom() != null) {
+            sql.append(" AND created_at >= :from");
+            params.put("from", Timestamps.toDatabase(filter.createdFrom()));
+        }
+        if (filter.createdTo() != null) {
+            sql.append(" AND created_at < :to");
+            params.put("to", Timestamps.toDatabase(filter.createdTo()));
+        }
+        if (filter.after() != null) {
+            sql.append(" AND (created_at < :cursorAt OR (created_at = :cursorAt AND id < :cursorId))");
+            params.put("cursorAt", Timestamps.toDatabase(filter.after().createdAt()));
+            params.put("cursorId", filter.after().id());
+        }
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT :limit");
+        params.put("limit", limit);
+        return jdbc.sql(sql.toString()).params(params).query((rs, n) -> map(rs)).list();
     }
 
     void recordTransition(

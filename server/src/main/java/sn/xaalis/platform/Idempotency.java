@@ -32,11 +32,59 @@ public class Idempotency {
 
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final org.springframework.transaction.support.TransactionTemplate transactions;
     private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
 
-    Idempotency(JdbcClient jdbc, Clock clock) {
+    Idempotency(
+            JdbcClient jdbc, Clock clock, org.springframework.transaction.support.TransactionTemplate transactions) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.transactions = transactions;
+    }
+
+    /** A response, and whether it is the replay of an earlier one. */
+    public record Answer(StoredResponse response, boolean replayed) {}
+
+    /**
+     * Runs {@code work} in a transaction that also stores its response under the key (D14). Without a
+     * key the work simply runs in a transaction. Failures (exceptions) store nothing.
+     */
+    public Answer execute(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
+        if (scope == null) {
+            return new Answer(transactions.execute(tx -> work.get()), false);
+        }
+        Optional<Answer> earlier = replay(scope, requestHash);
+        if (earlier.isPresent()) {
+            return earlier.get();
+        }
+        begin(scope);
+        try {
+            StoredResponse response = transactions.execute(tx -> {
+                StoredResponse produced = work.get();
+                if (!record(scope, requestHash, produced)) {
+                    tx.setRollbackOnly();
+                    return null;
+                }
+                return produced;
+            });
+            return response != null
+                    ? new Answer(response, false)
+                    : replay(scope, requestHash).orElseThrow();
+        } finally {
+            end(scope);
+        }
+    }
+
+    private Optional<Answer> replay(Scope scope, String requestHash) {
+        Prior prior = prior(scope, requestHash);
+        if (prior instanceof Prior.Replay replay) {
+            return Optional.of(new Answer(replay.response(), true));
+        }
+        if (prior instanceof Prior.Mismatch) {
+            throw new ApiException(
+                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
+        }
+        return Optional.empty();
     }
 
     /** Keys are per application and environment. */

@@ -8,4 +8,10 @@ public interface PaymentProvider {
     boolean serves(Provider provider, Environment environment);
 
     ProviderResult createSession(SessionRequest request);
+
+    SessionState sessionState(SessionReference session);
+
+    ProviderAction cancel(SessionReference session);
+
+    ProviderAction refund(SessionReference session);
 }

@@ -25,6 +25,34 @@ public class PaymentProviders {
                         request.provider() + " is not available in " + request.environment()));
     }
 
+    public SessionState sessionState(SessionReference session) {
+        return adapter(session)
+                .map(adapter -> adapter.sessionState(session))
+                .orElseGet(() -> new SessionState.Unknown(unavailable(session)));
+    }
+
+    public ProviderAction cancel(SessionReference session) {
+        return adapter(session)
+                .map(adapter -> adapter.cancel(session))
+                .orElseGet(() -> new ProviderAction.Unavailable(unavailable(session)));
+    }
+
+    public ProviderAction refund(SessionReference session) {
+        return adapter(session)
+                .map(adapter -> adapter.refund(session))
+                .orElseGet(() -> new ProviderAction.Unavailable(unavailable(session)));
+    }
+
+    private java.util.Optional<PaymentProvider> adapter(SessionReference session) {
+        return adapters.stream()
+                .filter(adapter -> adapter.serves(session.provider(), session.environment()))
+                .findFirst();
+    }
+
+    private static String unavailable(SessionReference session) {
+        return session.provider() + " is not available in " + session.environment();
+    }
+
     /** Whether the operator configured the credentials this provider needs in live. */
     public boolean liveConfigured(Provider provider) {
         return switch (provider) {

@@ -140,4 +140,88 @@ public final class Api {
     public Response status(Merchant m, String reference) {
         return send("GET", "/api/v1/" + m.endpointKey() + "/payments/" + reference + "/status/", m.headers(), null);
     }
+
+    public Response post(Merchant m, String path, String body, Map<String, String> extraHeaders) {
+        Map<String, String> headers = new LinkedHashMap<>(m.headers());
+        if (body != null) {
+            headers.put("Content-Type", "application/json");
+        }
+        headers.putAll(extraHeaders);
+        return send("POST", "/api/v1/" + m.endpointKey() + path, headers, body);
+    }
+
+    public Response get(Merchant m, String pathAndQuery) {
+        return send("GET", "/api/v1/" + m.endpointKey() + pathAndQuery, m.headers(), null);
+    }
+
+    public Response simulate(Merchant m, String reference, String outcome) {
+        return post(m, "/sandbox/payments/" + reference + "/simulate", "{\"outcome\":\"" + outcome + "\"}", Map.of());
+    }
+
+    /** Initiates a sandbox payment and returns its reference. */
+    public String newPayment(Merchant m, String body) {
+        Response response = initiate(m, body);
+        if (response.status() != 201) {
+            throw new IllegalStateException("initiation failed: " + response);
+        }
+        return response.json().get("reference").stringValue();
+    }
+
+    public String newPayment(Merchant m) {
+        return newPayment(m, "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\",\"metadata\":{\"order\":\"o-1\"}}");
+    }
+
+    public void setWebhook(Merchant m, String url) {
+        Response response = admin("PATCH", "/applications/" + m.applicationId(), "{\"webhook_url\":\"" + url + "\"}");
+        if (response.status() != 200) {
+            throw new IllegalStateException("webhook_url refused: " + response);
+        }
+    }
+
+    public JsonNode notifications(Merchant m) {
+        return admin("GET", "/applications/" + m.applicationId() + "/notifications", null)
+                .json();
+    }
+
+    /** Polls the delivery log until the notification for {@code eventId} is in one of the states. */
+    public JsonNode awaitNotification(
+            Merchant m, String eventId, java.util.Set<String> states, java.time.Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            for (JsonNode n : notifications(m)) {
+                if (n.get("event_id").stringValue().equals(eventId)) {
+                    last = n;
+                    if (states.contains(n.get("state").stringValue())) {
+                        return n;
+                    }
+                }
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("notification " + eventId + " not in " + states + " in time; last: " + last);
+    }
+
+    public JsonNode awaitStatus(Merchant m, String reference, String status, java.time.Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            last = status(m, reference).json();
+            if (status.equals(last.get("status").stringValue())) {
+                return last;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("payment " + reference + " not " + status + " in time; last: " + last);
+    }
 }

@@ -23,6 +23,11 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.secrets.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             "xaalis.demo.enabled=false",
             "xaalis.webhooks.allowed-private-cidrs=127.0.0.0/8",
+            // Short real delays instead of minutes; tests move the injected clock for the rest.
+            "xaalis.webhooks.retry-delay=PT0.2S",
+            "xaalis.webhooks.timeout=PT1S",
+            "xaalis.webhooks.poll-interval=PT0.1S",
+            "xaalis.payments.job-interval=PT0.1S",
         })
 @ContextConfiguration(initializers = TestDatabaseInitializer.class)
 @Import(TestClockConfiguration.class)

@@ -32,7 +32,11 @@ public final class WebhookUrls {
         /** Every address the name resolved to; connect to these and nothing else. */
         record Permitted(List<InetAddress> addresses) implements Resolution {}
 
+        /** The address policy says no: never retried. */
         record Refused(String reason) implements Resolution {}
+
+        /** The name did not resolve (yet): worth a retry. */
+        record Unresolved(String reason) implements Resolution {}
     }
 
     /** Problems with the URL as saved; empty when acceptable. Names are not resolved here (DNS may not be ready). */
@@ -90,11 +94,11 @@ public final class WebhookUrls {
         try {
             List<InetAddress> addresses = resolver.resolve(host);
             if (addresses.isEmpty()) {
-                return new Resolution.Refused(host + " has no address");
+                return new Resolution.Unresolved(host + " has no address");
             }
             return judge(addresses);
         } catch (UnknownHostException e) {
-            return new Resolution.Refused(host + " cannot be resolved");
+            return new Resolution.Unresolved(host + " cannot be resolved");
         }
     }
 

@@ -8,8 +8,11 @@ import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.PaymentProvider;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderResult;
+import sn.xaalis.provider.SessionReference;
 import sn.xaalis.provider.SessionRequest;
+import sn.xaalis.provider.SessionState;
 
 /**
  * The in-process simulator serving both providers in sandbox (D13): every deep link opens the hosted
@@ -37,5 +40,22 @@ class SandboxProvider implements PaymentProvider {
             links.put(key, checkout + key);
         }
         return new ProviderResult.Created("sbx_" + RandomTokens.hex(12), links, null, null);
+    }
+
+    /** Sandbox outcomes come from the checkout page, the simulation API or magic phones, never from here. */
+    @Override
+    public SessionState sessionState(SessionReference session) {
+        return new SessionState.Open();
+    }
+
+    @Override
+    public ProviderAction cancel(SessionReference session) {
+        return new ProviderAction.Done();
+    }
+
+    /** Sandbox refunds succeed at once. */
+    @Override
+    public ProviderAction refund(SessionReference session) {
+        return new ProviderAction.Done();
     }
 }

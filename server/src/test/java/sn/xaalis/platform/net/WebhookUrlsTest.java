@@ -132,8 +132,8 @@ class WebhookUrlsTest {
         var failing = new WebhookUrls(new AddressPolicy(List.of()), host -> {
             throw new UnknownHostException(host);
         });
-        assertThat(failing.resolve("nowhere.example")).isInstanceOf(WebhookUrls.Resolution.Refused.class);
+        assertThat(failing.resolve("nowhere.example")).isInstanceOf(WebhookUrls.Resolution.Unresolved.class);
         var empty = new WebhookUrls(new AddressPolicy(List.of()), host -> List.of());
-        assertThat(empty.resolve("nothing.example")).isInstanceOf(WebhookUrls.Resolution.Refused.class);
+        assertThat(empty.resolve("nothing.example")).isInstanceOf(WebhookUrls.Resolution.Unresolved.class);
     }
 }

@@ -1,0 +1,36 @@
+package sn.xaalis.payment;
+
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.UUID;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Filters of the payment list (D15); null means "any".
+ *
+ * @param after the position the page starts after (from a cursor)
+ */
+public record PaymentFilter(
+        PaymentStatus status, Provider provider, Instant createdFrom, Instant createdTo, Position after) {
+
+    /** A place in the newest-first order: opaque to clients, stable under concurrent inserts. */
+    public record Position(Instant createdAt, UUID id) {
+
+        public String cursor() {
+            String raw = createdAt.getEpochSecond() + "." + createdAt.getNano() + "." + id;
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes());
+        }
+
+        public static Optional<Position> parse(String cursor) {
+            try {
+                String[] parts = new String(Base64.getUrlDecoder().decode(cursor)).split("\\.");
+                return Optional.of(new Position(
+                        Instant.ofEpochSecond(Long.parseLong(parts[0]), Long.parseLong(parts[1])),
+                        UUID.fromString(parts[2])));
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+    }
+}

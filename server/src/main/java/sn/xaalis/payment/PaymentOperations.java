@@ -1,0 +1,143 @@
+package sn.xaalis.payment;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.ProviderAction;
+import sn.xaalis.provider.SessionReference;
+
+/** What merchants and sandbox testers can do to an existing payment: cancel, refund, simulate, list (D13, D15). */
+@Service
+public class PaymentOperations {
+
+    /** Outcomes a sandbox tester may force (D13). */
+    public static final List<PaymentStatus> SIMULATED =
+            List.of(PaymentStatus.SUCCESS, PaymentStatus.FAILED, PaymentStatus.CANCELLED, PaymentStatus.EXPIRED);
+
+    static final String DEFAULT_DECLINE = "Declined in the sandbox";
+    private static final int MAX_PAGE = 100;
+
+    private final Payments payments;
+    private final PaymentTransitions transitions;
+    private final PaymentProviders providers;
+
+    PaymentOperations(Payments payments, PaymentTransitions transitions, PaymentProviders providers) {
+        this.payments = payments;
+        this.transitions = transitions;
+        this.providers = providers;
+    }
+
+    /** A page of payments and where the next one starts (null when this is the last). */
+    public record Page(List<Payment> payments, String nextCursor) {}
+
+    public Page list(Caller caller, PaymentFilter filter, int limit) {
+        int size = Math.max(1, Math.min(limit, MAX_PAGE));
+        List<Payment> rows = payments.list(caller.applicationId(), caller.environment(), filter, size + 1);
+        if (rows.size() <= size) {
+            return new Page(rows, null);
+        }
+        Payment last = rows.get(size - 1);
+        return new Page(
+                rows.subList(0, size), new PaymentFilter.Position(last.createdAt(), last.transactionUuid()).cursor());
+    }
+
+    @Transactional
+    public Payment cancel(Caller caller, String reference) {
+        Payment payment = owned(caller, reference);
+        requireMove(payment, PaymentStatus.CANCELLED, "Only a PROCESSING payment can be cancelled");
+        act(providers.cancel(session(payment)));
+        return changed(
+                transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of("api:cancel"), null));
+    }
+
+    @Transactional
+    public Payment refund(Caller caller, String reference) {
+        Payment payment = owned(caller, reference);
+        requireMove(payment, PaymentStatus.REFUNDED, "Only a SUCCESS payment can be refunded");
+        act(providers.refund(session(payment)));
+        return changed(
+                transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of("api:refund"), null));
+    }
+
+    /** The scriptable sandbox outcome (D13); refused for live keys. */
+    @Transactional
+    public Payment simulate(Caller caller, String reference, PaymentStatus outcome, String errorMessage) {
+        if (caller.environment() != Environment.SANDBOX) {
+            throw new ApiException(HttpStatus.FORBIDDEN, "Simulation is only available with sandbox keys");
+        }
+        Payment payment = owned(caller, reference);
+        return changed(transitions.apply(
+                payment, outcome, PaymentTransitions.Cause.of("sandbox:simulate"), failure(outcome, errorMessage)));
+    }
+
+    /** The hosted sandbox checkout (D13): a tester acts on the payment by its reference alone. */
+    public Optional<Payment> sandboxPayment(String reference) {
+        if (!Reference.isWellFormed(reference)) {
+            return Optional.empty();
+        }
+        return payments.findByReference(new Reference(reference)).filter(p -> p.environment() == Environment.SANDBOX);
+    }
+
+    @Transactional
+    public PaymentTransitions.Outcome checkout(String reference, PaymentStatus outcome, String errorMessage) {
+        Payment payment = sandboxPayment(reference).orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
+        return transitions.apply(
+                payment, outcome, PaymentTransitions.Cause.of("sandbox:checkout"), failure(outcome, errorMessage));
+    }
+
+    private static String failure(PaymentStatus outcome, String errorMessage) {
+        if (outcome != PaymentStatus.FAILED) {
+            return null;
+        }
+        return errorMessage == null || errorMessage.isBlank() ? DEFAULT_DECLINE : errorMessage.strip();
+    }
+
+    private Payment owned(Caller caller, String reference) {
+        if (!Reference.isWellFormed(reference)) {
+            throw ApiException.notFound("No payment with this reference");
+        }
+        return payments.find(caller.applicationId(), caller.environment(), new Reference(reference))
+                .orElseThrow(() -> ApiException.notFound("No payment with this reference"));
+    }
+
+    private static void requireMove(Payment payment, PaymentStatus to, String rule) {
+        if (!payment.status().canMoveTo(to)) {
+            throw conflict(rule + "; this one is " + payment.status());
+        }
+    }
+
+    private static void act(ProviderAction action) {
+        if (action instanceof ProviderAction.Refused refused) {
+            throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+        }
+        if (action instanceof ProviderAction.Unavailable unavailable) {
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        }
+    }
+
+    private static Payment changed(PaymentTransitions.Outcome outcome) {
+        if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
+            return changed.payment();
+        }
+        PaymentStatus current = outcome instanceof PaymentTransitions.Outcome.Refused refused
+                ? refused.current()
+                : ((PaymentTransitions.Outcome.Lost) outcome).current();
+        throw conflict("The payment is " + current + "; that change is not possible");
+    }
+
+    private static ApiException conflict(String message) {
+        return new ApiException(HttpStatus.CONFLICT, message);
+    }
+
+    private static SessionReference session(Payment p) {
+        return new SessionReference(
+                p.provider(), p.environment(), p.reference().value(), p.providerReference(), p.amount());
+    }
+}

@@ -1,0 +1,196 @@
+package sn.xaalis.payment.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.payment.PaymentOperations;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Idempotency;
+import sn.xaalis.platform.JsonBodies;
+import sn.xaalis.provider.Provider;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** D15 additions (list, cancel, refund) and the sandbox simulation API (D13). */
+@RestController
+class PaymentActionsController {
+
+    private static final int MAX_BODY_BYTES = 4 * 1024;
+
+    private final PaymentOperations operations;
+    private final Idempotency idempotency;
+    private final JsonMapper json;
+
+    PaymentActionsController(PaymentOperations operations, Idempotency idempotency, JsonMapper json) {
+        this.operations = operations;
+        this.idempotency = idempotency;
+        this.json = json;
+    }
+
+    record PageJson(List<PaymentJson.Status> data, boolean hasMore, String nextCursor) {}
+
+    @GetMapping({"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"})
+    ResponseEntity<PageJson> list(
+            Caller caller,
+            @RequestParam(required = false) String status,
+            @RequestParam(required = false) String provider,
+            @RequestParam(required = false) String environment,
+            @RequestParam(name = "created_from", required = false) String createdFrom,
+            @RequestParam(name = "created_to", required = false) String createdTo,
+            @RequestParam(required = false) String cursor,
+            @RequestParam(required = false, defaultValue = "20") String limit) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        PaymentStatus statusFilter =
+                status == null ? null : PaymentStatus.fromName(status).orElse(null);
+        if (status != null && statusFilter == null) {
+            errors.put("status", List.of("must be one of " + List.of(PaymentStatus.values())));
+        }
+        Provider providerFilter =
+                provider == null ? null : Provider.fromName(provider).orElse(null);
+        if (provider != null && providerFilter == null) {
+            errors.put("provider", List.of("must be one of WALLET_SN, MOBILEMONEY_SN"));
+        }
+        if (environment != null && Environment.fromValue(environment).isEmpty()) {
+            errors.put("environment", List.of("must be sandbox or live"));
+        }
+        Instant from = instant("created_from", createdFrom, errors);
+        Instant to = instant("created_to", createdTo, errors);
+        PaymentFilter.Position after = null;
+        if (cursor != null) {
+            after = PaymentFilter.Position.parse(cursor).orElse(null);
+            if (after == null) {
+                errors.put("cursor", List.of("is not a cursor returned by this API"));
+            }
+        }
+        int size = 0;
+        try {
+            size = Integer.parseInt(limit);
+        } catch (NumberFormatException e) {
+            size = -1;
+        }
+        if (size < 1 || size > 100) {
+            errors.put("limit", List.of("must be a whole number from 1 to 100"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        // The environment comes from the keys; asking for the other one simply matches nothing.
+        if (environment != null && !environment.equals(caller.environment().value())) {
+            return ResponseEntity.ok(new PageJson(List.of(), false, null));
+        }
+        var page = operations.list(caller, new PaymentFilter(statusFilter, providerFilter, from, to, after), size);
+        return ResponseEntity.ok(new PageJson(
+                page.payments().stream().map(PaymentJson.Status::of).toList(),
+                page.nextCursor() != null,
+                page.nextCursor()));
+    }
+
+    @PostMapping({
+        "/api/v1/{endpoint_key}/payments/{reference}/cancel/",
+        "/api/v1/{endpoint_key}/payments/{reference}/cancel"
+    })
+    ResponseEntity<String> cancel(
+            Caller caller,
+            @PathVariable String reference,
+            HttpServletRequest request,
+            @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
+        return idempotent(caller, request, key, new byte[0], () -> operations.cancel(caller, reference));
+    }
+
+    @PostMapping({
+        "/api/v1/{endpoint_key}/payments/{reference}/refund/",
+        "/api/v1/{endpoint_key}/payments/{reference}/refund"
+    })
+    ResponseEntity<String> refund(
+            Caller caller,
+            @PathVariable String reference,
+            HttpServletRequest request,
+            @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
+        return idempotent(caller, request, key, new byte[0], () -> operations.refund(caller, reference));
+    }
+
+    @PostMapping({
+        "/api/v1/{endpoint_key}/sandbox/payments/{reference}/simulate",
+        "/api/v1/{endpoint_key}/sandbox/payments/{reference}/simulate/"
+    })
+    ResponseEntity<String> simulate(
+            Caller caller,
+            @PathVariable String reference,
+            HttpServletRequest request,
+            @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
+        byte[] body = JsonBodies.read(request, MAX_BODY_BYTES);
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest("Request body is not valid JSON");
+        }
+        if (node == null || !node.isObject()) {
+            throw ApiException.badRequest("Request body must be a JSON object");
+        }
+        JsonNode outcomeNode = node.get("outcome");
+        PaymentStatus outcome = outcomeNode != null && outcomeNode.isString()
+                ? PaymentStatus.fromName(outcomeNode.stringValue())
+                        .filter(PaymentOperations.SIMULATED::contains)
+                        .orElse(null)
+                : null;
+        if (outcome == null) {
+            throw ApiException.invalid(
+                    Map.of("outcome", List.of("must be one of SUCCESS, FAILED, CANCELLED, EXPIRED")));
+        }
+        JsonNode message = node.get("error_message");
+        String errorMessage = message != null && message.isString() ? message.stringValue() : null;
+        if (errorMessage != null && errorMessage.length() > 500) {
+            throw ApiException.invalid(Map.of("error_message", List.of("must be at most 500 characters")));
+        }
+        return idempotent(
+                caller, request, key, body, () -> operations.simulate(caller, reference, outcome, errorMessage));
+    }
+
+    private ResponseEntity<String> idempotent(
+            Caller caller, HttpServletRequest request, String header, byte[] body, Supplier<Payment> action) {
+        String key = Idempotency.validKey(header);
+        var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
+        String hash = key == null ? null : Idempotency.fingerprint("POST", request.getRequestURI(), body);
+        var answer = idempotency.execute(
+                scope,
+                hash,
+                () -> new Idempotency.StoredResponse(
+                        200, json.writeValueAsString(PaymentJson.Status.of(action.get()))));
+        var response = ResponseEntity.status(answer.response().status()).contentType(MediaType.APPLICATION_JSON);
+        if (answer.replayed()) {
+            response.header(Idempotency.REPLAYED_HEADER, "true");
+        }
+        return response.body(answer.response().body());
+    }
+
+    private static Instant instant(String field, String value, Map<String, List<String>> errors) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            errors.put(field, List.of("must be an ISO 8601 UTC timestamp such as 2026-11-22T00:00:00Z"));
+            return null;
+        }
+    }
+}

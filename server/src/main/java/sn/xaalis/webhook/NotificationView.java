@@ -1,0 +1,50 @@
+package sn.xaalis.webhook;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** A notification with its delivery history, as the portal and the operator see it. */
+public record NotificationView(
+        UUID id,
+        String eventId,
+        String event,
+        String environment,
+        String state,
+        int attempts,
+        String body,
+        boolean test,
+        Instant createdAt,
+        Instant deliveredAt,
+        Instant nextAttemptAt,
+        String lastError,
+        List<AttemptView> attemptLog) {
+
+    /** One POST: when, how long, where, and what came back. */
+    public record AttemptView(
+            int attempt,
+            Instant startedAt,
+            long durationMillis,
+            String url,
+            Integer statusCode,
+            String outcome,
+            String error,
+            String responseSnippet) {}
+
+    NotificationView withAttempts(List<AttemptView> attempts) {
+        return new NotificationView(
+                id,
+                eventId,
+                event,
+                environment,
+                state,
+                this.attempts,
+                body,
+                test,
+                createdAt,
+                deliveredAt,
+                nextAttemptAt,
+                lastError,
+                List.copyOf(attempts));
+    }
+}

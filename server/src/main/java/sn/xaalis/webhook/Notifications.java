@@ -1,0 +1,219 @@
+package sn.xaalis.webhook;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+
+/** The notifications and notification_attempts tables. */
+@Repository
+class Notifications {
+
+    enum State {
+        PENDING,
+        DELIVERED,
+        FAILED,
+        UNDELIVERABLE
+    }
+
+    record Claimed(
+            UUID id,
+            UUID applicationId,
+            Environment environment,
+            String eventId,
+            String event,
+            String body,
+            int attempts,
+            UUID leaseToken) {}
+
+    private final JdbcClient jdbc;
+
+    Notifications(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Leases up to {@code limit} due notifications. Rows another node holds are skipped, not waited
+     * for; a crashed node's lease simply runs out and the row is claimed again.
+     */
+    @Transactional
+    List<Claimed> claim(Instant now, int limit, Set<UUID> saturatedApplications, Instant leaseUntil, UUID token) {
+        String exclude = saturatedApplications.isEmpty() ? "" : " AND application_id NOT IN (:saturated)";
+        var select = jdbc.sql("SELECT id FROM notifications WHERE state = 'PENDING' AND next_attempt_at <= :now"
+                        + " AND (leased_until IS NULL OR leased_until < :now)" + exclude
+                        + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .param("now", Timestamps.toDatabase(now))
+                .param("limit", limit);
+        if (!saturatedApplications.isEmpty()) {
+            select = select.param("saturated", new ArrayList<>(saturatedApplications));
+        }
+        List<UUID> ids = select.query(UUID.class).list();
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        jdbc.sql("UPDATE notifications SET leased_until = :lease, lease_token = :token WHERE id IN (:ids)")
+                .param("lease", Timestamps.toDatabase(leaseUntil))
+                .param("token", token)
+                .param("ids", ids)
+                .update();
+        return jdbc.sql("SELECT id, application_id, environment, event_id, event, body, attempts"
+                        + " FROM notifications WHERE id IN (:ids)")
+                .param("ids", ids)
+                .query((rs, n) -> new Claimed(
+                        rs.getObject(1, UUID.class),
+                        rs.getObject(2, UUID.class),
+                        Environment.fromValue(rs.getString(3)).orElseThrow(),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6),
+                        rs.getInt(7),
+                        token))
+                .list();
+    }
+
+    /** Records an attempt and the notification's next state, only if our lease is still the current one. */
+    @Transactional
+    boolean complete(
+            Claimed claimed, NotificationView.AttemptView attempt, State state, Instant nextAttemptAt, Instant now) {
+        int updated = jdbc.sql("UPDATE notifications SET state = :state, attempts = :attempts,"
+                        + " next_attempt_at = :next, leased_until = NULL, lease_token = NULL, updated_at = :now,"
+                        + " delivered_at = CASE WHEN :delivered THEN :now ELSE delivered_at END, last_error = :error"
+                        + " WHERE id = :id AND lease_token = :token")
+                .param("state", state.name())
+                .param("attempts", attempt.attempt())
+                .param("next", Timestamps.toDatabase(nextAttemptAt))
+                .param("now", Timestamps.toDatabase(now))
+                .param("delivered", state == State.DELIVERED)
+                .param("error", attempt.error())
+                .param("id", claimed.id())
+                .param("token", claimed.leaseToken())
+                .update();
+        if (updated == 1) {
+            jdbc.sql("INSERT INTO notification_attempts (notification_id, attempt, started_at, duration_ms, url,"
+                            + " status_code, outcome, error, response_snippet)"
+                            + " VALUES (:id, :attempt, :started, :duration, :url, :code, :outcome, :error, :snippet)")
+                    .param("id", claimed.id())
+                    .param("attempt", attempt.attempt())
+                    .param("started", Timestamps.toDatabase(Timestamps.truncate(attempt.startedAt())))
+                    .param("duration", attempt.durationMillis())
+                    .param("url", attempt.url())
+                    .param("code", attempt.statusCode())
+                    .param("outcome", attempt.outcome())
+                    .param("error", attempt.error())
+                    .param("snippet", attempt.responseSnippet())
+                    .update();
+        }
+        return updated == 1;
+    }
+
+    /** No URL to send to: kept, visible, and re-sendable once one is configured. */
+    boolean markUndeliverable(Claimed claimed, String reason, Instant now) {
+        return jdbc.sql("UPDATE notifications SET state = 'UNDELIVERABLE', leased_until = NULL, lease_token = NULL,"
+                                + " last_error = :reason, updated_at = :now WHERE id = :id AND lease_token = :token")
+                        .param("reason", reason)
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", claimed.id())
+                        .param("token", claimed.leaseToken())
+                        .update()
+                == 1;
+    }
+
+    /** A new attempt series for a finished notification: same id, same body (D11). */
+    boolean resend(UUID applicationId, UUID id, Instant now) {
+        return jdbc.sql("UPDATE notifications SET state = 'PENDING', attempts = 0, next_attempt_at = :now,"
+                                + " leased_until = NULL, lease_token = NULL, updated_at = :now"
+                                + " WHERE id = :id AND application_id = :app AND state <> 'PENDING'")
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id)
+                        .param("app", applicationId)
+                        .update()
+                == 1;
+    }
+
+    Optional<NotificationView> find(UUID applicationId, UUID id) {
+        return jdbc.sql(VIEW_SELECT + " WHERE id = :id AND application_id = :app")
+                .param("id", id)
+                .param("app", applicationId)
+                .query((rs, n) -> view(rs))
+                .optional()
+                .map(v -> v.withAttempts(attempts(v.id())));
+    }
+
+    List<NotificationView> recent(UUID applicationId, int limit) {
+        List<NotificationView> views = jdbc.sql(
+                        VIEW_SELECT + " WHERE application_id = :app ORDER BY created_at DESC, id DESC LIMIT :limit")
+                .param("app", applicationId)
+                .param("limit", limit)
+                .query((rs, n) -> view(rs))
+                .list();
+        if (views.isEmpty()) {
+            return views;
+        }
+        // One query for every attempt of the page, not one per notification.
+        var byNotification = new java.util.HashMap<UUID, List<NotificationView.AttemptView>>();
+        jdbc.sql("SELECT notification_id, attempt, started_at, duration_ms, url, status_code, outcome, error,"
+                        + " response_snippet FROM notification_attempts WHERE notification_id IN (:ids) ORDER BY id")
+                .param("ids", views.stream().map(NotificationView::id).toList())
+                .query((rs, n) -> {
+                    byNotification
+                            .computeIfAbsent(rs.getObject(1, UUID.class), k -> new ArrayList<>())
+                            .add(attempt(rs, 2));
+                    return null;
+                })
+                .list();
+        return views.stream()
+                .map(v -> v.withAttempts(byNotification.getOrDefault(v.id(), List.of())))
+                .toList();
+    }
+
+    private List<NotificationView.AttemptView> attempts(UUID notificationId) {
+        return jdbc.sql("SELECT attempt, started_at, duration_ms, url, status_code, outcome, error, response_snippet"
+                        + " FROM notification_attempts WHERE notification_id = :id ORDER BY id")
+                .param("id", notificationId)
+                .query((rs, n) -> attempt(rs, 1))
+                .list();
+    }
+
+    private static NotificationView.AttemptView attempt(ResultSet rs, int first) throws SQLException {
+        int code = rs.getInt(first + 4);
+        return new NotificationView.AttemptView(
+                rs.getInt(first),
+                Timestamps.fromDatabase(rs.getObject(first + 1, OffsetDateTime.class)),
+                rs.getLong(first + 2),
+                rs.getString(first + 3),
+                rs.wasNull() ? null : code,
+                rs.getString(first + 5),
+                rs.getString(first + 6),
+                rs.getString(first + 7));
+    }
+
+    private static final String VIEW_SELECT = "SELECT id, event_id, event, environment, state, attempts, body, test,"
+            + " created_at, delivered_at, next_attempt_at, last_error FROM notifications";
+
+    private static NotificationView view(ResultSet rs) throws SQLException {
+        return new NotificationView(
+                rs.getObject(1, UUID.class),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getInt(6),
+                rs.getString(7),
+                rs.getBoolean(8),
+                Timestamps.fromDatabase(rs.getObject(9, OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject(10, OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject(11, OffsetDateTime.class)),
+                rs.getString(12),
+                List.of());
+    }
+}

@@ -1,0 +1,68 @@
+package sn.xaalis.webhook;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+
+/** The delivery log and the operator's and merchant's levers on it: resend and test events (D11). */
+@Service
+public class WebhookDeliveries {
+
+    private final Notifications notifications;
+    private final NotificationOutbox outbox;
+    private final DispatcherWakeUp wakeUp;
+    private final Clock clock;
+
+    WebhookDeliveries(Notifications notifications, NotificationOutbox outbox, DispatcherWakeUp wakeUp, Clock clock) {
+        this.notifications = notifications;
+        this.outbox = outbox;
+        this.wakeUp = wakeUp;
+        this.clock = clock;
+    }
+
+    public List<NotificationView> recent(UUID applicationId, int limit) {
+        return notifications.recent(applicationId, Math.max(1, Math.min(limit, 200)));
+    }
+
+    public Optional<NotificationView> find(UUID applicationId, UUID notificationId) {
+        return notifications.find(applicationId, notificationId);
+    }
+
+    /** Starts a new attempt series with the same id and body; refused while one is still running. */
+    @Transactional
+    public NotificationView resend(UUID applicationId, UUID notificationId) {
+        NotificationView current = notifications
+                .find(applicationId, notificationId)
+                .orElseThrow(() -> ApiException.notFound("No such notification"));
+        if (!notifications.resend(applicationId, notificationId, Timestamps.truncate(clock.instant()))) {
+            throw new ApiException(
+                    HttpStatus.CONFLICT, "This notification is still being delivered (" + current.state() + ")");
+        }
+        wakeUp.signal();
+        return notifications.find(applicationId, notificationId).orElseThrow();
+    }
+
+    /** A signed sample {@code transaction.success} to the configured URL, marked as a test in the log. */
+    @Transactional
+    public NotificationView sendTest(UUID applicationId, Environment environment) {
+        String reference = "SVC-TEST" + RandomTokens.upperAlphanumeric(4);
+        String now = Timestamps.micros(Timestamps.truncate(clock.instant()));
+        String data = "{\"transaction_uuid\":\"" + UUID.randomUUID() + "\",\"reference\":\"" + reference
+                + "\",\"provider\":\"WALLET_SN\",\"environment\":\"" + environment.value()
+                + "\",\"amount\":\"100.00\",\"currency\":\"XOF\",\"status\":\"SUCCESS\","
+                + "\"provider_reference\":\"test\",\"paid_at\":\"" + now + "\",\"expired_at\":null,"
+                + "\"error_message\":null,\"metadata\":{\"test\":true}}";
+        UUID id = outbox.insert(
+                new NewNotification(applicationId, environment, reference + ":SUCCESS", "transaction.success", data),
+                true);
+        return notifications.find(applicationId, id).orElseThrow();
+    }
+}

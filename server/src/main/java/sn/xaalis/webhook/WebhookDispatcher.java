@@ -1,0 +1,240 @@
+package sn.xaalis.webhook;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.platform.net.WebhookUrls;
+
+/**
+ * Delivers the outbox (SPEC §6.4, D11): claims due notifications under a lease, posts each on a
+ * virtual thread, records every attempt, and schedules retries. Bounded in total and per
+ * application, so a receiver that hangs for the whole timeout slows only its own deliveries.
+ */
+@Component
+class WebhookDispatcher implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
+    private static final String USER_AGENT = "SVC-Webhook/1.0";
+    private static final int CLAIM_BATCH = 64;
+    // D11: a claim outlives the longest possible attempt, so only a crashed worker's rows come back.
+    private static final Duration LEASE_MARGIN = Duration.ofSeconds(15);
+
+    private final Notifications notifications;
+    private final ApplicationDirectory directory;
+    private final WebhookProperties properties;
+    private final Clock clock;
+    private final DispatcherWakeUp wakeUp;
+    private final WebhookHttp http;
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
+    private volatile boolean running;
+    private Thread loop;
+
+    WebhookDispatcher(
+            Notifications notifications,
+            ApplicationDirectory directory,
+            WebhookProperties properties,
+            WebhookUrls urls,
+            Clock clock,
+            DispatcherWakeUp wakeUp) {
+        this.notifications = notifications;
+        this.directory = directory;
+        this.properties = properties;
+        this.clock = clock;
+        this.wakeUp = wakeUp;
+        this.http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(this::run);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        wakeUp.signal();
+        workers.shutdown();
+        try {
+            // In-flight deliveries get the timeout to finish; anything left is released by its lease.
+            workers.awaitTermination(
+                    properties.timeout().toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            http.close();
+        } catch (Exception e) {
+            log.warn("Webhook dispatcher did not stop cleanly: {}", e.toString());
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                int claimed = dispatchDue();
+                if (claimed < CLAIM_BATCH) {
+                    wakeUp.await(properties.pollInterval().toMillis());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                // The database may be briefly unavailable; nothing is lost, the outbox is still there.
+                log.warn("Webhook dispatch failed, retrying: {}", e.toString());
+                sleepQuietly(properties.pollInterval().toMillis());
+            }
+        }
+    }
+
+    private int dispatchDue() {
+        int free = properties.concurrency() - inFlight.get();
+        if (free <= 0) {
+            return 0;
+        }
+        Instant now = clock.instant();
+        Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
+        List<Notifications.Claimed> due = notifications.claim(
+                now, Math.min(free, CLAIM_BATCH), saturatedApplications(), leaseUntil, UUID.randomUUID());
+        for (Notifications.Claimed notification : due) {
+            AtomicInteger perApplication =
+                    inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
+            perApplication.incrementAndGet();
+            inFlight.incrementAndGet();
+            workers.execute(() -> {
+                try {
+                    deliver(notification);
+                } catch (RuntimeException e) {
+                    log.warn("Delivery of {} failed unexpectedly: {}", notification.eventId(), e.toString());
+                } finally {
+                    perApplication.decrementAndGet();
+                    inFlight.decrementAndGet();
+                    wakeUp.signal();
+                }
+            });
+        }
+        return due.size();
+    }
+
+    private Set<UUID> saturatedApplications() {
+        Set<UUID> saturated = new HashSet<>();
+        inFlightPerApplication.forEach((id, count) -> {
+            if (count.get() >= properties.perApplicationConcurrency()) {
+                saturated.add(id);
+            }
+        });
+        return saturated;
+    }
+
+    void deliver(Notifications.Claimed notification) {
+        Optional<ApplicationDirectory.WebhookTarget> target =
+                directory.webhookTarget(notification.applicationId(), notification.environment());
+        if (target.isEmpty() || target.get().url() == null) {
+            notifications.markUndeliverable(notification, "no webhook_url configured", clock.instant());
+            return;
+        }
+        if (target.get().secrets().isEmpty()) {
+            notifications.markUndeliverable(notification, "no active secret key to sign with", clock.instant());
+            return;
+        }
+        String url = target.get().url();
+        byte[] body = notification.body().getBytes(StandardCharsets.UTF_8);
+        Instant started = clock.instant();
+        long startedNanos = System.nanoTime();
+        // A fresh timestamp and signature on every attempt; the body bytes never change (D11).
+        String signature = WebhookSigner.header(
+                started.getEpochSecond(), body, target.get().secrets());
+        WebhookHttp.Result result = http.post(
+                url,
+                body,
+                Map.of(
+                        "Content-Type",
+                        "application/json",
+                        "User-Agent",
+                        USER_AGENT,
+                        "X-SVC-Event",
+                        notification.event(),
+                        "X-SVC-Signature",
+                        signature));
+        long durationMillis = (System.nanoTime() - startedNanos) / 1_000_000;
+        Instant ended = clock.instant();
+        int attempt = notification.attempts() + 1;
+        Verdict verdict = Verdict.of(result);
+        Notifications.State state =
+                switch (verdict.outcome()) {
+                    case DELIVERED -> Notifications.State.DELIVERED;
+                    case RETRY ->
+                        attempt < properties.maxAttempts() ? Notifications.State.PENDING : Notifications.State.FAILED;
+                    case GIVEN_UP, BLOCKED -> Notifications.State.FAILED;
+                };
+        Instant next = state == Notifications.State.PENDING ? ended.plus(properties.retryDelay()) : ended;
+        var record = new NotificationView.AttemptView(
+                attempt,
+                started,
+                durationMillis,
+                url,
+                verdict.statusCode(),
+                verdict.outcome().name(),
+                verdict.error(),
+                verdict.snippet());
+        if (!notifications.complete(notification, record, state, Timestamps.truncate(next), ended)) {
+            log.info("Lease on {} was lost before its attempt could be recorded", notification.eventId());
+        }
+    }
+
+    /** How one attempt is judged (SPEC §6.4). */
+    enum Outcome {
+        DELIVERED,
+        RETRY,
+        GIVEN_UP,
+        BLOCKED
+    }
+
+    record Verdict(Outcome outcome, Integer statusCode, String error, String snippet) {
+        static Verdict of(WebhookHttp.Result result) {
+            if (result instanceof WebhookHttp.Result.Answered answered) {
+                int code = answered.status();
+                if (code >= 200 && code < 300) {
+                    return new Verdict(Outcome.DELIVERED, code, null, answered.snippet());
+                }
+                if (code == 429 || code >= 500) {
+                    return new Verdict(Outcome.RETRY, code, "HTTP " + code, answered.snippet());
+                }
+                String error = code >= 300 && code < 400 ? "redirect not followed" : "refused by the receiver";
+                return new Verdict(Outcome.GIVEN_UP, code, error, answered.snippet());
+            }
+            if (result instanceof WebhookHttp.Result.Blocked blocked) {
+                return new Verdict(Outcome.BLOCKED, null, "blocked: " + blocked.reason(), null);
+            }
+            return new Verdict(Outcome.RETRY, null, ((WebhookHttp.Result.Failed) result).error(), null);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

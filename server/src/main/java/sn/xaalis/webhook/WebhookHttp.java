@@ -1,0 +1,160 @@
+package sn.xaalis.webhook;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.util.Timeout;
+import sn.xaalis.platform.net.WebhookUrls;
+
+/**
+ * Outbound POSTs to merchants' servers (D12): every address is checked by {@link WebhookUrls} inside
+ * the DNS step, so the connection goes to exactly the addresses that were checked; no redirects, no
+ * proxy from the environment, a total deadline, and at most a snippet of the response is read.
+ */
+final class WebhookHttp implements AutoCloseable {
+
+    static final int SNIPPET_BYTES = 2048;
+
+    /** What happened to one POST. */
+    sealed interface Result {
+        record Answered(int status, String snippet) implements Result {}
+
+        record Blocked(String reason) implements Result {}
+
+        /** @param error a short class of failure: timeout, connection refused, … */
+        record Failed(String error) implements Result {}
+    }
+
+    private final CloseableHttpClient client;
+    private final WebhookUrls urls;
+    private final long timeoutMillis;
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "webhook-deadlines");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    WebhookHttp(WebhookUrls urls, java.time.Duration timeout, int maxConnections) {
+        this.urls = urls;
+        this.timeoutMillis = timeout.toMillis();
+        Timeout limit = Timeout.ofMilliseconds(timeoutMillis);
+        var connections = PoolingHttpClientConnectionManagerBuilder.create()
+                .setDnsResolver(new CheckedResolver(urls))
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(limit)
+                        .setSocketTimeout(limit)
+                        .build())
+                .setMaxConnTotal(maxConnections)
+                .setMaxConnPerRoute(8)
+                .build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(connections)
+                .setDefaultRequestConfig(
+                        RequestConfig.custom().setResponseTimeout(limit).build())
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .disableContentCompression()
+                .disableDefaultUserAgent()
+                .build();
+    }
+
+    Result post(String url, byte[] body, Map<String, String> headers) {
+        List<String> problems = urls.check(url, false);
+        if (!problems.isEmpty()) {
+            return new Result.Blocked(String.join("; ", problems));
+        }
+        HttpPost request = new HttpPost(url);
+        headers.forEach(request::setHeader);
+        request.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
+        // Socket timeouts bound each read; this bounds the whole exchange (a receiver dribbling bytes).
+        ScheduledFuture<?> deadline = deadlines.schedule(request::cancel, timeoutMillis, TimeUnit.MILLISECONDS);
+        try (CloseableHttpResponse response = client.execute(request)) {
+            String snippet = snippet(response.getEntity(), request);
+            return new Result.Answered(response.getCode(), snippet);
+        } catch (BlockedAddress e) {
+            return new Result.Blocked(e.getMessage());
+        } catch (UnknownHostException e) {
+            return new Result.Failed("unknown host");
+        } catch (ConnectException e) {
+            return new Result.Failed("connection refused");
+        } catch (SocketTimeoutException e) {
+            return new Result.Failed("timeout");
+        } catch (InterruptedIOException e) {
+            return new Result.Failed(request.isCancelled() ? "timeout" : "interrupted");
+        } catch (IOException e) {
+            return new Result.Failed(
+                    request.isCancelled() ? "timeout" : e.getClass().getSimpleName());
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    /** Reads at most a few KiB; a longer body is cut off by dropping the connection, never drained. */
+    private static String snippet(HttpEntity entity, HttpPost request) throws IOException {
+        if (entity == null) {
+            return "";
+        }
+        InputStream in = entity.getContent();
+        byte[] head = in.readNBytes(SNIPPET_BYTES);
+        if (head.length == SNIPPET_BYTES && in.read() != -1) {
+            request.cancel();
+        }
+        return new String(head, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws IOException {
+        deadlines.shutdownNow();
+        client.close();
+    }
+
+    /** Resolution refused by the address policy. */
+    static final class BlockedAddress extends UnknownHostException {
+        BlockedAddress(String reason) {
+            super(reason);
+        }
+    }
+
+    private record CheckedResolver(WebhookUrls urls) implements DnsResolver {
+        @Override
+        public InetAddress[] resolve(String host) throws UnknownHostException {
+            WebhookUrls.Resolution resolution = urls.resolve(host);
+            if (resolution instanceof WebhookUrls.Resolution.Permitted permitted) {
+                return permitted.addresses().toArray(InetAddress[]::new);
+            }
+            if (resolution instanceof WebhookUrls.Resolution.Refused refused) {
+                throw new BlockedAddress(refused.reason());
+            }
+            throw new UnknownHostException(((WebhookUrls.Resolution.Unresolved) resolution).reason());
+        }
+
+        @Override
+        public String resolveCanonicalHostname(String host) {
+            return host;
+        }
+    }
+}

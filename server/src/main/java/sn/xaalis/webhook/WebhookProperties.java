@@ -1,0 +1,26 @@
+package sn.xaalis.webhook;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Delivery policy (SPEC §6.4, D11). The allowed private ranges are read by the platform's address
+ * policy from the same prefix.
+ *
+ * @param retryDelay the pause after a failed attempt ended, before the next one
+ * @param timeout the receiver's time to answer, connection included
+ * @param maxAttempts the first attempt plus the retries
+ * @param concurrency deliveries in flight at once on this node
+ * @param perApplicationConcurrency deliveries in flight at once for one application, so a receiver
+ *     that hangs cannot take every slot
+ * @param pollInterval how often the outbox is checked when no wake-up arrives
+ */
+@ConfigurationProperties("xaalis.webhooks")
+public record WebhookProperties(
+        @DefaultValue("PT1M") Duration retryDelay,
+        @DefaultValue("PT15S") Duration timeout,
+        @DefaultValue("4") int maxAttempts,
+        @DefaultValue("128") int concurrency,
+        @DefaultValue("8") int perApplicationConcurrency,
+        @DefaultValue("PT1S") Duration pollInterval) {}
