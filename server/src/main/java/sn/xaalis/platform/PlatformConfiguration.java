@@ -28,9 +28,15 @@ class PlatformConfiguration {
         return new SecretBox(MasterKey.load(properties, database));
     }
 
+    /** The system resolver; tests replace it to play a hostile DNS. */
     @Bean
-    WebhookUrls webhookUrls(PlatformProperties properties) {
-        return new WebhookUrls(AddressPolicy.parse(properties.webhooks().allowedPrivateCidrs()), HostResolver.SYSTEM);
+    HostResolver hostResolver() {
+        return HostResolver.SYSTEM;
+    }
+
+    @Bean
+    WebhookUrls webhookUrls(PlatformProperties properties, HostResolver resolver) {
+        return new WebhookUrls(AddressPolicy.parse(properties.webhooks().allowedPrivateCidrs()), resolver);
     }
 
     @Bean

@@ -186,12 +186,13 @@ class Notifications {
 
     private static NotificationView.AttemptView attempt(ResultSet rs, int first) throws SQLException {
         int code = rs.getInt(first + 4);
+        Integer statusCode = rs.wasNull() ? null : code;
         return new NotificationView.AttemptView(
                 rs.getInt(first),
                 Timestamps.fromDatabase(rs.getObject(first + 1, OffsetDateTime.class)),
                 rs.getLong(first + 2),
                 rs.getString(first + 3),
-                rs.wasNull() ? null : code,
+                statusCode,
                 rs.getString(first + 5),
                 rs.getString(first + 6),
                 rs.getString(first + 7));

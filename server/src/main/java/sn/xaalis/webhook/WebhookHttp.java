@@ -87,6 +87,25 @@ final class WebhookHttp implements AutoCloseable {
         if (!problems.isEmpty()) {
             return new Result.Blocked(String.join("; ", problems));
         }
+        String host = java.net.URI.create(url).getHost();
+        WebhookUrls.Resolution resolution = urls.resolve(host);
+        if (resolution instanceof WebhookUrls.Resolution.Refused refused) {
+            return new Result.Blocked(refused.reason());
+        }
+        if (resolution instanceof WebhookUrls.Resolution.Unresolved unresolved) {
+            return new Result.Failed("unknown host");
+        }
+        // The connection goes to exactly the addresses just checked: the DNS step below returns them
+        // instead of asking again, so a rebinding DNS gets no second answer.
+        PINNED.set(new Pinned(host, ((WebhookUrls.Resolution.Permitted) resolution).addresses()));
+        try {
+            return send(url, body, headers);
+        } finally {
+            PINNED.remove();
+        }
+    }
+
+    private Result send(String url, byte[] body, Map<String, String> headers) {
         HttpPost request = new HttpPost(url);
         headers.forEach(request::setHeader);
         request.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
@@ -95,8 +114,6 @@ final class WebhookHttp implements AutoCloseable {
         try (CloseableHttpResponse response = client.execute(request)) {
             String snippet = snippet(response.getEntity(), request);
             return new Result.Answered(response.getCode(), snippet);
-        } catch (BlockedAddress e) {
-            return new Result.Blocked(e.getMessage());
         } catch (UnknownHostException e) {
             return new Result.Failed("unknown host");
         } catch (ConnectException e) {
@@ -132,24 +149,24 @@ final class WebhookHttp implements AutoCloseable {
         client.close();
     }
 
-    /** Resolution refused by the address policy. */
-    static final class BlockedAddress extends UnknownHostException {
-        BlockedAddress(String reason) {
-            super(reason);
-        }
-    }
+    /** The addresses checked for this request's host, handed to the connection on the same thread. */
+    private record Pinned(String host, List<InetAddress> addresses) {}
+
+    private static final ThreadLocal<Pinned> PINNED = new ThreadLocal<>();
 
     private record CheckedResolver(WebhookUrls urls) implements DnsResolver {
         @Override
         public InetAddress[] resolve(String host) throws UnknownHostException {
+            Pinned pinned = PINNED.get();
+            if (pinned != null && pinned.host().equalsIgnoreCase(host)) {
+                return pinned.addresses().toArray(InetAddress[]::new);
+            }
+            // Not reached in normal use; still never connect anywhere unchecked.
             WebhookUrls.Resolution resolution = urls.resolve(host);
             if (resolution instanceof WebhookUrls.Resolution.Permitted permitted) {
                 return permitted.addresses().toArray(InetAddress[]::new);
             }
-            if (resolution instanceof WebhookUrls.Resolution.Refused refused) {
-                throw new BlockedAddress(refused.reason());
-            }
-            throw new UnknownHostException(((WebhookUrls.Resolution.Unresolved) resolution).reason());
+            throw new UnknownHostException("refused: " + host);
         }
 
         @Override
