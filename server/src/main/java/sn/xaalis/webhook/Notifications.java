@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -47,17 +48,40 @@ class Notifications {
      * for; a crashed node's lease simply runs out and the row is claimed again.
      */
     @Transactional
-    List<Claimed> claim(Instant now, int limit, Set<UUID> saturatedApplications, Instant leaseUntil, UUID token) {
-        String exclude = saturatedApplications.isEmpty() ? "" : " AND application_id NOT IN (:saturated)";
-        var select = jdbc.sql("SELECT id FROM notifications WHERE state = 'PENDING' AND next_attempt_at <= :now"
-                        + " AND (leased_until IS NULL OR leased_until < :now)" + exclude
+    List<Claimed> claim(
+            Instant now,
+            int limit,
+            Map<UUID, Integer> inFlight,
+            int perApplicationLimit,
+            Instant leaseUntil,
+            UUID token) {
+        Set<UUID> saturated = new java.util.HashSet<>();
+        inFlight.forEach((app, count) -> {
+            if (count >= perApplicationLimit) {
+                saturated.add(app);
+            }
+        });
+        String exclude = saturated.isEmpty() ? "" : " AND application_id NOT IN (:saturated)";
+        var select = jdbc.sql("SELECT id, application_id FROM notifications WHERE state = 'PENDING'"
+                        + " AND next_attempt_at <= :now AND (leased_until IS NULL OR leased_until < :now)" + exclude
                         + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED")
                 .param("now", Timestamps.toDatabase(now))
                 .param("limit", limit);
-        if (!saturatedApplications.isEmpty()) {
-            select = select.param("saturated", new ArrayList<>(saturatedApplications));
+        if (!saturated.isEmpty()) {
+            select = select.param("saturated", new ArrayList<>(saturated));
         }
-        List<UUID> ids = select.query(UUID.class).list();
+        // Keep at most the application's free slots; the rest stay unleased for the next round.
+        Map<UUID, Integer> taken = new java.util.HashMap<>(inFlight);
+        List<UUID> ids = new ArrayList<>();
+        select.query((rs, n) -> {
+                    UUID app = rs.getObject(2, UUID.class);
+                    if (taken.getOrDefault(app, 0) < perApplicationLimit) {
+                        taken.merge(app, 1, Integer::sum);
+                        ids.add(rs.getObject(1, UUID.class));
+                    }
+                    return null;
+                })
+                .list();
         if (ids.isEmpty()) {
             return List.of();
         }

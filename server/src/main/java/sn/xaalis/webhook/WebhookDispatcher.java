@@ -4,11 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -114,8 +112,15 @@ class WebhookDispatcher implements SmartLifecycle {
         }
         Instant now = clock.instant();
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
+        Map<UUID, Integer> busy = new java.util.HashMap<>();
+        inFlightPerApplication.forEach((id, count) -> busy.put(id, count.get()));
         List<Notifications.Claimed> due = notifications.claim(
-                now, Math.min(free, CLAIM_BATCH), saturatedApplications(), leaseUntil, UUID.randomUUID());
+                now,
+                Math.min(free, CLAIM_BATCH),
+                busy,
+                properties.perApplicationConcurrency(),
+                leaseUntil,
+                UUID.randomUUID());
         for (Notifications.Claimed notification : due) {
             AtomicInteger perApplication =
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
@@ -134,16 +139,6 @@ class WebhookDispatcher implements SmartLifecycle {
             });
         }
         return due.size();
-    }
-
-    private Set<UUID> saturatedApplications() {
-        Set<UUID> saturated = new HashSet<>();
-        inFlightPerApplication.forEach((id, count) -> {
-            if (count.get() >= properties.perApplicationConcurrency()) {
-                saturated.add(id);
-            }
-        });
-        return saturated;
     }
 
     void deliver(Notifications.Claimed notification) {

@@ -1,0 +1,127 @@
+package sn.xaalis.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The packaged server as a separate operating-system process, so tests can kill it with SIGKILL and
+ * run several nodes on one database.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+
+    private ServerProcess(Process process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Starts a node on a free port and waits until it answers HTTP. */
+    public static ServerProcess start(String name, Map<String, String> environment) {
+        int port = freePort();
+        Path jar = executableJar();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        builder.environment().put("SERVER_PORT", Integer.toString(port));
+        File log = Path.of("target", "processes", name + ".log").toFile();
+        log.getParentFile().mkdirs();
+        builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        try {
+            ServerProcess server = new ServerProcess(builder.start(), port);
+            server.awaitReady(Duration.ofSeconds(60));
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot start " + command, e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Api api() {
+        return new Api(port);
+    }
+
+    /** SIGKILL: no shutdown hook, no graceful stop, in-flight work simply vanishes. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(
+                        java.util.concurrent.TimeUnit.SECONDS.toMillis(20),
+                        java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void awaitReady(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Api api = new Api(port);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Server process exited with " + process.exitValue());
+            }
+            try {
+                if (api.send("GET", "/admin/v1/applications/00000000-0000-0000-0000-000000000000", Map.of(), null)
+                                .status()
+                        > 0) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // connection refused while starting
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new IllegalStateException("Server did not start within " + timeout);
+    }
+
+    private static Path executableJar() {
+        try (var files = Files.list(Path.of("target"))) {
+            Optional<Path> jar = files.filter(p -> p.getFileName().toString().endsWith("-exec.jar"))
+                    .findFirst();
+            return jar.orElseThrow(
+                    () -> new IllegalStateException("No executable jar in target/; run the package phase"));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
