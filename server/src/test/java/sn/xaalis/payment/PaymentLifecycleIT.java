@@ -70,6 +70,24 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
                 .isEqualTo(1);
     }
 
+    @Autowired
+    PaymentOperations operations;
+
+    @Test
+    void simulationRefusesLiveKeys() {
+        var live = new sn.xaalis.merchant.Caller(
+                java.util.UUID.fromString(merchant.applicationId()),
+                java.util.UUID.fromString(merchant.merchantId()),
+                merchant.endpointKey(),
+                sn.xaalis.platform.Environment.LIVE,
+                java.util.Set.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> operations.simulate(live, "SVC-AAAAAAAA", PaymentStatus.SUCCESS, null))
+                .isInstanceOfSatisfying(
+                        sn.xaalis.platform.ApiException.class,
+                        e -> assertThat(e.status().value()).isEqualTo(403));
+    }
+
     @Test
     void forbiddenTransitionsAre409AndChangeNothing() {
         String reference = api.newPayment(merchant);
