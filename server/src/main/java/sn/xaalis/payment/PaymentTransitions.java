@@ -1,6 +1,5 @@
 package sn.xaalis.payment;
 
-import com.fasterxml.jackson.annotation.JsonRawValue;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -74,43 +73,11 @@ public class PaymentTransitions {
                 changed.environment(),
                 changed.reference().value() + ":" + to.name(),
                 to.event(),
-                json.writeValueAsString(NotificationData.of(changed))));
+                json.writeValueAsString(PaymentData.of(changed))));
         return new Outcome.Changed(changed);
     }
 
     public Optional<Payment> reload(Payment payment) {
         return payments.find(payment.applicationId(), payment.environment(), payment.reference());
-    }
-
-    /** SPEC §2.2, exactly: the {@code data} of a notification. */
-    record NotificationData(
-            String transactionUuid,
-            String reference,
-            String provider,
-            String environment,
-            String amount,
-            String currency,
-            String status,
-            String providerReference,
-            String paidAt,
-            String expiredAt,
-            String errorMessage,
-            @JsonRawValue String metadata) {
-
-        static NotificationData of(Payment p) {
-            return new NotificationData(
-                    p.transactionUuid().toString(),
-                    p.reference().value(),
-                    p.provider().name(),
-                    p.environment().value(),
-                    Amounts.format(p.amount()),
-                    p.currency(),
-                    p.status().name(),
-                    p.providerReference(),
-                    Timestamps.micros(p.paidAt()),
-                    Timestamps.micros(p.expiredAt()),
-                    p.errorMessage(),
-                    p.metadataJson());
-        }
     }
 }

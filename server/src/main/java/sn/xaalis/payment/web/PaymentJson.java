@@ -1,8 +1,10 @@
 package sn.xaalis.payment.web;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
 import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentData;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.platform.Timestamps;
 
@@ -48,36 +50,11 @@ final class PaymentJson {
 
     /** SPEC §2.2 fields plus deep_links, created_at and expires_at (D7). */
     record Status(
-            String transactionUuid,
-            String reference,
-            String provider,
-            String environment,
-            String amount,
-            String currency,
-            String status,
-            String providerReference,
-            String paidAt,
-            String expiredAt,
-            String errorMessage,
-            @JsonRawValue String metadata,
-            Map<String, String> deepLinks,
-            String createdAt,
-            String expiresAt) {
+            @JsonUnwrapped PaymentData payment, Map<String, String> deepLinks, String createdAt, String expiresAt) {
 
         static Status of(Payment p) {
             return new Status(
-                    p.transactionUuid().toString(),
-                    p.reference().value(),
-                    p.provider().name(),
-                    p.environment().value(),
-                    formatAmount(p),
-                    p.currency(),
-                    p.status().name(),
-                    p.providerReference(),
-                    Timestamps.micros(p.paidAt()),
-                    Timestamps.micros(p.expiredAt()),
-                    p.errorMessage(),
-                    p.metadataJson(),
+                    PaymentData.of(p),
                     p.deepLinks(),
                     Timestamps.micros(p.createdAt()),
                     Timestamps.micros(p.expiresAt()));
