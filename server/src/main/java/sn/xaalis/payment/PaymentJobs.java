@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Idempotency;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.SessionReference;
 import sn.xaalis.provider.SessionState;
@@ -33,7 +34,9 @@ class PaymentJobs implements SmartLifecycle {
     private final PaymentProperties properties;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final Idempotency idempotency;
     private volatile boolean running;
+    private Instant nextPurge = Instant.MIN;
 
     PaymentJobs(
             Payments payments,
@@ -41,13 +44,15 @@ class PaymentJobs implements SmartLifecycle {
             PaymentProviders providers,
             PaymentProperties properties,
             TransactionTemplate transactions,
-            Clock clock) {
+            Clock clock,
+            Idempotency idempotency) {
         this.payments = payments;
         this.transitions = transitions;
         this.providers = providers;
         this.properties = properties;
         this.transactions = transactions;
         this.clock = clock;
+        this.idempotency = idempotency;
     }
 
     @Override
@@ -69,7 +74,7 @@ class PaymentJobs implements SmartLifecycle {
     private void loop() {
         while (running) {
             try {
-                int done = resolveMagicPhones() + expire();
+                int done = resolveMagicPhones() + expire() + purgeIdempotencyRecords();
                 if (done < BATCH) {
                     Thread.sleep(properties.jobInterval().toMillis());
                 }
@@ -114,6 +119,16 @@ class PaymentJobs implements SmartLifecycle {
             return due.size();
         });
         return count == null ? 0 : count;
+    }
+
+    /** Stored responses older than 24 h can never be replayed again (D14); once a minute is plenty. */
+    int purgeIdempotencyRecords() {
+        Instant now = clock.instant();
+        if (now.isBefore(nextPurge)) {
+            return 0;
+        }
+        nextPurge = now.plusSeconds(60);
+        return idempotency.purgeExpired(BATCH);
     }
 
     int resolveMagicPhones() {

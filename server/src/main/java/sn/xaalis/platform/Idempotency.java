@@ -174,6 +174,16 @@ public class Idempotency {
         return inserted == 1;
     }
 
+    /** Deletes records past the 24 h window, a batch at a time; returns how many went. */
+    public int purgeExpired(int batch) {
+        return jdbc.sql("DELETE FROM idempotency_records WHERE (application_id, environment, idempotency_key) IN"
+                        + " (SELECT application_id, environment, idempotency_key FROM idempotency_records"
+                        + " WHERE created_at <= :cutoff LIMIT :batch)")
+                .param("cutoff", Timestamps.toDatabase(clock.instant().minus(RETENTION)))
+                .param("batch", batch)
+                .update();
+    }
+
     private Optional<Stored> find(Scope scope) {
         return jdbc.sql("SELECT request_hash, response_status, response_body FROM idempotency_records"
                         + " WHERE application_id = :app AND environment = :env AND idempotency_key = :key"

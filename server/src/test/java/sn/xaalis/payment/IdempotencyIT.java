@@ -99,6 +99,32 @@ class IdempotencyIT extends ApiIntegrationTest {
     }
 
     @Test
+    void expiredRecordsArePurged() {
+        api.initiate(merchant, BODY, Map.of("Idempotency-Key", "old"));
+        clock.advance(Duration.ofHours(25));
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (records() > 0 && System.nanoTime() < deadline) {
+            sleep(50);
+        }
+        assertThat(records()).isZero();
+    }
+
+    private long records() {
+        return jdbc.sql("SELECT COUNT(*) FROM idempotency_records WHERE application_id = CAST(:app AS UUID)")
+                .param("app", merchant.applicationId())
+                .query(Long.class)
+                .single();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void concurrentDuplicatesCreateExactlyOnePayment() throws Exception {
         int clients = 16;
         ExecutorService pool = Executors.newFixedThreadPool(clients);
