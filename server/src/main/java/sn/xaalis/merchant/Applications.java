@@ -59,6 +59,13 @@ class Applications {
                 .optional();
     }
 
+    java.util.List<Row> ofMerchant(UUID merchantId) {
+        return jdbc.sql(SELECT + " WHERE merchant_id = :merchant ORDER BY created_at, id")
+                .param("merchant", merchantId)
+                .query((rs, n) -> map(rs))
+                .list();
+    }
+
     Optional<Row> find(UUID id) {
         return jdbc.sql(SELECT + " WHERE id = :id")
                 .param("id", id)

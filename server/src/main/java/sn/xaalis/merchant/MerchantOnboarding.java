@@ -195,6 +195,36 @@ public class MerchantOnboarding {
         return details(applicationId);
     }
 
+    public Optional<MerchantLogin> login(String email) {
+        if (email == null || email.isBlank()) {
+            return Optional.empty();
+        }
+        return merchants.findByEmail(email).map(m -> new MerchantLogin(m.id(), m.email(), m.name(), m.passwordHash()));
+    }
+
+    /** A merchant's own applications; the portal never sees another merchant's. */
+    public List<ApplicationSummary> applicationsOf(UUID merchantId) {
+        return applications.ofMerchant(merchantId).stream()
+                .map(row -> new ApplicationSummary(
+                        row.id(), row.name(), row.endpointKey(), row.webhookUrl(), row.liveEnabled()))
+                .toList();
+    }
+
+    /** The application if this merchant owns it; another merchant's looks exactly like a missing one. */
+    public ApplicationDetails details(UUID merchantId, UUID applicationId) {
+        ApplicationDetails details = applications
+                .find(applicationId)
+                .filter(row -> row.merchantId().equals(merchantId))
+                .map(row -> details(row.id()))
+                .orElseThrow(() -> ApiException.notFound("No such application"));
+        return details;
+    }
+
+    public ApplicationDetails update(UUID merchantId, UUID applicationId, ApplicationChanges changes) {
+        details(merchantId, applicationId);
+        return update(applicationId, changes);
+    }
+
     public ApplicationDetails details(UUID applicationId) {
         Applications.Row row =
                 applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));

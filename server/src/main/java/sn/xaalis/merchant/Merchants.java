@@ -49,6 +49,18 @@ class Merchants {
                 .optional();
     }
 
+    Optional<Row> findByEmail(String email) {
+        return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE email = :email")
+                .param("email", email.trim().toLowerCase(java.util.Locale.ROOT))
+                .query((rs, n) -> new Row(
+                        rs.getObject(1, UUID.class),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                .optional();
+    }
+
     boolean any() {
         return jdbc.sql("SELECT COUNT(*) FROM merchants").query(Long.class).single() > 0;
     }

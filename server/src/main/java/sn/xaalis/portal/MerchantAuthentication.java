@@ -1,0 +1,65 @@
+package sn.xaalis.portal;
+
+import java.util.List;
+import java.util.Locale;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.LockedException;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
+import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.MerchantLogin;
+import sn.xaalis.merchant.MerchantOnboarding;
+
+/** Checks a merchant's email and password (bcrypt), behind the login throttle. */
+@Component
+class MerchantAuthentication implements AuthenticationProvider {
+
+    private final MerchantOnboarding merchants;
+    private final LoginThrottle throttle;
+    private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
+    // Compared against when the email is unknown, so both paths cost one bcrypt check.
+    private final String noSuchHash = passwords.encode(sn.xaalis.platform.RandomTokens.hex(16));
+
+    MerchantAuthentication(MerchantOnboarding merchants, LoginThrottle throttle) {
+        this.merchants = merchants;
+        this.throttle = throttle;
+    }
+
+    @Override
+    public Authentication authenticate(Authentication authentication) {
+        String email = authentication.getName() == null
+                ? ""
+                : authentication.getName().trim().toLowerCase(Locale.ROOT);
+        String password = authentication.getCredentials() == null
+                ? ""
+                : authentication.getCredentials().toString();
+        String address = authentication.getDetails() instanceof WebAuthenticationDetails details
+                ? details.getRemoteAddress()
+                : "unknown";
+        if (throttle.blocked(email, address)) {
+            throw new LockedException("Too many failed sign-ins");
+        }
+        var login = merchants.login(email);
+        boolean matches = passwords.matches(
+                password, login.map(MerchantLogin::passwordHash).orElse(noSuchHash));
+        if (login.isEmpty() || !matches) {
+            throttle.failed(email, address);
+            throw new BadCredentialsException("Wrong email or password");
+        }
+        throttle.succeeded(email);
+        MerchantLogin merchant = login.get();
+        return UsernamePasswordAuthenticationToken.authenticated(
+                new PortalUser(merchant.merchantId(), merchant.email(), merchant.name()),
+                null,
+                List.of(new SimpleGrantedAuthority("ROLE_MERCHANT")));
+    }
+
+    @Override
+    public boolean supports(Class<?> authentication) {
+        return UsernamePasswordAuthenticationToken.class.isAssignableFrom(authentication);
+    }
+}

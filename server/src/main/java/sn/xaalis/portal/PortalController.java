@@ -1,0 +1,120 @@
+package sn.xaalis.portal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.ApplicationChanges;
+import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+
+/** Sign-in, the application list and each application's settings. */
+@Controller
+class PortalController {
+
+    private final MerchantOnboarding merchants;
+
+    PortalController(MerchantOnboarding merchants) {
+        this.merchants = merchants;
+    }
+
+    @GetMapping("/portal/login")
+    String login() {
+        return "portal/login";
+    }
+
+    @GetMapping({"/portal", "/portal/"})
+    String home() {
+        return "redirect:/portal/applications";
+    }
+
+    @GetMapping("/portal/applications")
+    ModelAndView applications(@AuthenticationPrincipal PortalUser user) {
+        return page("portal/applications", user).addObject("applications", merchants.applicationsOf(user.merchantId()));
+    }
+
+    @GetMapping("/portal/applications/{id}")
+    ModelAndView application(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        return settingsPage(user, application, Map.of(), null, null);
+    }
+
+    @PostMapping("/portal/applications/{id}/settings")
+    ModelAndView saveSettings(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable UUID id,
+            @RequestParam(name = "webhook_url", defaultValue = "") String webhookUrl,
+            @RequestParam(name = "callback_url_success", defaultValue = "") String success,
+            @RequestParam(name = "callback_url_failure", defaultValue = "") String failure) {
+        var changes = new ApplicationChanges(
+                Optional.of(webhookUrl),
+                Optional.of(success),
+                Optional.of(failure),
+                Optional.empty(),
+                Optional.empty());
+        try {
+            ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
+            return settingsPage(user, saved, Map.of(), "Settings saved.", null);
+        } catch (ApiException e) {
+            if (e.status() == HttpStatus.NOT_FOUND) {
+                throw e;
+            }
+            ApplicationDetails current = merchants.details(user.merchantId(), id);
+            var submitted =
+                    Map.of("webhook_url", webhookUrl, "callback_url_success", success, "callback_url_failure", failure);
+            ModelAndView view = settingsPage(user, current, e.errors(), null, submitted);
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+    }
+
+    /** Another merchant's application, or none at all: the same 404 page. */
+    @ExceptionHandler({ApiException.class, MethodArgumentTypeMismatchException.class})
+    ModelAndView notFound(Exception e) {
+        if (e instanceof ApiException api && api.status() != HttpStatus.NOT_FOUND) {
+            throw api;
+        }
+        return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+    }
+
+    private ModelAndView settingsPage(
+            PortalUser user,
+            ApplicationDetails application,
+            Map<String, List<String>> errors,
+            String notice,
+            Map<String, String> submitted) {
+        Map<String, String> values = submitted != null
+                ? submitted
+                : Map.of(
+                        "webhook_url", nullToEmpty(application.webhookUrl()),
+                        "callback_url_success", nullToEmpty(application.callbackUrlSuccess()),
+                        "callback_url_failure", nullToEmpty(application.callbackUrlFailure()));
+        return page("portal/application", user)
+                .addObject("application", application)
+                .addObject("values", values)
+                .addObject("errors", errors)
+                .addObject("notice", notice)
+                .addObject("sandboxProviders", application.providers().get(Environment.SANDBOX))
+                .addObject("liveProviders", application.providers().get(Environment.LIVE));
+    }
+
+    private static ModelAndView page(String template, PortalUser user) {
+        return new ModelAndView(template).addObject("user", user);
+    }
+
+    private static String nullToEmpty(String value) {
+        return value == null ? "" : value;
+    }
+}

@@ -1,0 +1,68 @@
+package sn.xaalis.portal;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.LockedException;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+
+/**
+ * Two worlds: the portal (form login, session, CSRF on every form, session id changed at sign-in)
+ * and everything else (the merchant API, admin API, sandbox checkout, provider callbacks), which
+ * authenticates itself per request and must not carry cookies or CSRF tokens.
+ */
+@Configuration(proxyBeanMethods = false)
+class PortalSecurity {
+
+    private static final String CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
+            + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain portal(HttpSecurity http, MerchantAuthentication authentication) throws Exception {
+        var failure = new SimpleUrlAuthenticationFailureHandler("/portal/login?error") {
+            @Override
+            public void onAuthenticationFailure(
+                    jakarta.servlet.http.HttpServletRequest request,
+                    jakarta.servlet.http.HttpServletResponse response,
+                    org.springframework.security.core.AuthenticationException exception)
+                    throws java.io.IOException, jakarta.servlet.ServletException {
+                if (exception instanceof LockedException) {
+                    getRedirectStrategy().sendRedirect(request, response, "/portal/login?throttled");
+                } else {
+                    super.onAuthenticationFailure(request, response, exception);
+                }
+            }
+        };
+        http.securityMatcher("/portal/**")
+                .authenticationProvider(authentication)
+                .authorizeHttpRequests(a -> a.requestMatchers("/portal/login")
+                        .permitAll()
+                        .anyRequest()
+                        .authenticated())
+                .formLogin(form -> form.loginPage("/portal/login")
+                        .loginProcessingUrl("/portal/login")
+                        .usernameParameter("email")
+                        .passwordParameter("password")
+                        .defaultSuccessUrl("/portal/applications", true)
+                        .failureHandler(failure))
+                .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
+                .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
+                .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(CSP)));
+        return http.build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain everythingElse(HttpSecurity http) throws Exception {
+        http.securityMatcher("/**")
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll())
+                .csrf(csrf -> csrf.disable())
+                .requestCache(cache -> cache.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+        return http.build();
+    }
+}
