@@ -92,9 +92,15 @@ public final class Api {
         return send(method, "/admin/v1" + path, headers, body);
     }
 
+    public static final String PASSWORD = "correct horse battery";
+
     /** Onboards a fresh merchant with one application and the given providers active. */
     public Merchant onboard(String... providers) {
-        String email = "m" + System.nanoTime() + "@example.com";
+        return onboardAs("m" + System.nanoTime() + "@example.com", providers);
+    }
+
+    /** The same, with a known email to sign in to the portal with {@link #PASSWORD}. */
+    public Merchant onboardAs(String email, String... providers) {
         Response merchant = admin(
                 "POST",
                 "/merchants",

@@ -1,0 +1,131 @@
+package sn.xaalis.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.PortalSession;
+
+@IntegrationTest
+class PortalSecurityIT extends ApiIntegrationTest {
+
+    @Autowired
+    MutableClock clock;
+
+    String email;
+    Api.Merchant merchant;
+
+    @BeforeEach
+    void setUp() {
+        email = "portal" + System.nanoTime() + "@example.com";
+        merchant = api.onboardAs(email, "WALLET_SN");
+    }
+
+    @Test
+    void pagesNeedASignIn() {
+        HttpResponse<String> response = new PortalSession(port).get("/portal/applications");
+        assertThat(response.statusCode()).isEqualTo(302);
+        assertThat(response.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login");
+    }
+
+    @Test
+    void signingInChangesTheSessionIdAndSetsSafeCookies() {
+        PortalSession browser = new PortalSession(port);
+        browser.get("/portal/login");
+        String before = browser.sessionId();
+        HttpResponse<String> signedIn = browser.signIn(email, Api.PASSWORD);
+        assertThat(signedIn.statusCode()).isEqualTo(302);
+        assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/portal/applications");
+        assertThat(browser.sessionId()).isNotNull().isNotEqualTo(before);
+        assertThat(signedIn.headers().allValues("Set-Cookie"))
+                .allSatisfy(c -> assertThat(c).containsIgnoringCase("HttpOnly"));
+        assertThat(browser.get("/portal/applications").body()).contains("Shop app", merchant.endpointKey());
+    }
+
+    @Test
+    void wrongPasswordsAreRefusedWithoutSayingWhichPartWasWrong() {
+        PortalSession browser = new PortalSession(port);
+        HttpResponse<String> wrong = browser.signIn(email, "not the password");
+        HttpResponse<String> unknown = browser.signIn("nobody" + System.nanoTime() + "@example.com", Api.PASSWORD);
+        assertThat(wrong.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?error");
+        assertThat(unknown.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?error");
+    }
+
+    @Test
+    void formsWithoutACsrfTokenAreRefused() {
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+        String path = "/portal/applications/" + merchant.applicationId() + "/settings";
+        HttpResponse<String> forged = browser.post(path, Map.of("webhook_url", "https://evil.example/h"), null);
+        assertThat(forged.statusCode()).isEqualTo(403);
+        HttpResponse<String> wrongToken = browser.post(path, Map.of("webhook_url", "https://evil.example/h"), "nope");
+        assertThat(wrongToken.statusCode()).isEqualTo(403);
+        assertThat(api.admin("GET", "/applications/" + merchant.applicationId(), null)
+                        .json()
+                        .get("webhook_url")
+                        .isNull())
+                .isTrue();
+
+        String token = browser.csrfFrom("/portal/applications/" + merchant.applicationId());
+        HttpResponse<String> saved = browser.post(path, Map.of("webhook_url", "https://shop.example/h"), token);
+        assertThat(saved.statusCode()).isEqualTo(200);
+        assertThat(saved.body()).contains("Settings saved.");
+        assertThat(api.admin("GET", "/applications/" + merchant.applicationId(), null)
+                        .json()
+                        .get("webhook_url")
+                        .stringValue())
+                .isEqualTo("https://shop.example/h");
+    }
+
+    @Test
+    void anotherMerchantsApplicationIsNotFound() {
+        Api.Merchant other = api.onboardAs("other" + System.nanoTime() + "@example.com", "WALLET_SN");
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+        assertThat(browser.get("/portal/applications/" + other.applicationId()).statusCode())
+                .isEqualTo(404);
+        assertThat(browser.get("/portal/applications/not-a-uuid").statusCode()).isEqualTo(404);
+        assertThat(browser.get("/portal/applications").body()).doesNotContain(other.endpointKey());
+
+        String token = browser.csrfFrom("/portal/applications/" + merchant.applicationId());
+        HttpResponse<String> response = browser.post(
+                "/portal/applications/" + other.applicationId() + "/settings",
+                Map.of("webhook_url", "https://evil.example/h"),
+                token);
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(api.admin("GET", "/applications/" + other.applicationId(), null)
+                        .json()
+                        .get("webhook_url")
+                        .isNull())
+                .isTrue();
+    }
+
+    @Test
+    void repeatedFailuresThrottleTheAccountForFifteenMinutes() {
+        PortalSession attacker = new PortalSession(port);
+        for (int i = 0; i < LoginThrottle.MAX_FAILURES_PER_ACCOUNT; i++) {
+            attacker.signIn(email, "guess " + i);
+        }
+        HttpResponse<String> blocked = new PortalSession(port).signIn(email, Api.PASSWORD);
+        assertThat(blocked.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?throttled");
+
+        clock.advance(LoginThrottle.WINDOW.plus(Duration.ofSeconds(1)));
+        HttpResponse<String> later = new PortalSession(port).signIn(email, Api.PASSWORD);
+        assertThat(later.headers().firstValue("Location").orElseThrow()).endsWith("/portal/applications");
+    }
+
+    @Test
+    void theApiStaysStatelessAndCsrfFree() {
+        Api.Response response = api.initiate(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}");
+        assertThat(response.status()).isEqualTo(201);
+        assertThat(response.header("Set-Cookie")).isNull();
+    }
+}

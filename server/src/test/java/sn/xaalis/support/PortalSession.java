@@ -1,0 +1,90 @@
+package sn.xaalis.support;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.HttpCookie;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** A browser-like HTTP session for the portal: cookies kept, redirects not followed, CSRF tokens read from forms. */
+public final class PortalSession {
+
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"\\s+value=\"([^\"]+)\"");
+
+    private final String base;
+    private final CookieManager cookies = new CookieManager();
+    private final HttpClient http;
+
+    public PortalSession(int port) {
+        this.base = "http://localhost:" + port;
+        this.http = HttpClient.newBuilder()
+                .cookieHandler(cookies)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+    }
+
+    public HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    /** Posts a form; {@code csrf} null sends none. */
+    public HttpResponse<String> post(String path, Map<String, String> form, String csrf) {
+        Map<String, String> fields = new java.util.LinkedHashMap<>(form);
+        if (csrf != null) {
+            fields.put("_csrf", csrf);
+        }
+        String body = fields.entrySet().stream()
+                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** The CSRF token of the first form on the page. */
+    public String csrfFrom(String path) {
+        Matcher matcher = CSRF.matcher(get(path).body());
+        if (!matcher.find()) {
+            throw new AssertionError("No CSRF token on " + path);
+        }
+        return matcher.group(1);
+    }
+
+    public HttpResponse<String> signIn(String email, String password) {
+        String token = csrfFrom("/portal/login");
+        return post("/portal/login", Map.of("email", email, "password", password), token);
+    }
+
+    public String sessionId() {
+        return cookies.getCookieStore().getCookies().stream()
+                .filter(c -> c.getName().equals("JSESSIONID"))
+                .map(HttpCookie::getValue)
+                .findFirst()
+                .orElse(null);
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}
