@@ -102,7 +102,7 @@ class PortalController {
                         "callback_url_success", nullToEmpty(application.callbackUrlSuccess()),
                         "callback_url_failure", nullToEmpty(application.callbackUrlFailure()));
         return page("portal/application", user)
-                .addObject("application", application)
+                .addObject("app", application)
                 .addObject("values", values)
                 .addObject("errors", errors)
                 .addObject("notice", notice)

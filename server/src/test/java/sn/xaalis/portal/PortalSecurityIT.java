@@ -77,7 +77,7 @@ class PortalSecurityIT extends ApiIntegrationTest {
         String token = browser.csrfFrom("/portal/applications/" + merchant.applicationId());
         HttpResponse<String> saved = browser.post(path, Map.of("webhook_url", "https://shop.example/h"), token);
         assertThat(saved.statusCode()).isEqualTo(200);
-        assertThat(saved.body()).contains("Settings saved.");
+        assertThat(saved.body()).contains("Settings saved.", "<h1>Shop app</h1>");
         assertThat(api.admin("GET", "/applications/" + merchant.applicationId(), null)
                         .json()
                         .get("webhook_url")

@@ -1,0 +1,95 @@
+package sn.xaalis.portal;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.microsoft.playwright.Page;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.Browser;
+import sn.xaalis.support.IntegrationTest;
+
+/** The portal in a real headless Chromium, as a merchant's staff uses it. */
+@IntegrationTest
+@ExtendWith(Browser.Available.class)
+class PortalBrowserIT extends ApiIntegrationTest {
+
+    static Browser browser;
+
+    @BeforeAll
+    static void launch() {
+        browser = new Browser();
+    }
+
+    @AfterAll
+    static void quit() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void signInAndChangeTheWebhookUrlIncludingARefusedPrivateAddress() {
+        String email = "browser" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
+        Page page = browser.newPage(1280, 800);
+
+        page.navigate("http://localhost:" + port + "/portal/applications");
+        assertThat(page).hasURL(java.util.regex.Pattern.compile(".*/portal/login$"));
+        Browser.screenshot(page, "portal-login");
+        page.getByLabel("Email").fill(email);
+        page.getByLabel("Password").fill(Api.PASSWORD);
+        page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in"))
+                .click();
+
+        assertThat(page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.HEADING,
+                        new Page.GetByRoleOptions().setName("Applications")))
+                .isVisible();
+        assertThat(page.getByText(merchant.endpointKey())).isVisible();
+        Browser.screenshot(page, "portal-applications");
+
+        page.getByText("Shop app").click();
+        page.getByLabel("Webhook URL").fill("http://192.168.1.10/hook");
+        page.getByText("Save settings").click();
+        assertThat(page.getByText("Webhook URL must point to a public address (192.168.1.10 is private)"))
+                .isVisible();
+        Browser.screenshot(page, "portal-settings-refused");
+
+        page.getByLabel("Webhook URL").fill("https://shop.example/webhooks/xaalis");
+        page.getByText("Save settings").click();
+        assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                .hasText("Settings saved.");
+        assertThat(page.getByLabel("Webhook URL")).hasValue("https://shop.example/webhooks/xaalis");
+        Browser.screenshot(page, "portal-settings-saved");
+        assertThat(api.admin("GET", "/applications/" + merchant.applicationId(), null)
+                        .json()
+                        .get("webhook_url")
+                        .stringValue())
+                .isEqualTo("https://shop.example/webhooks/xaalis");
+
+        page.getByText("Sign out").click();
+        assertThat(page.getByText("You are signed out.")).isVisible();
+    }
+
+    @Test
+    void theSandboxCheckoutFitsAPhone() {
+        Api.Merchant merchant = api.onboardBoth();
+        String reference = api.newPayment(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"12500\"}");
+        Page phone = browser.newPage(390, 844);
+        phone.navigate("http://localhost:" + port + "/sandbox/checkout/" + reference + "?app=MM");
+        assertThat(phone.getByText("12500.00")).isVisible();
+        Browser.screenshot(phone, "sandbox-checkout-phone");
+        assertThat((Integer) phone.evaluate("document.documentElement.scrollWidth"))
+                .isLessThanOrEqualTo(390);
+
+        phone.getByText("Approve payment").click();
+        assertThat(phone.getByText("nothing more to do here")).isVisible();
+        assertThat(api.status(merchant, reference).json().get("status").stringValue())
+                .isEqualTo("SUCCESS");
+    }
+}

@@ -1,0 +1,80 @@
+package sn.xaalis.support;
+
+import com.microsoft.playwright.Browser.NewContextOptions;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A real headless Chromium (Debian's, at /usr/bin/chromium) driven by Playwright, which must not
+ * download a browser of its own. Without Chromium the tests are skipped, except on CI.
+ */
+public final class Browser implements AutoCloseable {
+
+    public static final Path CHROMIUM = Path.of(System.getProperty("xaalis.test.chromium", "/usr/bin/chromium"));
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private final Playwright playwright;
+    private final com.microsoft.playwright.Browser chromium;
+
+    public Browser() {
+        playwright = Playwright.create(
+                new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        chromium = playwright
+                .chromium()
+                .launch(new BrowserType.LaunchOptions()
+                        .setExecutablePath(CHROMIUM)
+                        .setHeadless(true)
+                        .setArgs(List.of(
+                                "--no-sandbox",
+                                "--disable-gpu",
+                                "--disable-quic",
+                                "--no-first-run",
+                                "--disable-background-networking",
+                                "--disable-component-update",
+                                "--disable-sync")));
+    }
+
+    public Page newPage(int width, int height) {
+        return chromium.newContext(new NewContextOptions().setViewportSize(width, height))
+                .newPage();
+    }
+
+    /** Saves a full-page screenshot under target/screenshots/ for people to review. */
+    public static void screenshot(Page page, String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        String suffix = TestDatabase.postgres() ? "-postgres" : "-h2";
+        page.screenshot(new Page.ScreenshotOptions()
+                .setPath(SCREENSHOTS.resolve(name + suffix + ".png"))
+                .setFullPage(true));
+    }
+
+    @Override
+    public void close() {
+        chromium.close();
+        playwright.close();
+    }
+
+    /** Skips browser tests where no Chromium is installed, unless CI requires them. */
+    public static class Available implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            if (Files.isExecutable(CHROMIUM) || TestDatabase.postgresRequired()) {
+                return ConditionEvaluationResult.enabled("Chromium available or required");
+            }
+            return ConditionEvaluationResult.disabled(
+                    "SKIPPED: no Chromium at " + CHROMIUM + " (apt-get install chromium; .ci/run installs it)");
+        }
+    }
+}
