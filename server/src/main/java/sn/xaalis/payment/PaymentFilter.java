@@ -14,6 +14,11 @@ import sn.xaalis.provider.Provider;
 public record PaymentFilter(
         PaymentStatus status, Provider provider, Instant createdFrom, Instant createdTo, Position after) {
 
+    /** The same filter, starting after another position. */
+    public PaymentFilter after(Position position) {
+        return new PaymentFilter(status, provider, createdFrom, createdTo, position);
+    }
+
     /** A place in the newest-first order: opaque to clients, stable under concurrent inserts. */
     public record Position(Instant createdAt, UUID id) {
 

@@ -3,6 +3,8 @@ package sn.xaalis.payment;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -83,6 +85,17 @@ public class PaymentOperations {
             return Optional.empty();
         }
         return payments.findByReference(new Reference(reference)).filter(p -> p.environment() == Environment.SANDBOX);
+    }
+
+    /** A sandbox action from the portal, on a payment of one of the merchant's applications. */
+    @Transactional
+    public PaymentTransitions.Outcome sandboxAction(
+            Set<UUID> applicationIds, String reference, PaymentStatus outcome, String errorMessage) {
+        Payment payment = payments.findAmong(applicationIds, reference)
+                .filter(p -> p.environment() == Environment.SANDBOX)
+                .orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
+        return transitions.apply(
+                payment, outcome, PaymentTransitions.Cause.of("portal:sandbox"), failure(outcome, errorMessage));
     }
 
     @Transactional

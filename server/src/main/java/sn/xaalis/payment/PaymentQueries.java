@@ -1,8 +1,12 @@
 package sn.xaalis.payment;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.Environment;
 
 /** Reading payments on behalf of an authenticated caller; other tenants' payments do not exist for it. */
 @Service
@@ -12,6 +16,19 @@ public class PaymentQueries {
 
     PaymentQueries(Payments payments) {
         this.payments = payments;
+    }
+
+    /** Newest first, across a merchant's applications; null environment means both. */
+    public List<Payment> search(Set<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
+        return payments.list(applicationIds, environment, filter, limit);
+    }
+
+    public Optional<Payment> findAmong(Set<UUID> applicationIds, String referenceOrUuid) {
+        return payments.findAmong(applicationIds, referenceOrUuid);
+    }
+
+    public List<StatusChange> history(Payment payment) {
+        return payments.history(payment.transactionUuid());
     }
 
     public Optional<Payment> find(Caller caller, String reference) {

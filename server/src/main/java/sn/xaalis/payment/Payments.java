@@ -133,11 +133,21 @@ class Payments {
 
     /** One page, newest first, after the cursor position (exclusive). */
     List<Payment> list(UUID applicationId, Environment environment, PaymentFilter filter, int limit) {
-        StringBuilder sql = new StringBuilder(
-                "SELECT " + COLUMNS + " FROM payments WHERE application_id = :app AND environment = :env");
+        return list(List.of(applicationId), environment, filter, limit);
+    }
+
+    /** Across several applications of one merchant (the portal); a null environment means both. */
+    List<Payment> list(Collection<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
+        if (applicationIds.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM payments WHERE application_id IN (:apps)");
         Map<String, Object> params = new HashMap<>();
-        params.put("app", applicationId);
-        params.put("env", environment.value());
+        params.put("apps", List.copyOf(applicationIds));
+        if (environment != null) {
+            sql.append(" AND environment = :env");
+            params.put("env", environment.value());
+        }
         if (filter.status() != null) {
             sql.append(" AND status = :status");
             params.put("status", filter.status().name());
@@ -162,6 +172,43 @@ class Payments {
         sql.append(" ORDER BY created_at DESC, id DESC LIMIT :limit");
         params.put("limit", limit);
         return jdbc.sql(sql.toString()).params(params).query((rs, n) -> map(rs)).list();
+    }
+
+    /** A payment of one of these applications, by reference or transaction_uuid. */
+    Optional<Payment> findAmong(Collection<UUID> applicationIds, String referenceOrUuid) {
+        if (applicationIds.isEmpty() || referenceOrUuid == null) {
+            return Optional.empty();
+        }
+        String key = referenceOrUuid.trim();
+        UUID uuid = null;
+        try {
+            uuid = UUID.fromString(key);
+        } catch (IllegalArgumentException notAUuid) {
+            if (!Reference.isWellFormed(key.toUpperCase(java.util.Locale.ROOT))) {
+                return Optional.empty();
+            }
+        }
+        var query = uuid != null
+                ? jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE id = :key AND application_id IN (:apps)")
+                        .param("key", uuid)
+                : jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :key AND application_id IN (:apps)")
+                        .param("key", key.toUpperCase(java.util.Locale.ROOT));
+        return query.param("apps", List.copyOf(applicationIds))
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    List<StatusChange> history(UUID paymentId) {
+        return jdbc.sql("SELECT from_status, to_status, cause, detail, occurred_at FROM payment_status_history"
+                        + " WHERE payment_id = :id ORDER BY id")
+                .param("id", paymentId)
+                .query((rs, n) -> new StatusChange(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
+                .list();
     }
 
     void recordTransition(

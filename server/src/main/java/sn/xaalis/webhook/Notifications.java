@@ -174,12 +174,25 @@ class Notifications {
     }
 
     List<NotificationView> recent(UUID applicationId, int limit) {
-        List<NotificationView> views = jdbc.sql(
-                        VIEW_SELECT + " WHERE application_id = :app ORDER BY created_at DESC, id DESC LIMIT :limit")
-                .param("app", applicationId)
-                .param("limit", limit)
-                .query((rs, n) -> view(rs))
-                .list();
+        return withAttempts(
+                jdbc.sql(VIEW_SELECT + " WHERE application_id = :app ORDER BY created_at DESC, id DESC LIMIT :limit")
+                        .param("app", applicationId)
+                        .param("limit", limit)
+                        .query((rs, n) -> view(rs))
+                        .list());
+    }
+
+    /** Every notification about one payment, oldest first. */
+    List<NotificationView> forReference(UUID applicationId, String reference) {
+        return withAttempts(
+                jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND event_id LIKE :prefix ORDER BY created_at, id")
+                        .param("app", applicationId)
+                        .param("prefix", reference + ":%")
+                        .query((rs, n) -> view(rs))
+                        .list());
+    }
+
+    private List<NotificationView> withAttempts(List<NotificationView> views) {
         if (views.isEmpty()) {
             return views;
         }

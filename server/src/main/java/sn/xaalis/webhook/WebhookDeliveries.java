@@ -32,6 +32,10 @@ public class WebhookDeliveries {
         return notifications.recent(applicationId, Math.max(1, Math.min(limit, 200)));
     }
 
+    public List<NotificationView> forPayment(UUID applicationId, String reference) {
+        return notifications.forReference(applicationId, reference);
+    }
+
     public Optional<NotificationView> find(UUID applicationId, UUID notificationId) {
         return notifications.find(applicationId, notificationId);
     }

@@ -76,6 +76,86 @@ class PortalBrowserIT extends ApiIntegrationTest {
         assertThat(page.getByText("You are signed out.")).isVisible();
     }
 
+    @org.springframework.beans.factory.annotation.Autowired
+    sn.xaalis.support.MutableClock clock;
+
+    @Test
+    void findAPaymentApproveItSeeItsWebhookResendItAndExportCsv() throws Exception {
+        String email = "tx" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
+        try (var receiver = new sn.xaalis.support.WebhookReceiver(clock).acceptingSecrets(merchant.apiSecret())) {
+            api.setWebhook(merchant, receiver.url("/hooks"));
+            String reference = api.newPayment(
+                    merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"4200\",\"metadata\":{\"cart\":\"=cmd\"}}");
+            api.newPayment(merchant);
+            Page page = browser.newPage(1280, 900);
+            signIn(page, email);
+
+            page.getByText("Transactions").first().click();
+            page.getByLabel("Find by reference or transaction_uuid").fill(reference);
+            page.getByText("Filter").click();
+            assertThat(page.getByRole(
+                            com.microsoft.playwright.options.AriaRole.HEADING,
+                            new Page.GetByRoleOptions().setName(reference)))
+                    .isVisible();
+            assertThat(page.locator("#payment-status")).hasText("PROCESSING");
+
+            page.getByRole(
+                            com.microsoft.playwright.options.AriaRole.BUTTON,
+                            new Page.GetByRoleOptions().setName("Approve"))
+                    .click();
+            assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                    .hasText("Payment is now SUCCESS.");
+            receiver.await(r -> r.size() == 1, java.time.Duration.ofSeconds(20));
+            reloadUntil(page, ".notification-state", "DELIVERED");
+            assertThat(page.locator("tr.attempt").first()).containsText("HTTP 200 DELIVERED");
+            Browser.screenshot(page, "portal-transaction");
+
+            page.getByText("Resend").click();
+            assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                    .hasText("Notification queued for a new delivery.");
+            receiver.await(r -> r.size() == 2, java.time.Duration.ofSeconds(20));
+            reloadUntilCount(page, "tr.attempt", 2);
+            assertThat(receiver.received()).hasSize(2);
+
+            page.navigate("http://localhost:" + port + "/portal/transactions?status=SUCCESS");
+            Browser.screenshot(page, "portal-transactions");
+            var download = page.waitForDownload(
+                    () -> page.getByText("Export these transactions as CSV").click());
+            String csv = java.nio.file.Files.readString(download.path());
+            assertThat(csv).startsWith("reference,transaction_uuid,application,");
+            assertThat(csv).contains("\"" + reference + "\"", "\"4200.00\"", "\"SUCCESS\"");
+            assertThat(csv.lines().count())
+                    .as("header + the one SUCCESS payment")
+                    .isEqualTo(2);
+        }
+    }
+
+    private void signIn(Page page, String email) {
+        page.navigate("http://localhost:" + port + "/portal/login");
+        page.getByLabel("Email").fill(email);
+        page.getByLabel("Password").fill(Api.PASSWORD);
+        page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in"))
+                .click();
+        assertThat(page).hasURL(java.util.regex.Pattern.compile(".*/portal/applications$"));
+    }
+
+    private static void reloadUntil(Page page, String selector, String text) {
+        for (int i = 0; i < 50 && !page.locator(selector).first().textContent().contains(text); i++) {
+            page.waitForTimeout(200);
+            page.reload();
+        }
+        assertThat(page.locator(selector).first()).hasText(text);
+    }
+
+    private static void reloadUntilCount(Page page, String selector, int count) {
+        for (int i = 0; i < 50 && page.locator(selector).count() < count; i++) {
+            page.waitForTimeout(200);
+            page.reload();
+        }
+        assertThat(page.locator(selector)).hasCount(count);
+    }
+
     @Test
     void theSandboxCheckoutFitsAPhone() {
         Api.Merchant merchant = api.onboardBoth();

@@ -109,6 +109,22 @@ class PortalSecurityIT extends ApiIntegrationTest {
     }
 
     @Test
+    void anotherMerchantsPaymentIsNotFoundAndCannotBeActedOn() {
+        Api.Merchant other = api.onboardAs("payer" + System.nanoTime() + "@example.com", "WALLET_SN");
+        String theirs = api.newPayment(other);
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+        assertThat(browser.get("/portal/transactions/" + theirs).statusCode()).isEqualTo(404);
+        assertThat(browser.get("/portal/transactions?q=" + theirs).body()).contains("No payment with that reference");
+        assertThat(browser.get("/portal/transactions.csv").body()).doesNotContain(theirs);
+        String token = browser.csrfFrom("/portal/applications/" + merchant.applicationId());
+        assertThat(browser.post("/portal/transactions/" + theirs + "/sandbox/approve", Map.of(), token)
+                        .statusCode())
+                .isEqualTo(404);
+        assertThat(api.status(other, theirs).json().get("status").stringValue()).isEqualTo("PROCESSING");
+    }
+
+    @Test
     void repeatedFailuresThrottleTheAccountForFifteenMinutes() {
         PortalSession attacker = new PortalSession(port);
         for (int i = 0; i < LoginThrottle.MAX_FAILURES_PER_ACCOUNT; i++) {
