@@ -58,6 +58,21 @@ class MerchantAuthentication implements AuthenticationProvider {
                 List.of(new SimpleGrantedAuthority("ROLE_MERCHANT")));
     }
 
+    /** Re-entering the password before sensitive actions; failures count toward the throttle too. */
+    boolean confirmPassword(PortalUser user, String password, String address) {
+        if (throttle.blocked(user.email(), address)) {
+            return false;
+        }
+        boolean ok = merchants
+                .login(user.email())
+                .map(login -> passwords.matches(password == null ? "" : password, login.passwordHash()))
+                .orElse(false);
+        if (!ok) {
+            throttle.failed(user.email(), address);
+        }
+        return ok;
+    }
+
     @Override
     public boolean supports(Class<?> authentication) {
         return UsernamePasswordAuthenticationToken.class.isAssignableFrom(authentication);

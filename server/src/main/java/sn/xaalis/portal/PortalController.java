@@ -16,6 +16,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationChanges;
 import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -25,9 +26,11 @@ import sn.xaalis.platform.Environment;
 class PortalController {
 
     private final MerchantOnboarding merchants;
+    private final MerchantAuthentication authentication;
 
-    PortalController(MerchantOnboarding merchants) {
+    PortalController(MerchantOnboarding merchants, MerchantAuthentication authentication) {
         this.merchants = merchants;
+        this.authentication = authentication;
     }
 
     @GetMapping("/portal/login")
@@ -78,6 +81,51 @@ class PortalController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
+    }
+
+    @PostMapping("/portal/applications/{id}/keys")
+    ModelAndView rotateKeys(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable UUID id,
+            @RequestParam String environment,
+            @RequestParam(defaultValue = "") String password,
+            jakarta.servlet.http.HttpServletRequest request) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Environment env =
+                Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
+        if (!authentication.confirmPassword(user, password, request.getRemoteAddr())) {
+            ModelAndView view =
+                    settingsPage(user, application, Map.of("password", List.of("is not correct")), null, null);
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+        IssuedKeys keys = merchants.issueKeys(id, env);
+        return settingsPage(
+                        user,
+                        merchants.details(user.merchantId(), id),
+                        Map.of(),
+                        "New " + env + " keys issued. Copy the secret now: it will not be shown again.",
+                        null)
+                .addObject("issued", keys);
+    }
+
+    @PostMapping("/portal/applications/{id}/keys/{apiKey}/revoke")
+    ModelAndView revokeKey(
+            @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @PathVariable String apiKey) {
+        merchants.details(user.merchantId(), id);
+        merchants.revokeKey(id, apiKey);
+        return settingsPage(
+                user, merchants.details(user.merchantId(), id), Map.of(), "Key " + apiKey + " revoked.", null);
+    }
+
+    /** Served from here so that the pages' CSP can forbid inline script. */
+    @GetMapping(value = "/portal/assets/portal.js", produces = "text/javascript")
+    @org.springframework.web.bind.annotation.ResponseBody
+    String script() {
+        return "document.querySelectorAll('[data-copy]').forEach(button => button.addEventListener('click', () => {\n"
+                + "  navigator.clipboard.writeText(document.getElementById(button.dataset.copy).textContent)\n"
+                + "    .then(() => { button.textContent = 'Copied'; });\n"
+                + "}));\n";
     }
 
     /** Another merchant's application, or none at all: the same 404 page. */

@@ -131,6 +131,45 @@ class PortalBrowserIT extends ApiIntegrationTest {
         }
     }
 
+    @Test
+    void rotateKeysUseTheNewSecretThenRevokeTheOldKey() {
+        String email = "keys" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        Page page = browser.newPage(1280, 900);
+        signIn(page, email);
+        page.getByText("Shop app").click();
+
+        page.getByLabel("Your password").fill("wrong password");
+        page.getByText("Issue new keys").click();
+        assertThat(page.getByText("Password is not correct")).isVisible();
+
+        page.getByLabel("Your password").fill(Api.PASSWORD);
+        page.getByText("Issue new keys").click();
+        assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                .containsText("Copy the secret now");
+        String newKey = page.locator("#new-key").textContent();
+        String newSecret = page.locator("#new-secret").textContent();
+        assertThat(newSecret).matches("sk_test_[0-9A-Za-z]{40}");
+        Browser.screenshot(page, "portal-keys-rotated");
+
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}";
+        assertThat(api.initiate(merchant.withKeys(newKey, newSecret), body).status())
+                .isEqualTo(201);
+        assertThat(api.initiate(merchant, body).status())
+                .as("old pair within the overlap")
+                .isEqualTo(201);
+
+        page.getByLabel("Revoke " + merchant.apiKey()).click();
+        assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                .hasText("Key " + merchant.apiKey() + " revoked.");
+        assertThat(api.initiate(merchant, body).status()).isEqualTo(401);
+        assertThat(api.initiate(merchant.withKeys(newKey, newSecret), body).status())
+                .isEqualTo(201);
+        page.navigate("http://localhost:" + port + "/portal/applications/" + merchant.applicationId());
+        assertThat(page.getByText(newKey)).isVisible();
+        assertThat(page.content()).as("the secret is shown once").doesNotContain(newSecret);
+    }
+
     private void signIn(Page page, String email) {
         page.navigate("http://localhost:" + port + "/portal/login");
         page.getByLabel("Email").fill(email);
