@@ -20,6 +20,7 @@ import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.webhook.WebhookDeliveries;
 
 /** Sign-in, the application list and each application's settings. */
 @Controller
@@ -27,10 +28,13 @@ class PortalController {
 
     private final MerchantOnboarding merchants;
     private final MerchantAuthentication authentication;
+    private final WebhookDeliveries deliveries;
 
-    PortalController(MerchantOnboarding merchants, MerchantAuthentication authentication) {
+    PortalController(
+            MerchantOnboarding merchants, MerchantAuthentication authentication, WebhookDeliveries deliveries) {
         this.merchants = merchants;
         this.authentication = authentication;
+        this.deliveries = deliveries;
     }
 
     @GetMapping("/portal/login")
@@ -118,6 +122,19 @@ class PortalController {
                 user, merchants.details(user.merchantId(), id), Map.of(), "Key " + apiKey + " revoked.", null);
     }
 
+    @PostMapping("/portal/applications/{id}/webhooks/test")
+    ModelAndView sendTestEvent(
+            @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @RequestParam String environment) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Environment env =
+                Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
+        var sent = deliveries.sendTest(id, env);
+        String notice = application.webhookUrl() == null
+                ? "No webhook URL is set: the test event is kept as undeliverable."
+                : "Test event " + sent.eventId() + " sent to " + application.webhookUrl() + ".";
+        return settingsPage(user, application, Map.of(), notice, null);
+    }
+
     /** Served from here so that the pages' CSP can forbid inline script. */
     @GetMapping(value = "/portal/assets/portal.js", produces = "text/javascript")
     @org.springframework.web.bind.annotation.ResponseBody
@@ -155,7 +172,8 @@ class PortalController {
                 .addObject("errors", errors)
                 .addObject("notice", notice)
                 .addObject("sandboxProviders", application.providers().get(Environment.SANDBOX))
-                .addObject("liveProviders", application.providers().get(Environment.LIVE));
+                .addObject("liveProviders", application.providers().get(Environment.LIVE))
+                .addObject("health", deliveries.health(application.id()));
     }
 
     private static ModelAndView page(String template, PortalUser user) {

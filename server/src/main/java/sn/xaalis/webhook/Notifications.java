@@ -182,6 +182,26 @@ class Notifications {
                         .list());
     }
 
+    Map<String, Long> countsByState(UUID applicationId, Instant since) {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        jdbc.sql("SELECT state, COUNT(*) FROM notifications WHERE application_id = :app AND created_at >= :since"
+                        + " AND NOT test GROUP BY state")
+                .param("app", applicationId)
+                .param("since", Timestamps.toDatabase(since))
+                .query((rs, n) -> counts.put(rs.getString(1), rs.getLong(2)))
+                .list();
+        return counts;
+    }
+
+    List<NotificationView> lastFailures(UUID applicationId, int limit) {
+        return jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND state IN ('FAILED', 'UNDELIVERABLE')"
+                        + " ORDER BY updated_at DESC, id DESC LIMIT :limit")
+                .param("app", applicationId)
+                .param("limit", limit)
+                .query((rs, n) -> view(rs))
+                .list();
+    }
+
     /** Every notification about one payment, oldest first. */
     List<NotificationView> forReference(UUID applicationId, String reference) {
         return withAttempts(

@@ -2,6 +2,7 @@ package sn.xaalis.webhook;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -30,6 +31,36 @@ public class WebhookDeliveries {
 
     public List<NotificationView> recent(UUID applicationId, int limit) {
         return notifications.recent(applicationId, Math.max(1, Math.min(limit, 200)));
+    }
+
+    /**
+     * How an application's webhooks fare over the last 30 days (test events excluded).
+     *
+     * @param successRate delivered among finished notifications, in percent; null when none finished
+     */
+    public record Health(
+            long delivered,
+            long failed,
+            long undeliverable,
+            long pending,
+            Integer successRate,
+            List<NotificationView> lastFailures) {}
+
+    public Health health(UUID applicationId) {
+        Map<String, Long> counts =
+                notifications.countsByState(applicationId, clock.instant().minus(java.time.Duration.ofDays(30)));
+        long delivered = counts.getOrDefault("DELIVERED", 0L);
+        long failed = counts.getOrDefault("FAILED", 0L);
+        long undeliverable = counts.getOrDefault("UNDELIVERABLE", 0L);
+        long finished = delivered + failed + undeliverable;
+        Integer rate = finished == 0 ? null : (int) Math.round(100.0 * delivered / finished);
+        return new Health(
+                delivered,
+                failed,
+                undeliverable,
+                counts.getOrDefault("PENDING", 0L),
+                rate,
+                notifications.lastFailures(applicationId, 5));
     }
 
     public List<NotificationView> forPayment(UUID applicationId, String reference) {
