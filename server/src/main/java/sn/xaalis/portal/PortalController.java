@@ -44,7 +44,7 @@ class PortalController {
 
     @GetMapping({"/portal", "/portal/"})
     String home() {
-        return "redirect:/portal/applications";
+        return "redirect:/portal/dashboard";
     }
 
     @GetMapping("/portal/applications")

@@ -47,7 +47,7 @@ class PortalSecurity {
                         .loginProcessingUrl("/portal/login")
                         .usernameParameter("email")
                         .passwordParameter("password")
-                        .defaultSuccessUrl("/portal/applications", true)
+                        .defaultSuccessUrl("/portal/dashboard", true)
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))

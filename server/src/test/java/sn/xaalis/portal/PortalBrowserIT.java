@@ -45,6 +45,12 @@ class PortalBrowserIT extends ApiIntegrationTest {
         page.getByLabel("Password").fill(Api.PASSWORD);
         page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in"))
                 .click();
+        assertThat(page).hasURL(java.util.regex.Pattern.compile(".*/portal/dashboard$"));
+        Browser.screenshot(page, "portal-dashboard");
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.LINK,
+                        new Page.GetByRoleOptions().setName("Applications").setExact(true))
+                .click();
 
         assertThat(page.getByRole(
                         com.microsoft.playwright.options.AriaRole.HEADING,
@@ -91,7 +97,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
             Page page = browser.newPage(1280, 900);
             signIn(page, email);
 
-            page.getByText("Transactions").first().click();
+            page.getByRole(
+                            com.microsoft.playwright.options.AriaRole.LINK,
+                            new Page.GetByRoleOptions().setName("Transactions").setExact(true))
+                    .click();
             page.getByLabel("Find by reference or transaction_uuid").fill(reference);
             page.getByText("Filter").click();
             assertThat(page.getByRole(
@@ -137,6 +146,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
         Page page = browser.newPage(1280, 900);
         signIn(page, email);
+        page.navigate("http://localhost:" + port + "/portal/applications");
         page.getByText("Shop app").click();
 
         page.getByLabel("Your password").fill("wrong password");
@@ -176,7 +186,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         page.getByLabel("Password").fill(Api.PASSWORD);
         page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in"))
                 .click();
-        assertThat(page).hasURL(java.util.regex.Pattern.compile(".*/portal/applications$"));
+        assertThat(page).hasURL(java.util.regex.Pattern.compile(".*/portal/dashboard$"));
     }
 
     private static void reloadUntil(Page page, String selector, String text) {

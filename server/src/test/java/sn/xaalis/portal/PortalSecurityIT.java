@@ -43,7 +43,7 @@ class PortalSecurityIT extends ApiIntegrationTest {
         String before = browser.sessionId();
         HttpResponse<String> signedIn = browser.signIn(email, Api.PASSWORD);
         assertThat(signedIn.statusCode()).isEqualTo(302);
-        assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/portal/applications");
+        assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/portal/dashboard");
         assertThat(browser.sessionId()).isNotNull().isNotEqualTo(before);
         assertThat(signedIn.headers().allValues("Set-Cookie"))
                 .allSatisfy(c -> assertThat(c).containsIgnoringCase("HttpOnly"));
@@ -125,6 +125,30 @@ class PortalSecurityIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theDashboardCountsOnlyThisMerchantsPayments() {
+        String paid = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}");
+        String alsoPaid = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"2500.50\"}");
+        String failed = api.newPayment(merchant);
+        api.newPayment(merchant);
+        api.simulate(merchant, paid, "SUCCESS");
+        api.simulate(merchant, alsoPaid, "SUCCESS");
+        api.simulate(merchant, failed, "FAILED");
+        Api.Merchant other = api.onboardAs("rich" + System.nanoTime() + "@example.com", "WALLET_SN");
+        api.simulate(other, api.newPayment(other, "{\"provider\":\"WALLET_SN\",\"amount\":\"99999\"}"), "SUCCESS");
+
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+        String page = browser.get("/portal/dashboard").body();
+        assertThat(page).contains("<strong id=\"collected-today\">4000.50 XOF</strong>");
+        assertThat(page).contains("<strong id=\"collected-month\">4000.50 XOF</strong>");
+        assertThat(page)
+                .contains("<td>SUCCESS</td><td>2</td>", "<td>FAILED</td><td>1</td>", "<td>PROCESSING</td><td>1</td>");
+        assertThat(page.split("class=\"bar\"", -1)).hasSize(31);
+        assertThat(browser.get("/portal/dashboard?environment=live").body())
+                .contains("<strong id=\"collected-today\">0.00 XOF</strong>");
+    }
+
+    @Test
     void repeatedFailuresThrottleTheAccountForFifteenMinutes() {
         PortalSession attacker = new PortalSession(port);
         for (int i = 0; i < LoginThrottle.MAX_FAILURES_PER_ACCOUNT; i++) {
@@ -135,7 +159,7 @@ class PortalSecurityIT extends ApiIntegrationTest {
 
         clock.advance(LoginThrottle.WINDOW.plus(Duration.ofSeconds(1)));
         HttpResponse<String> later = new PortalSession(port).signIn(email, Api.PASSWORD);
-        assertThat(later.headers().firstValue("Location").orElseThrow()).endsWith("/portal/applications");
+        assertThat(later.headers().firstValue("Location").orElseThrow()).endsWith("/portal/dashboard");
     }
 
     @Test

@@ -1,0 +1,83 @@
+package sn.xaalis.portal;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.ApplicationSummary;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.payment.PaymentStatistics;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Provider;
+
+/** Today and the last 30 days at a glance, with a chart drawn on the server as SVG. */
+@Controller
+class DashboardController {
+
+    static final int CHART_HEIGHT = 120;
+    static final int BAR_WIDTH = 18;
+
+    private final MerchantOnboarding merchants;
+    private final PaymentStatistics statistics;
+    private final Clock clock;
+
+    DashboardController(MerchantOnboarding merchants, PaymentStatistics statistics, Clock clock) {
+        this.merchants = merchants;
+        this.statistics = statistics;
+        this.clock = clock;
+    }
+
+    /** One bar of the chart, already in SVG coordinates. */
+    record Bar(int x, int y, int height, String label) {}
+
+    @GetMapping("/portal/dashboard")
+    ModelAndView dashboard(
+            @AuthenticationPrincipal PortalUser user, @RequestParam(defaultValue = "sandbox") String environment) {
+        Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
+        Set<UUID> apps = merchants.applicationsOf(user.merchantId()).stream()
+                .map(ApplicationSummary::id)
+                .collect(Collectors.toSet());
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate first = today.minusDays(29);
+        var days = statistics.dailyCollected(apps, env, first, today);
+        BigDecimal max = days.stream().map(PaymentStatistics.Day::collected).reduce(BigDecimal.ZERO, BigDecimal::max);
+        List<Bar> bars = new ArrayList<>();
+        for (int i = 0; i < days.size(); i++) {
+            var day = days.get(i);
+            int height = max.signum() == 0
+                    ? 0
+                    : day.collected()
+                            .multiply(BigDecimal.valueOf(CHART_HEIGHT))
+                            .divide(max, 0, RoundingMode.HALF_UP)
+                            .intValue();
+            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date() + ": " + day.collected()));
+        }
+        return new ModelAndView("portal/dashboard")
+                .addObject("user", user)
+                .addObject("environment", env.value())
+                .addObject(
+                        "today",
+                        statistics.summary(apps, env, today.atStartOfDay().toInstant(ZoneOffset.UTC)))
+                .addObject(
+                        "month",
+                        statistics.summary(apps, env, first.atStartOfDay().toInstant(ZoneOffset.UTC)))
+                .addObject("bars", bars)
+                .addObject("chartWidth", days.size() * (BAR_WIDTH + 4))
+                .addObject("chartHeight", CHART_HEIGHT)
+                .addObject("barWidth", BAR_WIDTH)
+                .addObject("statuses", PaymentStatus.values())
+                .addObject("providers", Provider.values());
+    }
+}
