@@ -225,6 +225,22 @@ public class MerchantOnboarding {
         return update(applicationId, changes);
     }
 
+    /** Activates exactly these providers for one environment of the merchant's application. */
+    @Transactional
+    public ApplicationDetails setProviders(
+            UUID merchantId, UUID applicationId, Environment environment, Set<Provider> active) {
+        details(merchantId, applicationId);
+        applications.replaceProviders(applicationId, environment, active, Timestamps.truncate(clock.instant()));
+        authentication.forgetCachedKeys();
+        return details(applicationId);
+    }
+
+    /** What still stands between the merchant's application and live mode (D16); empty when nothing. */
+    public List<String> liveBlockers(UUID merchantId, UUID applicationId) {
+        ApplicationDetails application = details(merchantId, applicationId);
+        return liveBlockers(applicationId, application.webhookUrl());
+    }
+
     public ApplicationDetails details(UUID applicationId) {
         Applications.Row row =
                 applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));

@@ -122,6 +122,45 @@ class PortalController {
                 user, merchants.details(user.merchantId(), id), Map.of(), "Key " + apiKey + " revoked.", null);
     }
 
+    @PostMapping("/portal/applications/{id}/providers")
+    ModelAndView saveProviders(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable UUID id,
+            @RequestParam String environment,
+            @RequestParam(name = "provider", required = false) List<String> providers) {
+        Environment env =
+                Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
+        java.util.Set<sn.xaalis.provider.Provider> active = java.util.EnumSet.noneOf(sn.xaalis.provider.Provider.class);
+        if (providers != null) {
+            providers.forEach(name -> sn.xaalis.provider.Provider.fromName(name).ifPresent(active::add));
+        }
+        ApplicationDetails saved = merchants.setProviders(user.merchantId(), id, env, active);
+        return settingsPage(user, saved, Map.of(), "Providers for " + env + " saved.", null);
+    }
+
+    @PostMapping("/portal/applications/{id}/live")
+    ModelAndView switchLive(
+            @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @RequestParam boolean enabled) {
+        var changes = new ApplicationChanges(
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(enabled));
+        try {
+            ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
+            return settingsPage(
+                    user,
+                    saved,
+                    Map.of(),
+                    enabled ? "The application is live." : "The application is back to sandbox only.",
+                    null);
+        } catch (ApiException e) {
+            if (e.status() == HttpStatus.NOT_FOUND) {
+                throw e;
+            }
+            ModelAndView view = settingsPage(user, merchants.details(user.merchantId(), id), e.errors(), null, null);
+            view.setStatus(HttpStatus.UNPROCESSABLE_CONTENT);
+            return view;
+        }
+    }
+
     @PostMapping("/portal/applications/{id}/webhooks/test")
     ModelAndView sendTestEvent(
             @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @RequestParam String environment) {
@@ -173,7 +212,13 @@ class PortalController {
                 .addObject("notice", notice)
                 .addObject("sandboxProviders", application.providers().get(Environment.SANDBOX))
                 .addObject("liveProviders", application.providers().get(Environment.LIVE))
-                .addObject("health", deliveries.health(application.id()));
+                .addObject("health", deliveries.health(application.id()))
+                .addObject("allProviders", sn.xaalis.provider.Provider.values())
+                .addObject(
+                        "liveBlockers",
+                        application.liveEnabled()
+                                ? List.of()
+                                : merchants.liveBlockers(application.merchantId(), application.id()));
     }
 
     private static ModelAndView page(String template, PortalUser user) {
