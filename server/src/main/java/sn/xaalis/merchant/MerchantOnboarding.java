@@ -117,6 +117,27 @@ public class MerchantOnboarding {
         return new MerchantAccount(row.id(), row.name(), row.email());
     }
 
+    /** Self-service sign-up: a merchant with one sandbox application, kept out of live until approved. */
+    @Transactional
+    public MerchantAccount signUp(String name, String email, String password) {
+        MerchantAccount account = createMerchant(name, email, password);
+        merchants.markSandboxOnly(account.id());
+        createApplication(
+                account.id(),
+                new NewApplicationRequest("My application", null, null, null, java.util.EnumSet.allOf(Provider.class)));
+        return account;
+    }
+
+    /** Sets a new password under the same rules as at creation. */
+    @Transactional
+    public void changePassword(UUID merchantId, String newPassword) {
+        if (newPassword == null || newPassword.length() < MIN_PASSWORD || newPassword.length() > MAX_PASSWORD) {
+            throw ApiException.invalid(
+                    Map.of("new_password", List.of("must be " + MIN_PASSWORD + " to " + MAX_PASSWORD + " characters")));
+        }
+        merchants.changePassword(merchantId, passwords.encode(newPassword));
+    }
+
     @Transactional
     public NewApplication createApplication(UUID merchantId, NewApplicationRequest request) {
         merchants.find(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
@@ -286,6 +307,10 @@ public class MerchantOnboarding {
     /** What stops an application from going live (D16); empty when nothing does. */
     List<String> liveBlockers(UUID applicationId, String webhookUrl) {
         List<String> unmet = new ArrayList<>();
+        applications
+                .find(applicationId)
+                .filter(row -> merchants.sandboxOnly(row.merchantId()))
+                .ifPresent(row -> unmet.add("self-service accounts are sandbox-only until the operator approves them"));
         if (database.embedded() && !platform.live().allowEmbeddedDatabase()) {
             unmet.add("live mode needs PostgreSQL; the embedded database is for sandbox work");
         }

@@ -61,6 +61,27 @@ class Merchants {
                 .optional();
     }
 
+    void markSandboxOnly(UUID id) {
+        jdbc.sql("UPDATE merchants SET sandbox_only = TRUE WHERE id = :id")
+                .param("id", id)
+                .update();
+    }
+
+    boolean sandboxOnly(UUID id) {
+        return jdbc.sql("SELECT sandbox_only FROM merchants WHERE id = :id")
+                .param("id", id)
+                .query(Boolean.class)
+                .optional()
+                .orElse(false);
+    }
+
+    void changePassword(UUID id, String passwordHash) {
+        jdbc.sql("UPDATE merchants SET password_hash = :hash WHERE id = :id")
+                .param("hash", passwordHash)
+                .param("id", id)
+                .update();
+    }
+
     boolean any() {
         return jdbc.sql("SELECT COUNT(*) FROM merchants").query(Long.class).single() > 0;
     }

@@ -18,6 +18,7 @@ class LoginThrottle {
 
     static final int MAX_FAILURES_PER_ACCOUNT = 5;
     static final int MAX_FAILURES_PER_ADDRESS = 20;
+    static final int MAX_SIGNUPS_PER_ADDRESS = 5;
     static final Duration WINDOW = Duration.ofMinutes(15);
     private static final int MAX_TRACKED = 100_000;
 
@@ -39,6 +40,15 @@ class LoginThrottle {
         }
         record("account:" + account);
         record("address:" + address);
+    }
+
+    /** Sign-ups per address and window; each call counts one. */
+    boolean signUpAllowed(String address) {
+        if (recent("signup:" + address) >= MAX_SIGNUPS_PER_ADDRESS) {
+            return false;
+        }
+        record("signup:" + address);
+        return true;
     }
 
     void succeeded(String account) {

@@ -39,7 +39,7 @@ class PortalSecurity {
         };
         http.securityMatcher("/portal/**")
                 .authenticationProvider(authentication)
-                .authorizeHttpRequests(a -> a.requestMatchers("/portal/login")
+                .authorizeHttpRequests(a -> a.requestMatchers("/portal/login", "/portal/signup")
                         .permitAll()
                         .anyRequest()
                         .authenticated())

@@ -1,0 +1,93 @@
+package sn.xaalis.portal;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.platform.ApiException;
+
+/** Self-service sign-up (sandbox only) and the signed-in merchant's password. */
+@Controller
+class AccountController {
+
+    private final MerchantOnboarding merchants;
+    private final MerchantAuthentication authentication;
+    private final LoginThrottle throttle;
+
+    AccountController(MerchantOnboarding merchants, MerchantAuthentication authentication, LoginThrottle throttle) {
+        this.merchants = merchants;
+        this.authentication = authentication;
+        this.throttle = throttle;
+    }
+
+    @GetMapping("/portal/signup")
+    ModelAndView signUpForm() {
+        return new ModelAndView("portal/signup").addObject("errors", Map.of()).addObject("values", Map.of());
+    }
+
+    @PostMapping("/portal/signup")
+    ModelAndView signUp(
+            @RequestParam(defaultValue = "") String name,
+            @RequestParam(defaultValue = "") String email,
+            @RequestParam(defaultValue = "") String password,
+            HttpServletRequest request) {
+        Map<String, String> values = Map.of("name", name, "email", email);
+        if (!throttle.signUpAllowed(request.getRemoteAddr())) {
+            return signUpError(values, Map.of("email", List.of("too many sign-ups from your address; try later")));
+        }
+        try {
+            merchants.signUp(name, email, password);
+            return new ModelAndView("redirect:/portal/login?created");
+        } catch (ApiException e) {
+            return signUpError(values, e.errors());
+        }
+    }
+
+    @GetMapping("/portal/account")
+    ModelAndView account(@AuthenticationPrincipal PortalUser user) {
+        return new ModelAndView("portal/account").addObject("user", user).addObject("errors", Map.of());
+    }
+
+    @PostMapping("/portal/account/password")
+    ModelAndView changePassword(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(name = "current_password", defaultValue = "") String current,
+            @RequestParam(name = "new_password", defaultValue = "") String next,
+            @RequestParam(name = "confirm_password", defaultValue = "") String confirm,
+            HttpServletRequest request) {
+        Map<String, List<String>> errors = Map.of();
+        if (!authentication.confirmPassword(user, current, request.getRemoteAddr())) {
+            errors = Map.of("current_password", List.of("is not correct"));
+        } else if (!next.equals(confirm)) {
+            errors = Map.of("confirm_password", List.of("does not match the new password"));
+        } else {
+            try {
+                merchants.changePassword(user.merchantId(), next);
+                return new ModelAndView("portal/account")
+                        .addObject("user", user)
+                        .addObject("errors", Map.of())
+                        .addObject("notice", "Password changed.");
+            } catch (ApiException e) {
+                errors = e.errors();
+            }
+        }
+        ModelAndView view =
+                new ModelAndView("portal/account").addObject("user", user).addObject("errors", errors);
+        view.setStatus(HttpStatus.BAD_REQUEST);
+        return view;
+    }
+
+    private static ModelAndView signUpError(Map<String, String> values, Map<String, List<String>> errors) {
+        ModelAndView view =
+                new ModelAndView("portal/signup").addObject("errors", errors).addObject("values", values);
+        view.setStatus(HttpStatus.BAD_REQUEST);
+        return view;
+    }
+}

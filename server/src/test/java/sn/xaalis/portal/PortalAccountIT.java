@@ -1,0 +1,119 @@
+package sn.xaalis.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.PortalSession;
+
+@IntegrationTest
+class PortalAccountIT extends ApiIntegrationTest {
+
+    @Test
+    void signUpCreatesASandboxOnlyMerchantThatCanSignIn() {
+        String email = "new" + System.nanoTime() + "@example.com";
+        PortalSession browser = new PortalSession(port);
+        HttpResponse<String> created = browser.post(
+                "/portal/signup",
+                Map.of("name", "Boutique Ndeye", "email", email, "password", "a long password"),
+                browser.csrfFrom("/portal/signup"));
+        assertThat(created.statusCode()).isEqualTo(302);
+        assertThat(created.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?created");
+
+        assertThat(browser.signIn(email, "a long password")
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/dashboard");
+        String applications = browser.get("/portal/applications").body();
+        assertThat(applications).contains("My application");
+        String id = applications.replaceAll("(?s).*/portal/applications/([0-9a-f-]{36}).*", "$1");
+        assertThat(browser.get("/portal/applications/" + id).body())
+                .contains("self-service accounts are sandbox-only until the operator approves them");
+
+        HttpResponse<String> again = browser.post(
+                "/portal/signup",
+                Map.of("name", "Copy", "email", email, "password", "a long password"),
+                browser.csrfFrom("/portal/signup"));
+        assertThat(again.statusCode()).isEqualTo(400);
+        assertThat(again.body()).contains("Email is already registered");
+    }
+
+    @Test
+    void signUpRefusesBadInputWithClearMessages() {
+        PortalSession browser = new PortalSession(port);
+        HttpResponse<String> response = browser.post(
+                "/portal/signup",
+                Map.of("name", "", "email", "nope", "password", "short"),
+                browser.csrfFrom("/portal/signup"));
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body())
+                .contains(
+                        "Business name is required",
+                        "Email must be a valid email address",
+                        "Password must be 10 to 128 characters");
+    }
+
+    @Test
+    void changingThePasswordNeedsTheCurrentOne() {
+        String email = "pw" + System.nanoTime() + "@example.com";
+        api.onboardAs(email, "WALLET_SN");
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+
+        HttpResponse<String> wrong = browser.post(
+                "/portal/account/password",
+                Map.of(
+                        "current_password",
+                        "nope",
+                        "new_password",
+                        "another long one",
+                        "confirm_password",
+                        "another long one"),
+                browser.csrfFrom("/portal/account"));
+        assertThat(wrong.statusCode()).isEqualTo(400);
+        assertThat(wrong.body()).contains("Current password is not correct");
+
+        HttpResponse<String> mismatch = browser.post(
+                "/portal/account/password",
+                Map.of(
+                        "current_password",
+                        Api.PASSWORD,
+                        "new_password",
+                        "another long one",
+                        "confirm_password",
+                        "different"),
+                browser.csrfFrom("/portal/account"));
+        assertThat(mismatch.body()).contains("Confirmation does not match the new password");
+
+        HttpResponse<String> changed = browser.post(
+                "/portal/account/password",
+                Map.of(
+                        "current_password",
+                        Api.PASSWORD,
+                        "new_password",
+                        "another long one",
+                        "confirm_password",
+                        "another long one"),
+                browser.csrfFrom("/portal/account"));
+        assertThat(changed.statusCode()).isEqualTo(200);
+        assertThat(changed.body()).contains("Password changed.");
+
+        assertThat(new PortalSession(port)
+                        .signIn(email, Api.PASSWORD)
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/login?error");
+        assertThat(new PortalSession(port)
+                        .signIn(email, "another long one")
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/dashboard");
+    }
+}
