@@ -49,7 +49,31 @@ class PortalController {
 
     @GetMapping("/portal/applications")
     ModelAndView applications(@AuthenticationPrincipal PortalUser user) {
-        return page("portal/applications", user).addObject("applications", merchants.applicationsOf(user.merchantId()));
+        return page("portal/applications", user)
+                .addObject("applications", merchants.applicationsOf(user.merchantId()))
+                .addObject("errors", Map.of());
+    }
+
+    @PostMapping("/portal/applications")
+    ModelAndView createApplication(
+            @AuthenticationPrincipal PortalUser user, @RequestParam(defaultValue = "") String name) {
+        try {
+            var created = merchants.createApplication(
+                    user.merchantId(),
+                    new MerchantOnboarding.NewApplicationRequest(
+                            name, null, null, null, java.util.EnumSet.allOf(sn.xaalis.provider.Provider.class)));
+            return settingsPage(
+                            user,
+                            created.application(),
+                            Map.of(),
+                            "Application created. Copy the sandbox secret now: it will not be shown again.",
+                            null)
+                    .addObject("issued", created.sandboxKeys());
+        } catch (ApiException e) {
+            ModelAndView view = applications(user).addObject("errors", e.errors());
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
     }
 
     @GetMapping("/portal/applications/{id}")

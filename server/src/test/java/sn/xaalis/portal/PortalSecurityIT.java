@@ -46,6 +46,8 @@ class PortalSecurityIT extends ApiIntegrationTest {
         assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/portal/dashboard");
         assertThat(browser.sessionId()).isNotNull().isNotEqualTo(before);
         assertThat(signedIn.headers().allValues("Set-Cookie"))
+                .allSatisfy(c -> assertThat(c).containsIgnoringCase("SameSite=Lax"));
+        assertThat(signedIn.headers().allValues("Set-Cookie"))
                 .allSatisfy(c -> assertThat(c).containsIgnoringCase("HttpOnly"));
         assertThat(browser.get("/portal/applications").body()).contains("Shop app", merchant.endpointKey());
     }
@@ -106,6 +108,29 @@ class PortalSecurityIT extends ApiIntegrationTest {
                         .get("webhook_url")
                         .isNull())
                 .isTrue();
+    }
+
+    @Test
+    void aNewApplicationShowsItsSandboxSecretOnceAndWorks() {
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+        HttpResponse<String> created =
+                browser.post("/portal/applications", Map.of("name", "Kiosk"), browser.csrfFrom("/portal/applications"));
+        assertThat(created.statusCode()).isEqualTo(200);
+        String body = created.body();
+        String key = body.replaceAll("(?s).*<code id=\"new-key\">(pk_test_\\w+)</code>.*", "$1");
+        String secret = body.replaceAll("(?s).*<code id=\"new-secret\">(sk_test_\\w+)</code>.*", "$1");
+        String endpoint = body.replaceAll("(?s).*/api/v1/([a-z2-7]{16}).*", "$1");
+        Api.Merchant kiosk = new Api.Merchant(null, null, endpoint, key, secret);
+        assertThat(api.initiate(kiosk, "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(browser.get("/portal/applications").body()).contains("Kiosk").doesNotContain(secret);
+
+        HttpResponse<String> nameless =
+                browser.post("/portal/applications", Map.of("name", " "), browser.csrfFrom("/portal/applications"));
+        assertThat(nameless.statusCode()).isEqualTo(400);
+        assertThat(nameless.body()).contains("Name is required");
     }
 
     @Test
