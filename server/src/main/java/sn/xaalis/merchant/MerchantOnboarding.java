@@ -48,6 +48,7 @@ public class MerchantOnboarding {
     private final MerchantProperties properties;
     private final PlatformProperties platform;
     private final Database database;
+    private final sn.xaalis.platform.SecretBox secretBox;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
@@ -61,6 +62,7 @@ public class MerchantOnboarding {
             MerchantProperties properties,
             PlatformProperties platform,
             Database database,
+            sn.xaalis.platform.SecretBox secretBox,
             Clock clock) {
         this.merchants = merchants;
         this.applications = applications;
@@ -71,6 +73,7 @@ public class MerchantOnboarding {
         this.properties = properties;
         this.platform = platform;
         this.database = database;
+        this.secretBox = secretBox;
         this.clock = clock;
     }
 
@@ -126,6 +129,39 @@ public class MerchantOnboarding {
                 account.id(),
                 new NewApplicationRequest("My application", null, null, null, java.util.EnumSet.allOf(Provider.class)));
         return account;
+    }
+
+    public boolean totpEnabled(UUID merchantId) {
+        return merchants.totpEnabled(merchantId);
+    }
+
+    /** Turns two-factor sign-in on, once the merchant proved their app holds the secret. */
+    @Transactional
+    public boolean enableTotp(UUID merchantId, byte[] secret, String code) {
+        var step = sn.xaalis.platform.Totp.matchingStep(secret, code, clock.instant());
+        if (step.isEmpty()) {
+            return false;
+        }
+        merchants.setTotp(merchantId, secretBox.encrypt(sn.xaalis.platform.Totp.base32(secret)));
+        merchants.useTotpStep(merchantId, step.getAsLong());
+        return true;
+    }
+
+    @Transactional
+    public void disableTotp(UUID merchantId) {
+        merchants.setTotp(merchantId, null);
+    }
+
+    /** Checks a sign-in code; each code works once. */
+    @Transactional
+    public boolean verifyTotp(UUID merchantId, String code) {
+        String ciphertext = merchants.totpCiphertext(merchantId);
+        if (ciphertext == null) {
+            return false;
+        }
+        byte[] secret = sn.xaalis.platform.Totp.fromBase32(secretBox.decrypt(ciphertext));
+        var step = sn.xaalis.platform.Totp.matchingStep(secret, code, clock.instant());
+        return step.isPresent() && merchants.useTotpStep(merchantId, step.getAsLong());
     }
 
     /** Sets a new password under the same rules as at creation. */
@@ -220,7 +256,10 @@ public class MerchantOnboarding {
         if (email == null || email.isBlank()) {
             return Optional.empty();
         }
-        return merchants.findByEmail(email).map(m -> new MerchantLogin(m.id(), m.email(), m.name(), m.passwordHash()));
+        return merchants
+                .findByEmail(email)
+                .map(m -> new MerchantLogin(
+                        m.id(), m.email(), m.name(), m.passwordHash(), merchants.totpEnabled(m.id())));
     }
 
     /** A merchant's own applications; the portal never sees another merchant's. */

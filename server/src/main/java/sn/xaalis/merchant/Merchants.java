@@ -82,6 +82,35 @@ class Merchants {
                 .update();
     }
 
+    boolean totpEnabled(UUID id) {
+        return totpCiphertext(id) != null;
+    }
+
+    String totpCiphertext(UUID id) {
+        return jdbc.sql("SELECT totp_secret_ciphertext FROM merchants WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> rs.getString(1))
+                .optional()
+                .orElse(null);
+    }
+
+    void setTotp(UUID id, String ciphertext) {
+        jdbc.sql("UPDATE merchants SET totp_secret_ciphertext = :secret, totp_last_step = NULL WHERE id = :id")
+                .param("secret", ciphertext)
+                .param("id", id)
+                .update();
+    }
+
+    /** Records the step of a used code; false when that step (or a later one) was used already. */
+    boolean useTotpStep(UUID id, long step) {
+        return jdbc.sql("UPDATE merchants SET totp_last_step = :step WHERE id = :id"
+                                + " AND (totp_last_step IS NULL OR totp_last_step < :step)")
+                        .param("step", step)
+                        .param("id", id)
+                        .update()
+                == 1;
+    }
+
     boolean any() {
         return jdbc.sql("SELECT COUNT(*) FROM merchants").query(Long.class).single() > 0;
     }

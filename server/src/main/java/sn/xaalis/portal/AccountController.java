@@ -52,7 +52,7 @@ class AccountController {
 
     @GetMapping("/portal/account")
     ModelAndView account(@AuthenticationPrincipal PortalUser user) {
-        return new ModelAndView("portal/account").addObject("user", user).addObject("errors", Map.of());
+        return accountPage(user);
     }
 
     @PostMapping("/portal/account/password")
@@ -70,18 +70,72 @@ class AccountController {
         } else {
             try {
                 merchants.changePassword(user.merchantId(), next);
-                return new ModelAndView("portal/account")
-                        .addObject("user", user)
-                        .addObject("errors", Map.of())
-                        .addObject("notice", "Password changed.");
+                return accountPage(user).addObject("notice", "Password changed.");
             } catch (ApiException e) {
                 errors = e.errors();
             }
         }
-        ModelAndView view =
-                new ModelAndView("portal/account").addObject("user", user).addObject("errors", errors);
+        ModelAndView view = accountPage(user).addObject("errors", errors);
         view.setStatus(HttpStatus.BAD_REQUEST);
         return view;
+    }
+
+    private static final String PENDING_TOTP = "xaalis.pendingTotpSecret";
+
+    @PostMapping("/portal/account/totp/setup")
+    ModelAndView setUpTotp(@AuthenticationPrincipal PortalUser user, jakarta.servlet.http.HttpSession session) {
+        byte[] secret = sn.xaalis.platform.Totp.newSecret();
+        // Kept in the session only until the merchant proves their app holds it.
+        session.setAttribute(PENDING_TOTP, sn.xaalis.platform.Totp.base32(secret));
+        return enrollmentPage(user, sn.xaalis.platform.Totp.base32(secret), Map.of());
+    }
+
+    @PostMapping("/portal/account/totp/enable")
+    ModelAndView enableTotp(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(defaultValue = "") String code,
+            jakarta.servlet.http.HttpSession session) {
+        Object pending = session.getAttribute(PENDING_TOTP);
+        if (pending == null) {
+            return accountPage(user).addObject("notice", "Start the set-up again.");
+        }
+        if (!merchants.enableTotp(user.merchantId(), sn.xaalis.platform.Totp.fromBase32((String) pending), code)) {
+            ModelAndView view = enrollmentPage(user, (String) pending, Map.of("code", List.of("is not valid")));
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+        session.removeAttribute(PENDING_TOTP);
+        return accountPage(user).addObject("notice", "Two-factor sign-in is on.");
+    }
+
+    @PostMapping("/portal/account/totp/disable")
+    ModelAndView disableTotp(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(defaultValue = "") String password,
+            HttpServletRequest request) {
+        if (!authentication.confirmPassword(user, password, request.getRemoteAddr())) {
+            ModelAndView view =
+                    accountPage(user).addObject("errors", Map.of("totp_password", List.of("is not correct")));
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+        merchants.disableTotp(user.merchantId());
+        return accountPage(user).addObject("notice", "Two-factor sign-in is off.");
+    }
+
+    private ModelAndView enrollmentPage(PortalUser user, String secret, Map<String, List<String>> errors) {
+        String uri = "otpauth://totp/Xaalis:" + user.email() + "?secret=" + secret + "&issuer=Xaalis";
+        return accountPage(user)
+                .addObject("errors", errors)
+                .addObject("totpSecret", secret)
+                .addObject("totpQr", "data:image/png;base64," + sn.xaalis.platform.qr.QrCodePng.base64(uri));
+    }
+
+    private ModelAndView accountPage(PortalUser user) {
+        return new ModelAndView("portal/account")
+                .addObject("user", user)
+                .addObject("errors", Map.of())
+                .addObject("totpEnabled", merchants.totpEnabled(user.merchantId()));
     }
 
     private static ModelAndView signUpError(Map<String, String> values, Map<String, List<String>> errors) {

@@ -9,7 +9,6 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
-import org.springframework.security.web.authentication.WebAuthenticationDetails;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.MerchantLogin;
 import sn.xaalis.merchant.MerchantOnboarding;
@@ -37,9 +36,8 @@ class MerchantAuthentication implements AuthenticationProvider {
         String password = authentication.getCredentials() == null
                 ? ""
                 : authentication.getCredentials().toString();
-        String address = authentication.getDetails() instanceof WebAuthenticationDetails details
-                ? details.getRemoteAddress()
-                : "unknown";
+        String address = authentication.getDetails() instanceof LoginDetails details ? details.address() : "unknown";
+        String code = authentication.getDetails() instanceof LoginDetails details ? details.code() : null;
         if (throttle.blocked(email, address)) {
             throw new LockedException("Too many failed sign-ins");
         }
@@ -50,8 +48,12 @@ class MerchantAuthentication implements AuthenticationProvider {
             throttle.failed(email, address);
             throw new BadCredentialsException("Wrong email or password");
         }
-        throttle.succeeded(email);
         MerchantLogin merchant = login.get();
+        if (merchant.totpEnabled() && !merchants.verifyTotp(merchant.merchantId(), code)) {
+            throttle.failed(email, address);
+            throw new BadCredentialsException("Wrong email, password or code");
+        }
+        throttle.succeeded(email);
         return UsernamePasswordAuthenticationToken.authenticated(
                 new PortalUser(merchant.merchantId(), merchant.email(), merchant.name()),
                 null,
@@ -72,6 +74,9 @@ class MerchantAuthentication implements AuthenticationProvider {
         }
         return ok;
     }
+
+    /** What the login form sends besides email and password. */
+    record LoginDetails(String address, String code) {}
 
     @Override
     public boolean supports(Class<?> authentication) {

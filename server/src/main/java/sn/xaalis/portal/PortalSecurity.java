@@ -47,6 +47,8 @@ class PortalSecurity {
                         .loginProcessingUrl("/portal/login")
                         .usernameParameter("email")
                         .passwordParameter("password")
+                        .authenticationDetailsSource(request -> new MerchantAuthentication.LoginDetails(
+                                request.getRemoteAddr(), request.getParameter("code")))
                         .defaultSuccessUrl("/portal/dashboard", true)
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))

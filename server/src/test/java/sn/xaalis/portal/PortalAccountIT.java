@@ -58,6 +58,56 @@ class PortalAccountIT extends ApiIntegrationTest {
                         "Password must be 10 to 128 characters");
     }
 
+    @org.springframework.beans.factory.annotation.Autowired
+    sn.xaalis.support.MutableClock clock;
+
+    @Test
+    void twoFactorSignInWithAnAuthenticatorApp() {
+        String email = "totp" + System.nanoTime() + "@example.com";
+        api.onboardAs(email, "WALLET_SN");
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+
+        String setup = browser.post("/portal/account/totp/setup", Map.of(), browser.csrfFrom("/portal/account"))
+                .body();
+        String key = setup.replaceAll("(?s).*<code id=\"totp-secret\">([A-Z2-7]+)</code>.*", "$1");
+        byte[] secret = sn.xaalis.platform.Totp.fromBase32(key);
+        assertThat(setup).contains("data:image/png;base64,");
+
+        HttpResponse<String> wrong = browser.post("/portal/account/totp/enable", Map.of("code", "000000"), csrf(setup));
+        assertThat(wrong.statusCode()).isEqualTo(400);
+        String code = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        HttpResponse<String> on = browser.post("/portal/account/totp/enable", Map.of("code", code), csrf(wrong.body()));
+        assertThat(on.body()).contains("Two-factor sign-in is on.");
+
+        assertThat(location(new PortalSession(port).signIn(email, Api.PASSWORD)))
+                .endsWith("/portal/login?error");
+        assertThat(location(new PortalSession(port).signIn(email, Api.PASSWORD, code)))
+                .as("a code works once")
+                .endsWith("/portal/login?error");
+        clock.advance(java.time.Duration.ofSeconds(30));
+        String next = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        PortalSession second = new PortalSession(port);
+        assertThat(location(second.signIn(email, Api.PASSWORD, next))).endsWith("/portal/dashboard");
+
+        HttpResponse<String> off = second.post(
+                "/portal/account/totp/disable", Map.of("password", Api.PASSWORD), second.csrfFrom("/portal/account"));
+        assertThat(off.body()).contains("Two-factor sign-in is off.");
+        assertThat(location(new PortalSession(port).signIn(email, Api.PASSWORD)))
+                .endsWith("/portal/dashboard");
+    }
+
+    private static String location(HttpResponse<String> response) {
+        return response.headers().firstValue("Location").orElse("");
+    }
+
+    private static String csrf(String page) {
+        var matcher = java.util.regex.Pattern.compile("name=\"_csrf\"\\s+value=\"([^\"]+)\"")
+                .matcher(page);
+        assertThat(matcher.find()).isTrue();
+        return matcher.group(1);
+    }
+
     @Test
     void changingThePasswordNeedsTheCurrentOne() {
         String email = "pw" + System.nanoTime() + "@example.com";

@@ -61,8 +61,12 @@ public final class PortalSession {
     }
 
     public HttpResponse<String> signIn(String email, String password) {
+        return signIn(email, password, "");
+    }
+
+    public HttpResponse<String> signIn(String email, String password, String code) {
         String token = csrfFrom("/portal/login");
-        return post("/portal/login", Map.of("email", email, "password", password), token);
+        return post("/portal/login", Map.of("email", email, "password", password, "code", code), token);
     }
 
     public String sessionId() {
