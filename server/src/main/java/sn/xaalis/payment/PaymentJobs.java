@@ -36,6 +36,7 @@ class PaymentJobs implements SmartLifecycle {
     private final Clock clock;
     private final Idempotency idempotency;
     private volatile boolean running;
+    private Thread loop;
     private Instant nextPurge = Instant.MIN;
 
     PaymentJobs(
@@ -56,14 +57,27 @@ class PaymentJobs implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
         running = true;
-        Thread.ofVirtual().name("payment-jobs").start(this::loop);
+        loop = Thread.ofVirtual().name("payment-jobs").start(this::loop);
     }
 
+    /** Waits for the current round, so a stop followed by a start never leaves two loops running. */
     @Override
-    public void stop() {
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
         running = false;
+        loop.interrupt();
+        try {
+            loop.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -24,6 +24,7 @@ class PostgresWakeUpListener implements SmartLifecycle {
     private final Database database;
     private final DispatcherWakeUp wakeUp;
     private volatile boolean running;
+    private Thread thread;
 
     PostgresWakeUpListener(DataSource dataSource, Database database, DispatcherWakeUp wakeUp) {
         this.dataSource = dataSource;
@@ -32,16 +33,29 @@ class PostgresWakeUpListener implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
         running = true;
         if (!database.embedded()) {
-            Thread.ofPlatform().name("webhook-listen").daemon().start(this::listen);
+            thread = Thread.ofPlatform().name("webhook-listen").daemon().start(this::listen);
         }
     }
 
     @Override
-    public void stop() {
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
         running = false;
+        if (thread != null) {
+            try {
+                thread.join(2_000); // it polls every 500 ms
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Override

@@ -39,8 +39,10 @@ class WebhookDispatcher implements SmartLifecycle {
     private final WebhookProperties properties;
     private final Clock clock;
     private final DispatcherWakeUp wakeUp;
-    private final WebhookHttp http;
-    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final WebhookUrls urls;
+    // Created at start and released at stop, so the dispatcher can be stopped and started again.
+    private volatile WebhookHttp http;
+    private volatile ExecutorService workers;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
     private volatile boolean running;
@@ -58,25 +60,36 @@ class WebhookDispatcher implements SmartLifecycle {
         this.properties = properties;
         this.clock = clock;
         this.wakeUp = wakeUp;
-        this.http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
+        this.urls = urls;
     }
 
     @Override
-    public void start() {
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
+        workers = Executors.newVirtualThreadPerTaskExecutor();
         running = true;
         loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(this::run);
     }
 
     @Override
-    public void stop() {
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
         running = false;
         wakeUp.signal();
-        workers.shutdown();
         try {
+            loop.join(properties.pollInterval().toMillis() + 5000);
+            workers.shutdown();
             // In-flight deliveries get the timeout to finish; anything left is released by its lease.
             workers.awaitTermination(
                     properties.timeout().toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS);
             http.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
             log.warn("Webhook dispatcher did not stop cleanly: {}", e.toString());
         }

@@ -98,6 +98,19 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
         assertThat(log.get("attempts").get(0).get("url").stringValue()).isEqualTo(receiver.url("/hooks/xaalis"));
     }
 
+    @Autowired
+    WebhookDispatcher dispatcher;
+
+    @Test
+    void theDispatcherCanBeStoppedAndStartedAgain() {
+        dispatcher.stop();
+        String reference = api.newPayment(merchant);
+        api.simulate(merchant, reference, "SUCCESS");
+        dispatcher.start();
+        api.awaitNotification(merchant, reference + ":SUCCESS", Set.of("DELIVERED"), WAIT);
+        assertThat(receiver.received()).hasSize(1);
+    }
+
     @Test
     void aFailureCarriesItsReason() {
         String reference = api.newPayment(merchant);
