@@ -11,6 +11,7 @@ import sn.xaalis.provider.Provider;
  * A payment as stored.
  *
  * @param metadataJson the merchant's JSON object exactly as sent (D5)
+ * @param providerTransactionId the provider's transaction, once one of its notifications named it
  */
 public record Payment(
         UUID transactionUuid,
@@ -33,7 +34,8 @@ public record Payment(
         Instant createdAt,
         Instant paidAt,
         Instant expiredAt,
-        String errorMessage) {
+        String errorMessage,
+        String providerTransactionId) {
 
     /** The same payment after a status change. */
     Payment with(PaymentStatus newStatus, Instant newPaidAt, Instant newExpiredAt, String newErrorMessage) {
@@ -58,7 +60,8 @@ public record Payment(
                 createdAt,
                 newPaidAt,
                 newExpiredAt,
-                newErrorMessage);
+                newErrorMessage,
+                providerTransactionId);
     }
 
     @Override

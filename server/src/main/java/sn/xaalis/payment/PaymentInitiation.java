@@ -12,9 +12,14 @@ import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Database;
+import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Idempotency;
+import sn.xaalis.platform.PlatformProperties;
+import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.RedirectUrls;
 import sn.xaalis.platform.Timestamps;
@@ -42,6 +47,10 @@ public class PaymentInitiation {
     private final Idempotency idempotency;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final ApplicationDirectory directory;
+    private final PublicBaseUrl publicBaseUrl;
+    private final Database database;
+    private final PlatformProperties platform;
 
     PaymentInitiation(
             Payments payments,
@@ -49,7 +58,15 @@ public class PaymentInitiation {
             PaymentProperties properties,
             Idempotency idempotency,
             TransactionTemplate transactions,
-            Clock clock) {
+            Clock clock,
+            ApplicationDirectory directory,
+            PublicBaseUrl publicBaseUrl,
+            Database database,
+            PlatformProperties platform) {
+        this.directory = directory;
+        this.publicBaseUrl = publicBaseUrl;
+        this.database = database;
+        this.platform = platform;
         this.payments = payments;
         this.providers = providers;
         this.properties = properties;
@@ -114,7 +131,10 @@ public class PaymentInitiation {
             Initiated initiated = openSession(caller, valid);
             Payment payment = initiated.payment();
             Outcome outcome = transactions.execute(tx -> {
-                if (!payments.insert(payment)) {
+                Instant firstCheck = payment.environment() == Environment.LIVE
+                        ? payment.createdAt().plus(properties.reconcileAfter())
+                        : null;
+                if (!payments.insert(payment, firstCheck)) {
                     tx.setRollbackOnly();
                     return null; // reference collision: try again with a new one
                 }
@@ -148,16 +168,7 @@ public class PaymentInitiation {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
         Reference reference = Reference.random();
-        ProviderResult result = providers.createSession(new SessionRequest(
-                reference.value(),
-                valid.provider(),
-                caller.environment(),
-                valid.amount(),
-                valid.currency(),
-                valid.customerPhone(),
-                valid.successUrl(),
-                valid.errorUrl(),
-                deadline));
+        ProviderResult result = providers.createSession(sessionRequest(caller, valid, reference, deadline));
         if (result instanceof ProviderResult.Refused refused) {
             throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
         }
@@ -193,8 +204,47 @@ public class PaymentInitiation {
                         now,
                         null,
                         null,
+                        null,
                         null),
                 qrCode);
+    }
+
+    /**
+     * Live providers need somewhere to send the customer back to: the payment's own URLs, else the
+     * application's callbacks, else our neutral return page.
+     */
+    private SessionRequest sessionRequest(Caller caller, Valid valid, Reference reference, Instant deadline) {
+        String merchantName = null;
+        String success = valid.successUrl();
+        String error = valid.errorUrl();
+        if (caller.environment() == Environment.LIVE) {
+            var storefront = directory.storefront(caller.applicationId());
+            merchantName = storefront
+                    .map(ApplicationDirectory.Storefront::merchantName)
+                    .orElse(null);
+            String fallback = publicBaseUrl.value() + "/return/" + reference.value();
+            if (success == null) {
+                success = storefront
+                        .map(ApplicationDirectory.Storefront::callbackUrlSuccess)
+                        .orElse(fallback);
+            }
+            if (error == null) {
+                error = storefront
+                        .map(ApplicationDirectory.Storefront::callbackUrlFailure)
+                        .orElse(fallback);
+            }
+        }
+        return new SessionRequest(
+                reference.value(),
+                valid.provider(),
+                caller.environment(),
+                valid.amount(),
+                valid.currency(),
+                valid.customerPhone(),
+                merchantName,
+                success,
+                error,
+                deadline);
     }
 
     /** A request that passed every rule, with defaults applied. */
@@ -210,6 +260,14 @@ public class PaymentInitiation {
             String errorUrl) {}
 
     private Valid validate(Caller caller, InitiationRequest request) {
+        if (caller.environment() == Environment.LIVE
+                && database.embedded()
+                && !platform.live().allowEmbeddedDatabase()) {
+            // D16: an application may have gone live before the operator moved back to the embedded database.
+            throw new ApiException(
+                    HttpStatus.SERVICE_UNAVAILABLE,
+                    "Live payments are disabled: this server runs on the embedded database");
+        }
         Map<String, List<String>> errors = new LinkedHashMap<>(request.shapeErrors());
         Provider provider = null;
         if (!errors.containsKey("provider")) {
@@ -223,6 +281,10 @@ public class PaymentInitiation {
                     errors.put(
                             "provider",
                             List.of(provider + " is not activated for this application in " + caller.environment()));
+                } else if (caller.environment() == Environment.LIVE && !providers.liveAvailable(provider)) {
+                    errors.put(
+                            "provider",
+                            List.of(provider + " is not available in live: the operator has not configured it"));
                 }
             }
         }

@@ -1,7 +1,9 @@
 package sn.xaalis.payment;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,7 +12,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Idempotency;
 import sn.xaalis.provider.PaymentProviders;
-import sn.xaalis.provider.SessionReference;
 import sn.xaalis.provider.SessionState;
 
 /**
@@ -88,7 +89,7 @@ class PaymentJobs implements SmartLifecycle {
     private void loop() {
         while (running) {
             try {
-                int done = resolveMagicPhones() + expire() + purgeIdempotencyRecords();
+                int done = resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords();
                 if (done < BATCH) {
                     Thread.sleep(properties.jobInterval().toMillis());
                 }
@@ -106,33 +107,104 @@ class PaymentJobs implements SmartLifecycle {
         }
     }
 
-    /** Expires PROCESSING payments past their deadline, unless the provider says they were paid. */
+    /**
+     * Expires PROCESSING payments past their deadline, after asking the provider (D6): a paid session
+     * becomes SUCCESS. While the provider cannot be asked, expiry waits (up to {@code expiryGrace}).
+     */
     int expire() {
-        Integer count = transactions.execute(tx -> {
-            Instant now = clock.instant();
-            var due = payments.lockExpired(now, BATCH);
-            for (Payment payment : due) {
-                SessionState state = providers.sessionState(new SessionReference(
-                        payment.provider(),
-                        payment.environment(),
-                        payment.reference().value(),
-                        payment.providerReference(),
-                        payment.amount()));
-                PaymentStatus to = PaymentStatus.EXPIRED;
-                String error = null;
-                if (state instanceof SessionState.Paid) {
-                    to = PaymentStatus.SUCCESS;
-                } else if (state instanceof SessionState.Failed failed) {
-                    to = PaymentStatus.FAILED;
-                    error = failed.reason();
-                } else if (state instanceof SessionState.Cancelled) {
-                    to = PaymentStatus.CANCELLED;
-                }
-                transitions.apply(payment, to, PaymentTransitions.Cause.of("job:expiry"), error);
+        Instant now = clock.instant();
+        List<Payments.Due> due = claim(() -> payments.lockExpired(now, BATCH), now);
+        for (Payments.Due claimed : due) {
+            Payment payment = claimed.payment();
+            SessionState state = providers.sessionState(PaymentOperations.session(payment));
+            if (state instanceof SessionState.Unreachable
+                    && now.isBefore(payment.expiresAt().plus(properties.expiryGrace()))) {
+                continue; // the claim already pushed the next check out
             }
-            return due.size();
+            Verdict verdict = verdict(state);
+            PaymentStatus to = verdict == null ? PaymentStatus.EXPIRED : verdict.status();
+            var outcome = transitions.apply(
+                    payment,
+                    to,
+                    new PaymentTransitions.Cause("job:expiry", describe(state)),
+                    verdict == null ? null : verdict.error());
+            if (outcome instanceof PaymentTransitions.Outcome.Changed && state instanceof SessionState.Open) {
+                // Close the provider's session too, so the customer cannot pay what we no longer await.
+                providers.cancel(PaymentOperations.session(payment));
+            }
+        }
+        return due.size();
+    }
+
+    /**
+     * Asks providers about live payments still open after {@code reconcileAfter}, on a doubling
+     * schedule: providers' callbacks do get lost, and the payment must not wait for its deadline.
+     */
+    int reconcile() {
+        Instant now = clock.instant();
+        List<Payments.Due> due = claim(() -> payments.lockReconciliationDue(now, BATCH), now);
+        for (Payments.Due claimed : due) {
+            Payment payment = claimed.payment();
+            Verdict verdict = verdict(providers.sessionState(PaymentOperations.session(payment)));
+            if (verdict != null) {
+                transitions.apply(
+                        payment,
+                        verdict.status(),
+                        new PaymentTransitions.Cause("job:reconciliation", "provider reported " + verdict.status()),
+                        verdict.error());
+            }
+        }
+        return due.size();
+    }
+
+    /** Locks due rows and pushes their next check out, in one short transaction: the claim on them. */
+    private List<Payments.Due> claim(java.util.function.Supplier<List<Payments.Due>> lock, Instant now) {
+        List<Payments.Due> due = transactions.execute(tx -> {
+            List<Payments.Due> rows = lock.get();
+            for (Payments.Due row : rows) {
+                payments.scheduleCheck(row.payment().transactionUuid(), now.plus(backoff(row.checks())));
+            }
+            return rows;
         });
-        return count == null ? 0 : count;
+        return due == null ? List.of() : due;
+    }
+
+    /** reconcileAfter, doubled after every check, capped at reconcileMaxInterval. */
+    Duration backoff(int checks) {
+        Duration delay = properties.reconcileAfter();
+        for (int i = 0; i < checks && delay.compareTo(properties.reconcileMaxInterval()) < 0; i++) {
+            delay = delay.multipliedBy(2);
+        }
+        return delay.compareTo(properties.reconcileMaxInterval()) > 0 ? properties.reconcileMaxInterval() : delay;
+    }
+
+    /** A final status the provider's answer calls for, or null while the session is still open. */
+    private record Verdict(PaymentStatus status, String error) {}
+
+    private static Verdict verdict(SessionState state) {
+        if (state instanceof SessionState.Paid) {
+            return new Verdict(PaymentStatus.SUCCESS, null);
+        }
+        if (state instanceof SessionState.Failed failed) {
+            return new Verdict(PaymentStatus.FAILED, failed.reason());
+        }
+        if (state instanceof SessionState.Cancelled) {
+            return new Verdict(PaymentStatus.CANCELLED, null);
+        }
+        if (state instanceof SessionState.Expired) {
+            return new Verdict(PaymentStatus.EXPIRED, null);
+        }
+        return null;
+    }
+
+    private static String describe(SessionState state) {
+        if (state instanceof SessionState.Unknown unknown) {
+            return unknown.reason();
+        }
+        if (state instanceof SessionState.Unreachable unreachable) {
+            return "provider unreachable past the grace period: " + unreachable.reason();
+        }
+        return null;
     }
 
     /** Stored responses older than 24 h can never be replayed again (D14); once a minute is plenty. */

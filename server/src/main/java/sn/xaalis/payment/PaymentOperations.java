@@ -50,7 +50,7 @@ public class PaymentOperations {
                 rows.subList(0, size), new PaymentFilter.Position(last.createdAt(), last.transactionUuid()).cursor());
     }
 
-    @Transactional
+    /** The provider is asked first, outside any transaction; if it cannot act, nothing changes here either. */
     public Payment cancel(Caller caller, String reference) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.CANCELLED, "Only a PROCESSING payment can be cancelled");
@@ -59,7 +59,6 @@ public class PaymentOperations {
                 transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of("api:cancel"), null));
     }
 
-    @Transactional
     public Payment refund(Caller caller, String reference) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.REFUNDED, "Only a SUCCESS payment can be refunded");
@@ -149,8 +148,13 @@ public class PaymentOperations {
         return new ApiException(HttpStatus.CONFLICT, message);
     }
 
-    private static SessionReference session(Payment p) {
+    static SessionReference session(Payment p) {
         return new SessionReference(
-                p.provider(), p.environment(), p.reference().value(), p.providerReference(), p.amount());
+                p.provider(),
+                p.environment(),
+                p.reference().value(),
+                p.providerReference(),
+                p.providerTransactionId(),
+                p.amount());
     }
 }

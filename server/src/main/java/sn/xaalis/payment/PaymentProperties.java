@@ -12,6 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAmount the largest amount accepted (D2)
  * @param jobInterval how often expiry and sandbox automation look for work
  * @param sandboxMagicDelay how long after initiation a magic sandbox phone number resolves (D13)
+ * @param reconcileAfter how old a live PROCESSING payment gets before we ask its provider (missed callbacks)
+ * @param reconcileMaxInterval the longest pause between two such checks (the back-off doubles up to it)
+ * @param expiryGrace how long past its deadline a payment waits for an unreachable provider before expiring
  */
 @ConfigurationProperties("xaalis.payments")
 public record PaymentProperties(
@@ -19,4 +22,7 @@ public record PaymentProperties(
         @DefaultValue("XOF") List<String> currencies,
         @DefaultValue("100000000.00") BigDecimal maxAmount,
         @DefaultValue("PT1S") Duration jobInterval,
-        @DefaultValue("PT3S") Duration sandboxMagicDelay) {}
+        @DefaultValue("PT3S") Duration sandboxMagicDelay,
+        @DefaultValue("PT2M") Duration reconcileAfter,
+        @DefaultValue("PT30M") Duration reconcileMaxInterval,
+        @DefaultValue("PT15M") Duration expiryGrace) {}

@@ -27,7 +27,8 @@ class Payments {
     private static final TypeReference<LinkedHashMap<String, String>> LINKS = new TypeReference<>() {};
     private static final String COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
-            + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message";
+            + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
+            + " provider_transaction_id";
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -38,11 +39,14 @@ class Payments {
     }
 
     /** Returns false when the reference (or id) is taken, without aborting the transaction. */
-    boolean insert(Payment p) {
-        return jdbc.sql("INSERT INTO payments (" + COLUMNS + ", updated_at) VALUES (:id, :reference, :app, :env,"
-                                + " :provider, :amount, :currency, :status, :description, :phone, :name, :metadata,"
-                                + " :success, :error, :providerReference, :links, :expiresAt, :createdAt, :paidAt,"
-                                + " :expiredAt, :errorMessage, :createdAt) ON CONFLICT DO NOTHING")
+    boolean insert(Payment p, Instant firstCheck) {
+        return jdbc.sql("INSERT INTO payments (" + COLUMNS + ", updated_at, next_check_at) VALUES (:id, :reference,"
+                                + " :app, :env, :provider, :amount, :currency, :status, :description, :phone, :name,"
+                                + " :metadata, :success, :error, :providerReference, :links, :expiresAt, :createdAt,"
+                                + " :paidAt, :expiredAt, :errorMessage, :transactionId, :createdAt, :firstCheck)"
+                                + " ON CONFLICT DO NOTHING")
+                        .param("transactionId", p.providerTransactionId())
+                        .param("firstCheck", Timestamps.toDatabase(firstCheck))
                         .param("id", p.transactionUuid())
                         .param("reference", p.reference().value())
                         .param("app", p.applicationId())
@@ -109,14 +113,47 @@ class Payments {
                 .optional();
     }
 
-    /** Payments due for expiry, locked so another node's job skips them (D6). */
-    List<Payment> lockExpired(Instant now, int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE status = 'PROCESSING' AND expires_at <= :now"
+    /** A payment claimed for a provider check, with how many checks it had before this one. */
+    record Due(Payment payment, int checks) {}
+
+    /**
+     * Payments past their deadline whose next check is due (D6), locked so another node's job skips
+     * them; the caller pushes their next check out before committing, which is its claim.
+     */
+    List<Due> lockExpired(Instant now, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + ", check_count FROM payments WHERE status = 'PROCESSING'"
+                        + " AND expires_at <= :now AND (next_check_at IS NULL OR next_check_at <= :now)"
                         + " ORDER BY expires_at LIMIT :limit FOR UPDATE SKIP LOCKED")
                 .param("now", Timestamps.toDatabase(now))
                 .param("limit", limit)
-                .query((rs, n) -> map(rs))
+                .query((rs, n) -> new Due(map(rs), rs.getInt("check_count")))
                 .list();
+    }
+
+    /** Live payments still open whose reconciliation check is due (missed callbacks), locked likewise. */
+    List<Due> lockReconciliationDue(Instant now, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + ", check_count FROM payments WHERE status = 'PROCESSING'"
+                        + " AND next_check_at <= :now AND environment = 'live' AND expires_at > :now"
+                        + " ORDER BY next_check_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .param("now", Timestamps.toDatabase(now))
+                .param("limit", limit)
+                .query((rs, n) -> new Due(map(rs), rs.getInt("check_count")))
+                .list();
+    }
+
+    void scheduleCheck(UUID id, Instant next) {
+        jdbc.sql("UPDATE payments SET next_check_at = :next, check_count = check_count + 1 WHERE id = :id")
+                .param("next", Timestamps.toDatabase(next))
+                .param("id", id)
+                .update();
+    }
+
+    /** Remembers the provider's transaction id, the handle its status lookups need. */
+    void rememberTransaction(UUID id, String transactionId) {
+        jdbc.sql("UPDATE payments SET provider_transaction_id = :tx WHERE id = :id AND provider_transaction_id IS NULL")
+                .param("tx", transactionId)
+                .param("id", id)
+                .update();
     }
 
     /** Sandbox payments with a magic customer phone, old enough to resolve (D13). */
@@ -219,7 +256,7 @@ class Payments {
                 .param("from", from == null ? null : from.name())
                 .param("to", to.name())
                 .param("cause", cause)
-                .param("detail", detail)
+                .param("detail", detail == null || detail.length() <= 500 ? detail : detail.substring(0, 500))
                 .param("at", Timestamps.toDatabase(at))
                 .update();
     }
@@ -259,7 +296,8 @@ class Payments {
                 instant(rs, "created_at"),
                 instant(rs, "paid_at"),
                 instant(rs, "expired_at"),
-                rs.getString("error_message"));
+                rs.getString("error_message"),
+                rs.getString("provider_transaction_id"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

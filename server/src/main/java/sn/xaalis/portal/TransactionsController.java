@@ -36,6 +36,7 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /** The transactions of all the merchant's applications: filters, search, CSV, and each payment's full story. */
@@ -49,16 +50,44 @@ class TransactionsController {
     private final PaymentQueries payments;
     private final PaymentOperations operations;
     private final WebhookDeliveries deliveries;
+    private final ProviderExchanges exchanges;
 
     TransactionsController(
             MerchantOnboarding merchants,
             PaymentQueries payments,
             PaymentOperations operations,
-            WebhookDeliveries deliveries) {
+            WebhookDeliveries deliveries,
+            ProviderExchanges exchanges) {
+        this.exchanges = exchanges;
         this.merchants = merchants;
         this.payments = payments;
         this.operations = operations;
         this.deliveries = deliveries;
+    }
+
+    /** One provider exchange as the detail page shows it. */
+    record ExchangeRow(
+            String at,
+            String direction,
+            String operation,
+            String request,
+            String result,
+            long durationMillis,
+            String requestBody,
+            String responseBody) {
+        static ExchangeRow of(ProviderExchanges.Exchange e) {
+            return new ExchangeRow(
+                    Timestamps.micros(e.at()),
+                    e.direction() == ProviderExchanges.Direction.OUTBOUND
+                            ? "to " + e.provider()
+                            : "from " + e.provider(),
+                    e.operation(),
+                    e.method() + " " + e.url(),
+                    e.outcome(),
+                    e.durationMillis(),
+                    e.requestBody(),
+                    e.responseBody());
+        }
     }
 
     /** The filters as typed in the form; unknown values are ignored rather than failing the page. */
@@ -220,6 +249,11 @@ class TransactionsController {
                         "notifications",
                         deliveries.forPayment(
                                 payment.applicationId(), payment.reference().value()))
+                .addObject(
+                        "exchanges",
+                        exchanges.forReference(payment.reference().value()).stream()
+                                .map(ExchangeRow::of)
+                                .toList())
                 .addObject("sandbox", payment.environment() == Environment.SANDBOX)
                 .addObject("processing", payment.status() == PaymentStatus.PROCESSING);
     }

@@ -28,7 +28,7 @@ public class PaymentProviders {
     public SessionState sessionState(SessionReference session) {
         return adapter(session)
                 .map(adapter -> adapter.sessionState(session))
-                .orElseGet(() -> new SessionState.Unknown(unavailable(session)));
+                .orElseGet(() -> new SessionState.Unreachable(unavailable(session)));
     }
 
     public ProviderAction cancel(SessionReference session) {

@@ -1,11 +1,25 @@
 package sn.xaalis.provider;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /** Operator-level provider credentials (DESIGN §4); unset means the provider is unavailable in live. */
 @ConfigurationProperties("xaalis.providers")
-public record ProviderProperties(@DefaultValue Wallet wallet, @DefaultValue MobileMoney mobilemoney) {
+public record ProviderProperties(
+        @DefaultValue Wallet wallet, @DefaultValue MobileMoney mobilemoney, @DefaultValue Http http) {
+
+    /**
+     * How live adapters talk to providers.
+     *
+     * @param circuitFailures consecutive failures (timeouts, 5xx) that open a provider's circuit
+     * @param circuitOpenFor how long an open circuit fails calls at once before letting one through
+     */
+    public record Http(
+            @DefaultValue("PT5S") Duration connectTimeout,
+            @DefaultValue("PT15S") Duration readTimeout,
+            @DefaultValue("5") int circuitFailures,
+            @DefaultValue("PT30S") Duration circuitOpenFor) {}
 
     public record Wallet(String baseUrl, String apiKey, String webhookSecret) {
         public boolean configured() {

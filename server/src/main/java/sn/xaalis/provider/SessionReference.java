@@ -3,6 +3,15 @@ package sn.xaalis.provider;
 import java.math.BigDecimal;
 import sn.xaalis.platform.Environment;
 
-/** Identifies an existing session at a provider. */
+/**
+ * Identifies an existing session at a provider.
+ *
+ * @param providerTransactionId the provider's payment transaction, once a notification named it; else null
+ */
 public record SessionReference(
-        Provider provider, Environment environment, String reference, String providerReference, BigDecimal amount) {}
+        Provider provider,
+        Environment environment,
+        String reference,
+        String providerReference,
+        String providerTransactionId,
+        BigDecimal amount) {}

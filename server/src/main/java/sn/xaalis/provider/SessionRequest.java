@@ -4,7 +4,13 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import sn.xaalis.platform.Environment;
 
-/** What a provider needs to open a payment session for the customer. */
+/**
+ * What a provider needs to open a payment session for the customer.
+ *
+ * @param merchantName shown to the customer by providers that display one
+ * @param successUrl where the provider sends the customer after paying (never null for live adapters)
+ * @param errorUrl where the provider sends the customer after a failure or cancellation
+ */
 public record SessionRequest(
         String reference,
         Provider provider,
@@ -12,6 +18,7 @@ public record SessionRequest(
         BigDecimal amount,
         String currency,
         String customerPhone,
+        String merchantName,
         String successUrl,
         String errorUrl,
         Instant expiresAt) {}

@@ -1,0 +1,21 @@
+package sn.xaalis.provider;
+
+import java.math.BigDecimal;
+
+/**
+ * An authenticated message from a provider about one of our payments, already checked (signature,
+ * shared secret, or confirmation with the provider) and reduced to what the payment module acts on.
+ *
+ * @param providerReference the session id the provider names, or null when it names none
+ * @param providerTransactionId the provider's payment transaction id, or null
+ * @param amount the amount the provider says was paid, or null when it does not say
+ * @param eventId the provider's id for this message, kept in the status history
+ */
+public record ProviderNotice(
+        Provider provider,
+        String reference,
+        String providerReference,
+        String providerTransactionId,
+        SessionState state,
+        BigDecimal amount,
+        String eventId) {}

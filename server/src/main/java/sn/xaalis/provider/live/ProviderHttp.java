@@ -1,0 +1,154 @@
+package sn.xaalis.provider.live;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderExchanges;
+import sn.xaalis.provider.ProviderProperties;
+
+/**
+ * HTTP to one provider: timeouts, a circuit breaker, one retry for idempotent calls, no proxy, no
+ * redirects, and every attempt recorded in {@link ProviderExchanges}.
+ */
+final class ProviderHttp {
+
+    private static final int MAX_RESPONSE = 1 << 20;
+    private static final long RETRY_PAUSE_MILLIS = 200;
+
+    private final Provider provider;
+    private final HttpClient client;
+    private final ProviderProperties.Http settings;
+    private final CircuitBreaker breaker;
+    private final ProviderExchanges exchanges;
+
+    ProviderHttp(Provider provider, ProviderProperties.Http settings, ProviderExchanges exchanges, Clock clock) {
+        this.provider = provider;
+        this.settings = settings;
+        this.exchanges = exchanges;
+        this.breaker = new CircuitBreaker(settings.circuitFailures(), settings.circuitOpenFor(), clock);
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(settings.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .proxy(HttpClient.Builder.NO_PROXY)
+                .build();
+    }
+
+    /**
+     * One call.
+     *
+     * @param reference our payment reference, for the log (null for token requests)
+     * @param headers sent as is and never recorded (they carry credentials)
+     * @param recordedBody what the log keeps of the request body (null to keep the body itself)
+     * @param idempotent whether a failed attempt may be repeated safely
+     */
+    record Call(
+            String operation,
+            String reference,
+            String method,
+            URI uri,
+            Map<String, String> headers,
+            String contentType,
+            String body,
+            String recordedBody,
+            boolean idempotent) {}
+
+    /** What came back: a response (any status), or no response at all. */
+    sealed interface Reply {
+        record Answered(int status, String body) implements Reply {
+            boolean ok() {
+                return status >= 200 && status < 300;
+            }
+        }
+
+        record NoAnswer(String reason) implements Reply {}
+    }
+
+    Reply send(Call call) {
+        Reply reply = attempt(call);
+        if (call.idempotent() && retryable(reply)) {
+            try {
+                Thread.sleep(RETRY_PAUSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return reply;
+            }
+            reply = attempt(call);
+        }
+        return reply;
+    }
+
+    private static boolean retryable(Reply reply) {
+        if (reply instanceof Reply.Answered answered) {
+            return answered.status() >= 500 || answered.status() == 429;
+        }
+        return !((Reply.NoAnswer) reply).reason().startsWith("circuit open");
+    }
+
+    private Reply attempt(Call call) {
+        String recorded = call.recordedBody() != null ? call.recordedBody() : call.body();
+        if (!breaker.allow()) {
+            Reply.NoAnswer refused = new Reply.NoAnswer("circuit open: " + provider + " failed repeatedly");
+            record(call, recorded, null, null, refused.reason(), 0);
+            return refused;
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(settings.readTimeout());
+        call.headers().forEach(request::header);
+        if (call.body() != null) {
+            request.header("Content-Type", call.contentType())
+                    .method(call.method(), HttpRequest.BodyPublishers.ofString(call.body(), StandardCharsets.UTF_8));
+        } else {
+            request.method(call.method(), HttpRequest.BodyPublishers.noBody());
+        }
+        request.header("Accept", "application/json");
+        long started = System.nanoTime();
+        try {
+            HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            byte[] bytes = response.body();
+            String body = new String(bytes, 0, Math.min(bytes.length, MAX_RESPONSE), StandardCharsets.UTF_8);
+            int status = response.statusCode();
+            if (status >= 500 || status == 429) {
+                breaker.failed();
+            } else {
+                breaker.succeeded();
+            }
+            record(call, recorded, status, body, "HTTP " + status, millis);
+            return new Reply.Answered(status, body);
+        } catch (HttpTimeoutException e) {
+            return failure(call, recorded, "timed out", started);
+        } catch (IOException e) {
+            return failure(call, recorded, "connection failed: " + e.getClass().getSimpleName(), started);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failure(call, recorded, "interrupted", started);
+        }
+    }
+
+    private Reply failure(Call call, String recorded, String reason, long started) {
+        breaker.failed();
+        record(call, recorded, null, null, reason, (System.nanoTime() - started) / 1_000_000);
+        return new Reply.NoAnswer(reason);
+    }
+
+    private void record(Call call, String requestBody, Integer status, String responseBody, String outcome, long ms) {
+        exchanges.record(
+                call.reference(),
+                provider,
+                ProviderExchanges.Direction.OUTBOUND,
+                call.operation(),
+                call.method(),
+                call.uri().toString(),
+                requestBody,
+                status,
+                responseBody,
+                outcome,
+                ms);
+    }
+}
