@@ -62,7 +62,7 @@ public final class FakeProviders implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, ObjectNode> sessions = new ConcurrentHashMap<>();
     private final Map<String, String> transactions = new ConcurrentHashMap<>();
-    private final Map<String, Answer> next = new ConcurrentHashMap<>();
+    private final Map<String, java.util.Queue<Answer>> next = new ConcurrentHashMap<>();
     private final Map<String, Boolean> tokens = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private volatile boolean walletDown;
@@ -89,9 +89,10 @@ public final class FakeProviders implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** The next call to this operation gets {@code answer} instead of the normal behaviour. */
+    /** The next call to this operation gets {@code answer} instead of the normal behaviour; calls queue up. */
     public void answerNext(String operation, Answer answer) {
-        next.put(operation, answer);
+        next.computeIfAbsent(operation, k -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                .add(answer);
     }
 
     /** Every wallet call answers 503 while down. */
@@ -182,7 +183,8 @@ public final class FakeProviders implements AutoCloseable {
     }
 
     private Answer scripted(String operation) {
-        return next.remove(operation);
+        java.util.Queue<Answer> queued = next.get(operation);
+        return queued == null ? null : queued.poll();
     }
 
     private Answer wallet(String method, String path, Map<String, String> headers, String body) {
