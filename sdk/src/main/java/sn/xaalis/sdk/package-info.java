@@ -1,2 +1,5 @@
-/** Merchant SDK for the Xaalis payment API: client and webhook verification (filled by a later issue). */
+/**
+ * The Xaalis merchant SDK for Java: {@link sn.xaalis.sdk.XaalisClient} calls the payment API and
+ * {@link sn.xaalis.sdk.WebhookVerifier} checks the signed notifications Xaalis sends to your server.
+ */
 package sn.xaalis.sdk;

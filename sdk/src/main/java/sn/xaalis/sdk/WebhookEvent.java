@@ -1,0 +1,37 @@
+package sn.xaalis.sdk;
+
+import java.util.Map;
+
+/**
+ * A verified notification (SPEC §6.2).
+ *
+ * @param id {@code <reference>:<STATUS>}, identical on every delivery of the same notification: deduplicate on it
+ * @param event {@code transaction.success}, {@code transaction.failed}, {@code transaction.cancelled},
+ *     {@code transaction.expired} or {@code transaction.refunded}
+ * @param environment {@code sandbox} or {@code live}
+ * @param createdAt when the notification was created, ISO 8601 UTC
+ * @param data the payment fields (SPEC §2.2): strings, {@link java.math.BigDecimal} numbers, booleans,
+ *     nested {@code Map}s and {@code List}s, or null; {@code amount} is a string such as {@code "1500.00"}
+ * @param rawBody the body exactly as received
+ */
+public record WebhookEvent(
+        String id, String event, String environment, String createdAt, Map<String, Object> data, String rawBody) {
+
+    /** A top-level field of {@code data} as text, or null when absent or not a string. */
+    public String dataString(String field) {
+        Object value = data.get(field);
+        return value instanceof String text ? text : null;
+    }
+
+    /** The payment's reference, from {@code data.reference}. */
+    public String reference() {
+        return dataString("reference");
+    }
+
+    /** The merchant's metadata object sent at initiation, or an empty map. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> metadata() {
+        Object value = data.get("metadata");
+        return value instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+    }
+}

@@ -1,0 +1,77 @@
+package sn.xaalis.sdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WebhookVerifierTest {
+
+    static final String SECRET = "sk_test_0123456789abcdefghijklmnopqrstuvwxyzABCD";
+    static final Instant NOW = Instant.parse("2026-11-22T08:42:45Z");
+    static final String BODY = "{\"id\":\"SVC-AB12CD34:SUCCESS\",\"event\":\"transaction.success\","
+            + "\"environment\":\"sandbox\",\"created_at\":\"2026-11-22T08:42:45.123400Z\",\"data\":{"
+            + "\"reference\":\"SVC-AB12CD34\",\"amount\":\"1500.00\",\"paid_at\":null,\"late\":false,"
+            + "\"metadata\":{\"order_id\":\"o-42\",\"items\":[1,2.50],\"note\":\"caf\\u00e9\"}}}";
+
+    final WebhookVerifier verifier =
+            new WebhookVerifier(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(300), SECRET);
+
+    @Test
+    void returnsTheParsedEvent() throws Exception {
+        WebhookEvent event = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));
+        assertThat(event.id()).isEqualTo("SVC-AB12CD34:SUCCESS");
+        assertThat(event.event()).isEqualTo("transaction.success");
+        assertThat(event.environment()).isEqualTo("sandbox");
+        assertThat(event.createdAt()).isEqualTo("2026-11-22T08:42:45.123400Z");
+        assertThat(event.reference()).isEqualTo("SVC-AB12CD34");
+        assertThat(event.dataString("amount")).isEqualTo("1500.00");
+        assertThat(event.data()).containsEntry("paid_at", null).containsEntry("late", false);
+        Map<String, Object> metadata = event.metadata();
+        assertThat(metadata).containsEntry("order_id", "o-42").containsEntry("note", "café");
+        assertThat(metadata.get("items")).isEqualTo(List.of(new BigDecimal("1"), new BigDecimal("2.50")));
+    }
+
+    @Test
+    void aSignedBodyThatIsNotUtf8IsRefused() {
+        byte[] body = {'{', (byte) 0xC3, '}'};
+        String header = WebhookVerifier.sign(body, NOW.getEpochSecond(), SECRET);
+        assertThatThrownBy(() -> verifier.verify(body, header))
+                .isInstanceOfSatisfying(WebhookVerificationException.class, e -> assertThat(e.reason())
+                        .isEqualTo(WebhookVerificationException.Reason.INVALID_BODY));
+    }
+
+    @Test
+    void messagesNeverContainTheSecretOrTheExpectedSignature() {
+        String good = WebhookVerifier.sign(BODY, NOW, SECRET);
+        String expectedHex = good.substring(good.indexOf("v1=") + 3);
+        assertThatThrownBy(() -> verifier.verify(BODY + " ", good))
+                .isInstanceOf(WebhookVerificationException.class)
+                .message()
+                .doesNotContain(SECRET)
+                .doesNotContain(expectedHex);
+    }
+
+    @Test
+    void refusesUnusableConfiguration() {
+        assertThatThrownBy(() -> new WebhookVerifier()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new WebhookVerifier("")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new WebhookVerifier(Clock.systemUTC(), Duration.ofSeconds(-1), SECRET))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void signAcceptsBytesAndText() {
+        String fromText = WebhookVerifier.sign(BODY, NOW, SECRET);
+        String fromBytes = WebhookVerifier.sign(BODY.getBytes(StandardCharsets.UTF_8), NOW.getEpochSecond(), SECRET);
+        assertThat(fromText).isEqualTo(fromBytes).startsWith("t=" + NOW.getEpochSecond() + ",v1=");
+    }
+}
