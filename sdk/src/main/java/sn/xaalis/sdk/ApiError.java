@@ -14,6 +14,7 @@ import java.util.Map;
  */
 public record ApiError(int status, String error, String message, String timestamp, Map<String, List<String>> errors) {
 
+    /** Copies {@code errors}; null becomes empty. */
     public ApiError {
         errors = errors == null ? Map.of() : Map.copyOf(errors);
     }

@@ -9,6 +9,7 @@ import java.util.List;
  */
 public record PaymentPage(List<Payment> payments, boolean hasMore, String nextCursor) {
 
+    /** Copies {@code payments}. */
     public PaymentPage {
         payments = List.copyOf(payments);
     }

@@ -24,24 +24,33 @@ public record PaymentRequest(
         String successUrl,
         String errorUrl) {
 
+    /**
+     * Checks the required fields.
+     *
+     * @throws NullPointerException without a provider or an amount
+     */
     public PaymentRequest {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(amount, "amount");
     }
 
+    /** A request for {@code amount} through {@code provider}, every optional field unset. */
     public static PaymentRequest of(String provider, BigDecimal amount) {
         return new PaymentRequest(provider, amount, null, null, null, null, null, null, null);
     }
 
+    /** The same, with the amount as exact decimal text such as {@code "1500"}. */
     public static PaymentRequest of(String provider, String amount) {
         return of(provider, new BigDecimal(amount));
     }
 
+    /** A currency code; unset means {@code XOF}. */
     public PaymentRequest withCurrency(String value) {
         return new PaymentRequest(
                 provider, amount, value, description, customerPhone, customerName, metadata, successUrl, errorUrl);
     }
 
+    /** A label for you (at most 500 characters), shown in the portal. */
     public PaymentRequest withDescription(String value) {
         return new PaymentRequest(
                 provider, amount, currency, value, customerPhone, customerName, metadata, successUrl, errorUrl);
@@ -53,6 +62,7 @@ public record PaymentRequest(
                 provider, amount, currency, description, value, customerName, metadata, successUrl, errorUrl);
     }
 
+    /** The customer's name (at most 100 characters). */
     public PaymentRequest withCustomerName(String value) {
         return new PaymentRequest(
                 provider, amount, currency, description, customerPhone, value, metadata, successUrl, errorUrl);
@@ -64,11 +74,13 @@ public record PaymentRequest(
                 provider, amount, currency, description, customerPhone, customerName, value, successUrl, errorUrl);
     }
 
+    /** Where the customer goes after paying; unset means the application's {@code callback_url_success}. */
     public PaymentRequest withSuccessUrl(String value) {
         return new PaymentRequest(
                 provider, amount, currency, description, customerPhone, customerName, metadata, value, errorUrl);
     }
 
+    /** Where the customer goes after a failure; unset means the application's {@code callback_url_failure}. */
     public PaymentRequest withErrorUrl(String value) {
         return new PaymentRequest(
                 provider, amount, currency, description, customerPhone, customerName, metadata, successUrl, value);

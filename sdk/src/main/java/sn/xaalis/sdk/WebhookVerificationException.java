@@ -29,6 +29,7 @@ public final class WebhookVerificationException extends Exception {
         this.reason = reason;
     }
 
+    /** What failed. */
     public Reason reason() {
         return reason;
     }

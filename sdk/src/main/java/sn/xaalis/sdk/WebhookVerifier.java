@@ -57,6 +57,8 @@ public final class WebhookVerifier {
     }
 
     /**
+     * A verifier with its own clock and tolerance.
+     *
      * @param clock the current time (inject a fixed clock in tests)
      * @param tolerance how far {@code t} may be from now, in either direction
      */

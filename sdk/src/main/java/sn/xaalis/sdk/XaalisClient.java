@@ -68,6 +68,7 @@ public final class XaalisClient {
                 .build();
     }
 
+    /** Starts configuring a client. */
     public static Builder builder() {
         return new Builder();
     }
@@ -433,6 +434,12 @@ public final class XaalisClient {
             return this;
         }
 
+        /**
+         * The client.
+         *
+         * @return a thread-safe client
+         * @throws IllegalStateException when a required setting is missing
+         */
         public XaalisClient build() {
             return new XaalisClient(this);
         }

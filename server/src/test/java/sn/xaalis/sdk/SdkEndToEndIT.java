@@ -10,17 +10,18 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import sn.xaalis.example.WebhookReceiver;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
 
 /**
  * Issue 6 end to end: the SDK initiates against the running server, simulates success in sandbox, and
@@ -30,6 +31,10 @@ import sn.xaalis.support.IntegrationTest;
 class SdkEndToEndIT extends ApiIntegrationTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    // The server's clock, which other tests in this context move forward: the receiver must share it.
+    @Autowired
+    MutableClock clock;
 
     @Test
     void theSdkAndTheExampleReceiverWorkAgainstTheServer() throws Exception {
@@ -48,7 +53,7 @@ class SdkEndToEndIT extends ApiIntegrationTest {
         };
         try (WebhookReceiver receiver = new WebhookReceiver(
                         new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                        new WebhookVerifier(m.apiSecret()),
+                        new WebhookVerifier(clock, WebhookVerifier.DEFAULT_TOLERANCE, m.apiSecret()),
                         orders)
                 .start()) {
             String hook = "http://127.0.0.1:" + receiver.port() + WebhookReceiver.PATH;
@@ -92,13 +97,16 @@ class SdkEndToEndIT extends ApiIntegrationTest {
                     + "\"environment\":\"sandbox\",\"created_at\":\"2026-11-22T08:42:45.123400Z\",\"data\":{"
                     + "\"reference\":\"" + payment.reference()
                     + "\",\"amount\":\"1500.00\",\"metadata\":{\"order_id\":\"o-42\"}}}";
-            String fresh = WebhookVerifier.sign(body, Instant.now(), m.apiSecret());
+            String fresh = WebhookVerifier.sign(body, clock.instant(), m.apiSecret());
             assertThat(post(hook, body.replace("1500.00", "15.00"), fresh)).isEqualTo(401);
-            assertThat(post(hook, body, WebhookVerifier.sign(body, Instant.now().minusSeconds(301), m.apiSecret())))
+            assertThat(post(
+                            hook,
+                            body,
+                            WebhookVerifier.sign(body, clock.instant().minusSeconds(301), m.apiSecret())))
                     .isEqualTo(401);
             assertThat(post(hook, body, null)).isEqualTo(401);
             String cheap = body.replace("1500.00", "1.00");
-            assertThat(post(hook, cheap, WebhookVerifier.sign(cheap, Instant.now(), m.apiSecret())))
+            assertThat(post(hook, cheap, WebhookVerifier.sign(cheap, clock.instant(), m.apiSecret())))
                     .isEqualTo(422);
             assertThat(applied).hasSize(1);
             assertThat(post(hook, body, fresh)).isEqualTo(200);
