@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Xaalis benchmark harness (issue 7): one command, everything on this machine, one run.
+
+Prints figures and their ratios to references measured in the same run, and writes them as JSON
+under bench/results/. Machines here are noisy: compare ratios across runs, not absolute figures.
+
+    bench/run            # build, then R1-R4, M1-M5 and the JMH micro-benchmarks
+    bench/run --quick    # shorter phases (a smoke run of the harness itself)
+"""
+import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+WRK_DIR = os.path.join(BENCH, "wrk")
+JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
+PG = dict(host="127.0.0.1", port="5432", user="postgres")
+DB = "xaalis_bench"
+ADMIN = "bench-admin-token-0123456789"
+MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+SERVER_PORT, SINK_PORT, HANG_PORT = 18080, 18090, 18091
+
+
+def log(message):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def run(cmd, env=None, check=True, capture=True, timeout=None):
+    result = subprocess.run(cmd, env={**os.environ, **(env or {})}, text=True, timeout=timeout,
+                            stdout=subprocess.PIPE if capture else None, stderr=subprocess.STDOUT if capture else None)
+    if check and result.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{result.stdout}")
+    return result.stdout or ""
+
+
+def psql(sql, db="postgres"):
+    return run(["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", db, "-v", "ON_ERROR_STOP=1",
+                "-qAtc", sql])
+
+
+def wait_port(port, timeout=120):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise SystemExit(f"nothing listens on {port}")
+
+
+def http(method, url, body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json",
+                                                                             **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def admin(method, path, body=None, base=f"http://127.0.0.1:{SERVER_PORT}"):
+    status, text = http(method, base + "/admin/v1" + path, body, {"Authorization": f"Bearer {ADMIN}"})
+    if status >= 300:
+        raise SystemExit(f"admin {method} {path}: {status} {text}")
+    return json.loads(text)
+
+
+def wrk(script, url, seconds, connections, env, warmup):
+    """A warm-up run, then the measured one; returns the JSON line the scripts print."""
+    base_env = {"WRK_DIR": WRK_DIR, **env}
+    if warmup:
+        run(["wrk", "-t2", f"-c{connections}", f"-d{warmup}s", "-s", os.path.join(WRK_DIR, script), url],
+            env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + "w"})
+    out = run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
+               os.path.join(WRK_DIR, script), url], env=base_env)
+    line = next(l for l in out.splitlines() if l.startswith("JSON "))
+    return json.loads(line[5:])
+
+
+def pgbench(script_sql, seconds, clients=16, warmup=5):
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
+        f.write(script_sql)
+        path = f.name
+    base = ["pgbench", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-n", "-c", str(clients), "-j", "2",
+            "-f", path, DB]
+    if warmup:
+        run(base + ["-T", str(warmup)])
+    out = run(base + ["-T", str(seconds), "-r"])
+    os.unlink(path)
+    tps = float(re.search(r"tps = ([0-9.]+)", out).group(1))
+    latency = float(re.search(r"latency average = ([0-9.]+) ms", out).group(1))
+    return {"tps": tps, "latency_avg_ms": latency}
+
+
+def java_tool(*args, timeout=600):
+    out = run([JAVA, "-cp", os.path.join(BENCH, "target", "benchmarks.jar"), "sn.xaalis.bench.Load", *map(str, args)],
+              timeout=timeout)
+    line = [l for l in out.splitlines() if l.startswith("{")][-1]
+    return json.loads(line)
+
+
+def start_server(env, log_path):
+    jar = next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
+               if f.endswith("-exec.jar"))
+    cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-jar", jar]
+    logf = open(log_path, "w")
+    started = time.monotonic()
+    process = subprocess.Popen(cmd, cwd=tempfile.mkdtemp(prefix="xaalis-bench-"), stdout=logf, stderr=subprocess.STDOUT,
+                               env={**os.environ, "SERVER_PORT": str(SERVER_PORT), "XAALIS_ADMIN_TOKEN": ADMIN,
+                                    "XAALIS_SECRETS_MASTER_KEY": MASTER_KEY,
+                                    "XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS": "127.0.0.0/8",
+                                    "XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND": "10000000",
+                                    "XAALIS_PUBLIC_BASE_URL": "https://pay.xaalis.example",
+                                    "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN", **env})
+    return process, started
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def onboard(n_apps, hook_urls, base=f"http://127.0.0.1:{SERVER_PORT}"):
+    """n_apps applications with both providers; app i's webhook is hook_urls[i]."""
+    merchant = admin("POST", "/merchants", {"name": "Bench", "email": f"bench{time.time_ns()}@example.com",
+                                            "password": "bench password 123"}, base)
+    apps = []
+    for i in range(n_apps):
+        app = admin("POST", f"/merchants/{merchant['id']}/applications",
+                    {"name": f"bench {i}", "providers": ["WALLET_SN", "MOBILEMONEY_SN"]}, base)
+        admin("PATCH", f"/applications/{app['id']}", {"webhook_url": hook_urls[i]}, base)
+        apps.append((app["endpoint_key"], app["sandbox"]["api_key"], app["sandbox"]["api_secret"],
+                     "hang" if str(HANG_PORT) in hook_urls[i] else ""))
+    return apps
+
+
+def write_apps(apps, path):
+    with open(path, "w") as f:
+        for a in apps:
+            f.write(" ".join(x for x in a if x) + "\n")
+
+
+def startup_on_embedded_db():
+    """M5b: from process start to the first successful initiation, on a fresh embedded database."""
+    data = tempfile.mkdtemp(prefix="xaalis-h2-")
+    process, started = start_server({"XAALIS_DATA_DIR": data}, os.path.join(data, "server.log"))
+    try:
+        base = f"http://127.0.0.1:{SERVER_PORT}"
+        while True:
+            try:
+                status, _ = http("GET", base + "/ping")
+                if status == 200:
+                    break
+            except OSError:
+                time.sleep(0.02)
+            if time.monotonic() - started > 120:
+                raise SystemExit("the embedded server did not start")
+        up = time.monotonic() - started
+        apps = onboard(1, ["https://hooks.example.com/x"], base)
+        ek, key, secret, _ = apps[0]
+        status, _ = http("POST", f"{base}/api/v1/{ek}/payments/initiate/", {"provider": "WALLET_SN", "amount": "100"},
+                         {"X-Api-Key": key, "X-Api-Secret": secret})
+        assert status == 201, status
+        return {"listening_s": round(up, 3), "first_initiation_s": round(time.monotonic() - started, 3)}
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(30)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def jmh(quick):
+    out = run([JAVA, "-jar", os.path.join(BENCH, "target", "benchmarks.jar"), "-f", "1", "-wi", "2" if quick else "3",
+               "-i", "3" if quick else "5", "-w", "1s", "-r", "1s", "-rf", "json", "-rff", "/tmp/xaalis-jmh.json"],
+              timeout=1800)
+    results = json.load(open("/tmp/xaalis-jmh.json"))
+    return {r["benchmark"].split(".", 3)[-1]: {"score": round(r["primaryMetric"]["score"], 3),
+                                               "error": round(r["primaryMetric"]["scoreError"], 3),
+                                               "unit": r["primaryMetric"]["scoreUnit"]} for r in results}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="short phases, to check the harness")
+    parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--skip-jmh", action="store_true")
+    args = parser.parse_args()
+    seconds, warmup = (5, 2) if args.quick else (20, 5)
+    for tool in ("wrk", "pgbench", "psql"):
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is missing: apt-get install wrk postgresql-client")
+    if not args.skip_build:
+        log("building the server and the benchmark jar")
+        run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-Pbench", "-pl", "server,bench", "-am", "package", "-DskipTests",
+             "-Dspotless.check.skip=true"], capture=False)
+    results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
+               "machine": {"cpus": os.cpu_count()}}
+
+    log("M5b: startup on the embedded database")
+    results["M5_startup"] = startup_on_embedded_db()
+
+    log("fresh PostgreSQL database " + DB)
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DB}")
+    psql("""CREATE TABLE bench_payments (id UUID PRIMARY KEY, reference VARCHAR(12) NOT NULL UNIQUE,
+            application_id UUID NOT NULL, environment VARCHAR(8) NOT NULL, provider VARCHAR(20) NOT NULL,
+            amount NUMERIC(14,2) NOT NULL, currency VARCHAR(3) NOT NULL, status VARCHAR(12) NOT NULL,
+            metadata TEXT NOT NULL, deep_links TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL);
+            CREATE INDEX ON bench_payments (application_id, environment, created_at, id);""", DB)
+
+    log("R1: pgbench durable single-row INSERT, 16 clients")
+    results["R1_pg_insert"] = pgbench("""INSERT INTO bench_payments VALUES (gen_random_uuid(),
+        substr(md5(random()::text), 1, 12), '01934a5e-7c1a-7b3e-9f00-0123456789ab', 'sandbox', 'WALLET_SN', 1500.00,
+        'XOF', 'PROCESSING', '{"order_id":"o-42"}', '{"WALLET":"https://x.example/c"}', now() + interval '15 minutes',
+        now(), now());""", seconds, warmup=warmup)
+    ids = psql("SELECT count(*) FROM bench_payments", DB).strip()
+    log(f"   {results['R1_pg_insert']['tps']:.0f} tps ({ids} rows)")
+    log("R2: pgbench primary-key SELECT")
+    psql("CREATE TABLE bench_ids AS SELECT row_number() OVER () AS n, id FROM bench_payments; "
+         "CREATE UNIQUE INDEX ON bench_ids (n); ANALYZE bench_payments; ANALYZE bench_ids;", DB)
+    results["R2_pg_select"] = pgbench(f"""\\set n random(1, {ids})
+        SELECT p.* FROM bench_payments p WHERE p.id = (SELECT id FROM bench_ids WHERE n = :n);""", seconds,
+                                      warmup=warmup)
+    log(f"   {results['R2_pg_select']['tps']:.0f} tps")
+
+    sinks = [subprocess.Popen([JAVA, "-cp", os.path.join(BENCH, "target", "benchmarks.jar"), "sn.xaalis.bench.Load",
+                               "sink", str(port)] + (["hang"] if port == HANG_PORT else []),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for port in (SINK_PORT, HANG_PORT)]
+    wait_port(SINK_PORT)
+    wait_port(HANG_PORT)
+    sink = f"http://127.0.0.1:{SINK_PORT}"
+    log("R4: the webhook sink's own maximum")
+    results["R4_sink"] = wrk("sink.lua", sink + "/hook", seconds, 32, {}, warmup)
+    log(f"   {results['R4_sink']['rps']:.0f} req/s")
+
+    server_log = os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log")
+    server, _ = start_server({"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}",
+                              "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": ""}, server_log)
+    try:
+        wait_port(SERVER_PORT)
+        base = f"http://127.0.0.1:{SERVER_PORT}"
+        while http("GET", base + "/ping")[0] != 200:
+            time.sleep(0.05)
+        work = tempfile.mkdtemp(prefix="xaalis-bench-")
+        healthy = onboard(10, [sink + "/hook"] * 10)
+        mixed = onboard(10, [sink + "/hook"] * 9 + [f"http://127.0.0.1:{HANG_PORT}/hook"])
+        apps_file, mixed_file = os.path.join(work, "apps"), os.path.join(work, "mixed")
+        write_apps(healthy, apps_file)
+        write_apps(mixed, mixed_file)
+
+        log("R3: the same stack answering GET /ping")
+        results["R3_ping"] = wrk("ping.lua", base + "/ping", seconds, 32, {}, warmup)
+        log(f"   {results['R3_ping']['rps']:.0f} req/s")
+
+        log("M1: initiations at full speed (fresh QR, metadata, idempotency key each)")
+        results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32,
+                                     {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
+                                      "RUN_ID": str(time.time_ns())}, warmup)
+        rate = max(1, int(results["M1_initiate"]["rps"] / 2))
+        log(f"   {results['M1_initiate']['rps']:.0f} /s; now at half that rate, {rate}/s, open model")
+        results["M1_half_rate"] = java_tool("initiate-rate", base, apps_file, rate, seconds)
+
+        log("M2: status reads")
+        payments_file = os.path.join(work, "payments")
+        java_tool("create", base, apps_file, 2000, payments_file)
+        results["M2_status"] = wrk("status.lua", base, seconds, 32, {"PAYMENTS": payments_file}, warmup)
+        log(f"   {results['M2_status']['rps']:.0f} req/s")
+
+        n = 2000 if args.quick else 10000
+        log(f"M3: {n} payments to SUCCESS by simulation, deliveries to the sink")
+        java_tool("deliveries", base, apps_file, 500, sink)  # warm-up
+        results["M3_deliveries"] = java_tool("deliveries", base, apps_file, n, sink)
+        log(f"   {results['M3_deliveries']['deliveries_per_s']:.0f} deliveries/s")
+        log("M3: commit-to-delivery latency at 200 notifications/s")
+        results["M3_latency_200"] = java_tool("deliveries", base, apps_file, 200 * seconds, sink, 200)
+        log(f"M4: deliveries while 10 % of the sinks hang until the timeout")
+        results["M4_hanging"] = java_tool("deliveries", base, mixed_file, n, sink)
+        log(f"   {results['M4_hanging']['deliveries_per_s']:.0f} deliveries/s to healthy sinks")
+        results["M5_peak_rss_mb"] = peak_rss_mb(server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        for s in sinks:
+            s.kill()
+
+    if not args.skip_jmh:
+        log("JMH micro-benchmarks")
+        results["jmh"] = jmh(args.quick)
+
+    r = results
+    ratios = {
+        "M1/R1": (r["M1_initiate"]["rps"] / r["R1_pg_insert"]["tps"], ">= 0.25"),
+        "M2/R3": (r["M2_status"]["rps"] / r["R3_ping"]["rps"], ">= 0.5"),
+        "M3/R4": (r["M3_deliveries"]["deliveries_per_s"] / r["R4_sink"]["rps"], ">= 0.5"),
+        "M4/M3": (r["M4_hanging"]["deliveries_per_s"] / r["M3_deliveries"]["deliveries_per_s"], ">= 0.9"),
+    }
+    results["ratios"] = {k: round(v, 3) for k, (v, _) in ratios.items()}
+    print()
+    print("| figure | value | target |")
+    print("|---|---|---|")
+    rows = [
+        ("R1 pgbench INSERT (16 clients)", f"{r['R1_pg_insert']['tps']:.0f} tps", ""),
+        ("R2 pgbench PK SELECT", f"{r['R2_pg_select']['tps']:.0f} tps", ""),
+        ("R3 GET /ping", f"{r['R3_ping']['rps']:.0f} req/s", ""),
+        ("R4 sink maximum", f"{r['R4_sink']['rps']:.0f} req/s", ""),
+        ("M1 initiations", f"{r['M1_initiate']['rps']:.0f}/s, errors {r['M1_initiate']['errors'] + r['M1_initiate']['socket_errors']}", "zero errors"),
+        ("M1 at half rate: p50 / p99 / p99.9", "{p50:.1f} / {p99:.1f} / {p999:.1f} ms, errors {e}".format(
+            e=r["M1_half_rate"]["errors"], **r["M1_half_rate"]["latency_ms"]), "p99 <= 25 ms"),
+        ("M2 status reads", f"{r['M2_status']['rps']:.0f} req/s, errors {r['M2_status']['errors']}", ""),
+        ("M3 deliveries", f"{r['M3_deliveries']['deliveries_per_s']:.0f}/s", ""),
+        ("M3 commit-to-delivery at 200/s: p50 / p99", "{p50:.1f} / {p99:.1f} ms".format(
+            **(r["M3_latency_200"]["sink"]["latency_ms"] or {"p50": -1, "p99": -1})), "p99 <= 50 ms"),
+        ("M4 deliveries, 10 % sinks hanging", f"{r['M4_hanging']['deliveries_per_s']:.0f}/s", ""),
+        ("M5 peak RSS (PostgreSQL run)", f"{r['M5_peak_rss_mb']:.0f} MB", "reported"),
+        ("M5 start to first initiation (embedded)", f"{r['M5_startup']['first_initiation_s']:.2f} s", "reported"),
+    ]
+    for name, (value, target) in ratios.items():
+        rows.append((name, f"{value:.3f}", target))
+    for name, m in (r.get("jmh") or {}).items():
+        rows.append((f"JMH {name}", f"{m['score']} ± {m['error']} {m['unit']}", ""))
+    for row in rows:
+        print(f"| {row[0]} | {row[1]} | {row[2]} |")
+    os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
+    out = os.path.join(BENCH, "results", time.strftime("%Y%m%d-%H%M%S") + ".json")
+    with open(out, "w") as f:
+        json.dump(results, f, indent=2)
+    print(f"\nwritten to {out}")
+
+
+if __name__ == "__main__":
+    main()

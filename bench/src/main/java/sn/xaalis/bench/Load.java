@@ -1,0 +1,343 @@
+package sn.xaalis.bench;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Load tools of the benchmark harness (bench/run.py), where wrk cannot do the job: a webhook sink that
+ * measures commit-to-delivery latency, constant-rate initiations, and payments driven to SUCCESS.
+ *
+ * <pre>
+ * sink PORT [hang]                                   webhook sink; GET /stats, POST /reset
+ * create BASE APPS N OUT                             N sandbox payments, references written to OUT
+ * initiate-rate BASE APPS RATE SECONDS               open-model initiations at RATE/s, latency percentiles
+ * deliveries BASE APPS N SINK [RATE]                 N payments to SUCCESS (at RATE/s, or flat out), sink stats
+ * </pre>
+ *
+ * APPS is a file of lines {@code endpoint_key api_key api_secret [hang]}.
+ */
+public final class Load {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .executor(Executors.newVirtualThreadPerTaskExecutor())
+            .build();
+    private static final Pattern PAID_AT = Pattern.compile("\"paid_at\":\"([^\"]+)\"");
+    private static final Pattern REFERENCE = Pattern.compile("\"reference\":\"(SVC-[A-Z0-9]{8})\"");
+
+    private Load() {}
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "sink" -> sink(Integer.parseInt(args[1]), args.length > 2 && args[2].equals("hang"));
+            case "create" -> create(args[1], apps(args[2]), Integer.parseInt(args[3]), Path.of(args[4]));
+            case "initiate-rate" ->
+                initiateRate(args[1], apps(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "deliveries" ->
+                deliveries(
+                        args[1],
+                        apps(args[2]),
+                        Integer.parseInt(args[3]),
+                        args[4],
+                        args.length > 5 ? Integer.parseInt(args[5]) : 0);
+            default -> throw new IllegalArgumentException("unknown command " + args[0]);
+        }
+    }
+
+    /** @param hanging whether this application's webhook URL is the hanging sink (M4) */
+    record App(String endpointKey, String apiKey, String apiSecret, boolean hanging) {}
+
+    static List<App> apps(String file) throws IOException {
+        List<App> apps = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(file))) {
+            String[] parts = line.trim().split("\\s+");
+            if (parts.length >= 3) {
+                apps.add(new App(parts[0], parts[1], parts[2], parts.length > 3 && parts[3].equals("hang")));
+            }
+        }
+        return apps;
+    }
+
+    // ---- the sink
+
+    private static final AtomicLong received = new AtomicLong();
+    private static final ConcurrentLinkedQueue<Long> latenciesMicros = new ConcurrentLinkedQueue<>();
+    private static volatile long firstAt;
+    private static volatile long lastAt;
+
+    static void sink(int port, boolean hang) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1024);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/hook", exchange -> hook(exchange, hang));
+        server.createContext("/stats", Load::stats);
+        server.createContext("/reset", exchange -> {
+            received.set(0);
+            latenciesMicros.clear();
+            firstAt = 0;
+            lastAt = 0;
+            respond(exchange, 200, "{}");
+        });
+        server.start();
+        System.out.println("sink listening on " + port + (hang ? " (hanging)" : ""));
+    }
+
+    private static void hook(HttpExchange exchange, boolean hang) throws IOException {
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        long now = System.currentTimeMillis();
+        if (hang) {
+            try {
+                Thread.sleep(Duration.ofMinutes(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return;
+        }
+        if (exchange.getRequestHeaders().getFirst("X-SVC-Signature") != null) {
+            received.incrementAndGet();
+            if (firstAt == 0) {
+                firstAt = now;
+            }
+            lastAt = now;
+            Matcher paid = PAID_AT.matcher(new String(body, StandardCharsets.UTF_8));
+            if (paid.find()) {
+                Instant paidAt = Instant.parse(paid.group(1));
+                Instant at = Instant.now();
+                latenciesMicros.add(Duration.between(paidAt, at).toNanos() / 1000);
+            }
+        }
+        respond(exchange, 200, "");
+    }
+
+    private static void stats(HttpExchange exchange) throws IOException {
+        long[] values = latenciesMicros.stream().mapToLong(Long::longValue).sorted().toArray();
+        String json = "{\"received\":" + received.get() + ",\"first_at\":" + firstAt + ",\"last_at\":" + lastAt
+                + ",\"latency_ms\":" + percentiles(values) + "}";
+        respond(exchange, 200, json);
+    }
+
+    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            exchange.getResponseBody().write(bytes);
+        }
+        exchange.close();
+    }
+
+    // ---- clients
+
+    private static final AtomicLong counter = new AtomicLong(System.nanoTime() % 1_000_000_000L);
+
+    static HttpRequest initiation(String base, App app) {
+        long n = counter.incrementAndGet();
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"" + (1000 + n % 5000)
+                + "\",\"description\":\"bench\",\"metadata\":{\"order_id\":\"o-" + n + "\",\"channel\":\"bench\"}}";
+        return HttpRequest.newBuilder(URI.create(base + "/api/v1/" + app.endpointKey() + "/payments/initiate/"))
+                .header("X-Api-Key", app.apiKey())
+                .header("X-Api-Secret", app.apiSecret())
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", "bench-" + n)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+    }
+
+    static String initiate(String base, App app) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(initiation(base, app), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 201 || !response.body().contains("\"qr_code\":\"iVBOR")) {
+            throw new IOException("initiation answered " + response.statusCode());
+        }
+        Matcher m = REFERENCE.matcher(response.body());
+        if (!m.find()) {
+            throw new IOException("no reference");
+        }
+        return m.group(1);
+    }
+
+    static void create(String base, List<App> apps, int n, Path out) throws Exception {
+        List<String> lines = parallel(n, 32, i -> {
+            App app = apps.get(i % apps.size());
+            return app.endpointKey() + " " + app.apiKey() + " " + app.apiSecret() + " " + initiate(base, app);
+        });
+        Files.write(out, lines);
+        System.out.println("{\"created\":" + lines.size() + "}");
+    }
+
+    static void initiateRate(String base, List<App> apps, int rate, int seconds) throws Exception {
+        int total = rate * seconds;
+        long[] latencies = new long[total];
+        AtomicInteger errors = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(total);
+        long start = System.nanoTime();
+        long interval = 1_000_000_000L / rate;
+        for (int i = 0; i < total; i++) {
+            long due = start + i * interval;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            }
+            int index = i;
+            App app = apps.get(i % apps.size());
+            Thread.ofVirtual().start(() -> {
+                try {
+                    initiate(base, app);
+                } catch (Exception e) {
+                    errors.incrementAndGet();
+                } finally {
+                    // Open model: latency counts from when the request was due, not when it was sent.
+                    latencies[index] = (System.nanoTime() - due) / 1000;
+                    done.countDown();
+                }
+            });
+        }
+        done.await();
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        Arrays.sort(latencies);
+        System.out.println("{\"sent\":" + total + ",\"errors\":" + errors.get() + ",\"rate\":" + (total / elapsed)
+                + ",\"latency_ms\":" + percentiles(latencies) + "}");
+    }
+
+    static void deliveries(String base, List<App> apps, int n, String sink, int rate) throws Exception {
+        List<String> created = parallel(n, 32, i -> {
+            App app = apps.get(i % apps.size());
+            return (i % apps.size()) + " " + initiate(base, app);
+        });
+        HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/reset")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding());
+        long start = System.currentTimeMillis();
+        AtomicInteger errors = new AtomicInteger();
+        Semaphore inFlight = new Semaphore(rate > 0 ? 1000 : 32);
+        CountDownLatch done = new CountDownLatch(created.size());
+        long startNanos = System.nanoTime();
+        for (int i = 0; i < created.size(); i++) {
+            if (rate > 0) {
+                long wait = startNanos + i * (1_000_000_000L / rate) - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                }
+            }
+            inFlight.acquire();
+            String[] parts = created.get(i).split(" ");
+            App app = apps.get(Integer.parseInt(parts[0]));
+            Thread.ofVirtual().start(() -> {
+                try {
+                    HttpResponse<String> response = HTTP.send(
+                            HttpRequest.newBuilder(URI.create(base + "/api/v1/" + app.endpointKey()
+                                            + "/sandbox/payments/" + parts[1] + "/simulate"))
+                                    .header("X-Api-Key", app.apiKey())
+                                    .header("X-Api-Secret", app.apiSecret())
+                                    .header("Content-Type", "application/json")
+                                    .POST(HttpRequest.BodyPublishers.ofString("{\"outcome\":\"SUCCESS\"}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() != 200) {
+                        errors.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    errors.incrementAndGet();
+                } finally {
+                    inFlight.release();
+                    done.countDown();
+                }
+            });
+        }
+        done.await();
+        // Wait for the sink to count every delivery expected at it (or give up after 120 s).
+        String stats = "";
+        long deadline = System.currentTimeMillis() + 120_000;
+        long expected = created.stream()
+                        .filter(line -> !apps.get(Integer.parseInt(line.split(" ")[0])).hanging())
+                        .count()
+                - errors.get();
+        while (System.currentTimeMillis() < deadline) {
+            stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
+            if (count >= expected) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        long last = Long.parseLong(stats.replaceAll(".*\"last_at\":(\\d+).*", "$1"));
+        long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
+        double seconds = Math.max(0.001, (last - start) / 1000.0);
+        System.out.println("{\"simulated\":" + created.size() + ",\"errors\":" + errors.get() + ",\"delivered\":" + count
+                + ",\"deliveries_per_s\":" + (count / seconds) + ",\"sink\":" + stats + "}");
+    }
+
+    interface Task {
+        String run(int index) throws Exception;
+    }
+
+    static List<String> parallel(int n, int concurrency, Task task) throws Exception {
+        String[] results = new String[n];
+        Semaphore slots = new Semaphore(concurrency);
+        CountDownLatch done = new CountDownLatch(n);
+        AtomicInteger failures = new AtomicInteger();
+        for (int i = 0; i < n; i++) {
+            slots.acquire();
+            int index = i;
+            Thread.ofVirtual().start(() -> {
+                try {
+                    results[index] = task.run(index);
+                } catch (Exception e) {
+                    failures.incrementAndGet();
+                } finally {
+                    slots.release();
+                    done.countDown();
+                }
+            });
+        }
+        done.await();
+        List<String> list = new ArrayList<>();
+        for (String r : results) {
+            if (r != null) {
+                list.add(r);
+            }
+        }
+        if (failures.get() > 0) {
+            System.err.println(failures.get() + " of " + n + " failed");
+        }
+        return list;
+    }
+
+    static String percentiles(long[] sortedMicros) {
+        if (sortedMicros.length == 0) {
+            return "null";
+        }
+        return "{\"p50\":" + at(sortedMicros, 0.50) + ",\"p99\":" + at(sortedMicros, 0.99) + ",\"p999\":"
+                + at(sortedMicros, 0.999) + ",\"max\":" + sortedMicros[sortedMicros.length - 1] / 1000.0 + "}";
+    }
+
+    private static double at(long[] sorted, double q) {
+        int index = (int) Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
+        return sorted[Math.max(0, index)] / 1000.0;
+    }
+}

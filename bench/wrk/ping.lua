@@ -1,0 +1,2 @@
+package.path = os.getenv("WRK_DIR") .. "/?.lua;" .. package.path
+require("common")
