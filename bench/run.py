@@ -204,25 +204,25 @@ def main():
     log("fresh PostgreSQL database " + DB)
     psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     psql(f"CREATE DATABASE {DB}")
-    psql("""CREATE TABLE bench_payments (id UUID PRIMARY KEY, reference VARCHAR(12) NOT NULL UNIQUE,
+    psql("""CREATE SCHEMA ref; CREATE TABLE ref.bench_payments (id UUID PRIMARY KEY, reference VARCHAR(12) NOT NULL UNIQUE,
             application_id UUID NOT NULL, environment VARCHAR(8) NOT NULL, provider VARCHAR(20) NOT NULL,
             amount NUMERIC(14,2) NOT NULL, currency VARCHAR(3) NOT NULL, status VARCHAR(12) NOT NULL,
             metadata TEXT NOT NULL, deep_links TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL,
             created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL);
-            CREATE INDEX ON bench_payments (application_id, environment, created_at, id);""", DB)
+            CREATE INDEX ON ref.bench_payments (application_id, environment, created_at, id);""", DB)
 
     log("R1: pgbench durable single-row INSERT, 16 clients")
-    results["R1_pg_insert"] = pgbench("""INSERT INTO bench_payments VALUES (gen_random_uuid(),
+    results["R1_pg_insert"] = pgbench("""INSERT INTO ref.bench_payments VALUES (gen_random_uuid(),
         substr(md5(random()::text), 1, 12), '01934a5e-7c1a-7b3e-9f00-0123456789ab', 'sandbox', 'WALLET_SN', 1500.00,
         'XOF', 'PROCESSING', '{"order_id":"o-42"}', '{"WALLET":"https://x.example/c"}', now() + interval '15 minutes',
         now(), now());""", seconds, warmup=warmup)
-    ids = psql("SELECT count(*) FROM bench_payments", DB).strip()
+    ids = psql("SELECT count(*) FROM ref.bench_payments", DB).strip()
     log(f"   {results['R1_pg_insert']['tps']:.0f} tps ({ids} rows)")
     log("R2: pgbench primary-key SELECT")
-    psql("CREATE TABLE bench_ids AS SELECT row_number() OVER () AS n, id FROM bench_payments; "
-         "CREATE UNIQUE INDEX ON bench_ids (n); ANALYZE bench_payments; ANALYZE bench_ids;", DB)
+    psql("CREATE TABLE ref.bench_ids AS SELECT row_number() OVER () AS n, id FROM ref.bench_payments; "
+         "CREATE UNIQUE INDEX ON ref.bench_ids (n); ANALYZE ref.bench_payments; ANALYZE ref.bench_ids;", DB)
     results["R2_pg_select"] = pgbench(f"""\\set n random(1, {ids})
-        SELECT p.* FROM bench_payments p WHERE p.id = (SELECT id FROM bench_ids WHERE n = :n);""", seconds,
+        SELECT p.* FROM ref.bench_payments p WHERE p.id = (SELECT id FROM ref.bench_ids WHERE n = :n);""", seconds,
                                       warmup=warmup)
     log(f"   {results['R2_pg_select']['tps']:.0f} tps")
 
