@@ -187,7 +187,7 @@ def main():
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--skip-jmh", action="store_true")
     args = parser.parse_args()
-    seconds, warmup = (5, 2) if args.quick else (20, 5)
+    seconds, warmup = (5, 3) if args.quick else (20, 10)
     for tool in ("wrk", "pgbench", "psql"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install wrk postgresql-client")

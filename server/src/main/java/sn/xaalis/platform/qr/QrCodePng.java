@@ -1,14 +1,8 @@
 package sn.xaalis.platform.qr;
 
-import com.google.zxing.EncodeHintType;
-import com.google.zxing.WriterException;
-import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
-import com.google.zxing.qrcode.encoder.ByteMatrix;
-import com.google.zxing.qrcode.encoder.Encoder;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
@@ -21,10 +15,11 @@ public final class QrCodePng {
     // The QR standard asks for a 4-module quiet zone so that scanners find the code.
     private static final int QUIET_ZONE = 4;
     // 4 px per module keeps a typical link around 160 px: sharp on phones, a few hundred bytes.
-    private static final int SCALE = 4;
+    private static final int SCALE = 4; // the row loop below writes one nibble per module
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    private static final Map<EncodeHintType, Object> HINTS =
-            Map.of(EncodeHintType.CHARACTER_SET, StandardCharsets.UTF_8.name());
+    private static final int MAX_POOLED_DEFLATERS = 64;
+    private static final java.util.concurrent.ConcurrentLinkedQueue<Deflater> DEFLATERS =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private QrCodePng() {}
 
@@ -37,13 +32,8 @@ public final class QrCodePng {
         if (content == null || content.isEmpty()) {
             throw new IllegalArgumentException("QR content must not be empty");
         }
-        ByteMatrix matrix;
-        try {
-            matrix = Encoder.encode(content, ErrorCorrectionLevel.M, HINTS).getMatrix();
-        } catch (WriterException e) {
-            throw new IllegalArgumentException("Content does not fit in a QR code", e);
-        }
-        int modules = matrix.getWidth() + 2 * QUIET_ZONE;
+        QrMatrix.Modules matrix = QrMatrix.encode(content);
+        int modules = matrix.width() + 2 * QUIET_ZONE;
         int size = modules * SCALE;
         int rowBytes = (size + 7) / 8;
 
@@ -53,15 +43,12 @@ public final class QrCodePng {
             int rowStart = offset;
             raw[offset++] = 0; // filter: none
             int my = y - QUIET_ZONE;
-            for (int x = 0; x < size; x++) {
-                int mx = x / SCALE - QUIET_ZONE;
-                boolean dark = my >= 0
-                        && my < matrix.getHeight()
-                        && mx >= 0
-                        && mx < matrix.getWidth()
-                        && matrix.get(mx, my) == 1;
+            // A module is SCALE = 4 pixels wide, half a byte: write nibbles, not pixels.
+            for (int m = 0; m < modules; m++) {
+                int mx = m - QUIET_ZONE;
+                boolean dark = my >= 0 && my < matrix.width() && mx >= 0 && mx < matrix.width() && matrix.dark(mx, my);
                 if (!dark) { // white is 1 in grayscale
-                    raw[offset + (x >> 3)] |= (byte) (0x80 >>> (x & 7));
+                    raw[offset + (m >> 1)] |= (byte) ((m & 1) == 0 ? 0xF0 : 0x0F);
                 }
             }
             offset += rowBytes;
@@ -80,7 +67,10 @@ public final class QrCodePng {
         header[8] = 1; // bit depth
         header[9] = 0; // colour type: grayscale
         chunk(png, "IHDR", header, header.length);
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        Deflater deflater = DEFLATERS.poll();
+        if (deflater == null) {
+            deflater = new Deflater(Deflater.BEST_SPEED);
+        }
         try {
             deflater.setInput(raw);
             deflater.finish();
@@ -94,7 +84,13 @@ public final class QrCodePng {
             }
             chunk(png, "IDAT", compressed, length);
         } finally {
-            deflater.end();
+            // Setting up zlib costs more than compressing one small image: deflaters are reused.
+            deflater.reset();
+            if (DEFLATERS.size() < MAX_POOLED_DEFLATERS) {
+                DEFLATERS.offer(deflater);
+            } else {
+                deflater.end();
+            }
         }
         chunk(png, "IEND", new byte[0], 0);
         return png.toByteArray();
