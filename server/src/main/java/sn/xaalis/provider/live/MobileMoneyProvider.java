@@ -100,7 +100,7 @@ public class MobileMoneyProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && WalletProvider.refusal(answered.status())) {
             return new ProviderResult.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
         }
-        return new ProviderResult.Unavailable(unavailable(reply));
+        return new ProviderResult.Unavailable(http.unavailable(reply));
     }
 
     /** Only a transaction can be looked up; before a notification named one, there is nothing to ask. */
@@ -127,7 +127,7 @@ public class MobileMoneyProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && WalletProvider.refusal(answered.status())) {
             return new SessionState.Unknown("MOBILEMONEY_SN does not know transaction " + transactionId);
         }
-        return new SessionState.Unreachable(unavailable(reply));
+        return new SessionState.Unreachable(http.unavailable(reply));
     }
 
     static SessionState state(String status) {
@@ -242,14 +242,5 @@ public class MobileMoneyProvider implements PaymentProvider {
     static String base(ProviderProperties.MobileMoney settings) {
         String base = settings.baseUrl();
         return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    }
-
-    private static String unavailable(ProviderHttp.Reply reply) {
-        if (reply instanceof ProviderHttp.Reply.Answered answered) {
-            return answered.status() == 401 || answered.status() == 403
-                    ? "MOBILEMONEY_SN refused the operator's credentials"
-                    : "MOBILEMONEY_SN is not available (HTTP " + answered.status() + "); try again";
-        }
-        return "MOBILEMONEY_SN is not reachable (" + ((ProviderHttp.Reply.NoAnswer) reply).reason() + "); try again";
     }
 }

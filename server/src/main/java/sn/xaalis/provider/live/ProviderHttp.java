@@ -84,6 +84,16 @@ final class ProviderHttp {
         return reply;
     }
 
+    /** Why a call that got no usable answer failed, in words safe for the merchant (no credentials). */
+    String unavailable(Reply reply) {
+        if (reply instanceof Reply.Answered answered) {
+            return answered.status() == 401 || answered.status() == 403
+                    ? provider + " refused the operator's credentials"
+                    : provider + " is not available (HTTP " + answered.status() + "); try again";
+        }
+        return provider + " is not reachable (" + ((Reply.NoAnswer) reply).reason() + "); try again";
+    }
+
     private static boolean retryable(Reply reply) {
         if (reply instanceof Reply.Answered answered) {
             return answered.status() >= 500 || answered.status() == 429;

@@ -86,7 +86,7 @@ public class WalletProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
             return new ProviderResult.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
         }
-        return new ProviderResult.Unavailable(unavailable(reply));
+        return new ProviderResult.Unavailable(http.unavailable(reply));
     }
 
     @Override
@@ -105,7 +105,7 @@ public class WalletProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
             return new SessionState.Unknown("WALLET_SN: " + Replies.reason(Replies.parse(json, answered.body()), 404));
         }
-        return new SessionState.Unreachable(unavailable(reply));
+        return new SessionState.Unreachable(http.unavailable(reply));
     }
 
     @Override
@@ -133,7 +133,7 @@ public class WalletProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
             return new ProviderAction.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
         }
-        return new ProviderAction.Unavailable(unavailable(reply));
+        return new ProviderAction.Unavailable(http.unavailable(reply));
     }
 
     /**
@@ -279,15 +279,6 @@ public class WalletProvider implements PaymentProvider {
     /** 4xx other than credentials trouble: the provider said no to this request. */
     static boolean refusal(int status) {
         return status >= 400 && status < 500 && status != 401 && status != 403 && status != 429;
-    }
-
-    private static String unavailable(ProviderHttp.Reply reply) {
-        if (reply instanceof ProviderHttp.Reply.Answered answered) {
-            return answered.status() == 401 || answered.status() == 403
-                    ? "WALLET_SN refused the operator's credentials"
-                    : "WALLET_SN is not available (HTTP " + answered.status() + "); try again";
-        }
-        return "WALLET_SN is not reachable (" + ((ProviderHttp.Reply.NoAnswer) reply).reason() + "); try again";
     }
 
     private static String encode(String segment) {
