@@ -121,7 +121,7 @@ class PaymentJobs implements SmartLifecycle {
                     && now.isBefore(payment.expiresAt().plus(properties.expiryGrace()))) {
                 continue; // the claim already pushed the next check out
             }
-            Verdict verdict = verdict(state);
+            ProviderVerdict verdict = ProviderVerdict.of(state);
             PaymentStatus to = verdict == null ? PaymentStatus.EXPIRED : verdict.status();
             var outcome = transitions.apply(
                     payment,
@@ -145,7 +145,7 @@ class PaymentJobs implements SmartLifecycle {
         List<Payments.Due> due = claim(() -> payments.lockReconciliationDue(now, BATCH), now);
         for (Payments.Due claimed : due) {
             Payment payment = claimed.payment();
-            Verdict verdict = verdict(providers.sessionState(PaymentOperations.session(payment)));
+            ProviderVerdict verdict = ProviderVerdict.of(providers.sessionState(PaymentOperations.session(payment)));
             if (verdict != null) {
                 transitions.apply(
                         payment,
@@ -176,25 +176,6 @@ class PaymentJobs implements SmartLifecycle {
             delay = delay.multipliedBy(2);
         }
         return delay.compareTo(properties.reconcileMaxInterval()) > 0 ? properties.reconcileMaxInterval() : delay;
-    }
-
-    /** A final status the provider's answer calls for, or null while the session is still open. */
-    private record Verdict(PaymentStatus status, String error) {}
-
-    private static Verdict verdict(SessionState state) {
-        if (state instanceof SessionState.Paid) {
-            return new Verdict(PaymentStatus.SUCCESS, null);
-        }
-        if (state instanceof SessionState.Failed failed) {
-            return new Verdict(PaymentStatus.FAILED, failed.reason());
-        }
-        if (state instanceof SessionState.Cancelled) {
-            return new Verdict(PaymentStatus.CANCELLED, null);
-        }
-        if (state instanceof SessionState.Expired) {
-            return new Verdict(PaymentStatus.EXPIRED, null);
-        }
-        return null;
     }
 
     private static String describe(SessionState state) {

@@ -138,10 +138,7 @@ public class PaymentOperations {
         if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
             return changed.payment();
         }
-        PaymentStatus current = outcome instanceof PaymentTransitions.Outcome.Refused refused
-                ? refused.current()
-                : ((PaymentTransitions.Outcome.Lost) outcome).current();
-        throw conflict("The payment is " + current + "; that change is not possible");
+        throw conflict("The payment is " + outcome.current() + "; that change is not possible");
     }
 
     private static ApiException conflict(String message) {

@@ -38,7 +38,15 @@ public class PaymentTransitions {
 
     /** The result of asking for a change. */
     public sealed interface Outcome {
-        record Changed(Payment payment) implements Outcome {}
+        /** The payment's status after the attempt: the new one, or the one that stood in the way. */
+        PaymentStatus current();
+
+        record Changed(Payment payment) implements Outcome {
+            @Override
+            public PaymentStatus current() {
+                return payment.status();
+            }
+        }
 
         /** D1 forbids this move from the payment's current status. */
         record Refused(PaymentStatus current) implements Outcome {}

@@ -6,7 +6,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.ProviderNotice;
-import sn.xaalis.provider.SessionState;
 
 /**
  * Applies what an authenticated provider callback says to the payment it names. A notice must match
@@ -52,20 +51,18 @@ public class ProviderNotices {
         if (notice.providerTransactionId() != null && payment.providerTransactionId() == null) {
             payments.rememberTransaction(payment.transactionUuid(), notice.providerTransactionId());
         }
-        PaymentStatus to = target(notice.state());
-        if (to == null) {
+        ProviderVerdict verdict = ProviderVerdict.of(notice.state());
+        if (verdict == null) {
             return "no change: the provider reports the payment still in progress";
         }
+        PaymentStatus to = verdict.status();
         var cause = new PaymentTransitions.Cause(
                 "provider:" + notice.provider().name().toLowerCase(java.util.Locale.ROOT), notice.eventId());
-        String error = notice.state() instanceof SessionState.Failed failed ? failed.reason() : null;
-        var outcome = transitions.apply(payment, to, cause, error);
+        var outcome = transitions.apply(payment, to, cause, verdict.error());
         if (outcome instanceof PaymentTransitions.Outcome.Changed) {
             return "payment moved from " + payment.status() + " to " + to;
         }
-        PaymentStatus current = outcome instanceof PaymentTransitions.Outcome.Refused refused
-                ? refused.current()
-                : ((PaymentTransitions.Outcome.Lost) outcome).current();
+        PaymentStatus current = outcome.current();
         if (to == PaymentStatus.SUCCESS && current != PaymentStatus.SUCCESS && current != PaymentStatus.REFUNDED) {
             // Money arrived for a payment we closed another way: someone must refund or settle it by hand.
             log.warn(
@@ -76,21 +73,5 @@ public class ProviderNotices {
             return "attention: paid at the provider but the payment is " + current;
         }
         return "no change: the payment is already " + current;
-    }
-
-    private static PaymentStatus target(SessionState state) {
-        if (state instanceof SessionState.Paid) {
-            return PaymentStatus.SUCCESS;
-        }
-        if (state instanceof SessionState.Failed) {
-            return PaymentStatus.FAILED;
-        }
-        if (state instanceof SessionState.Cancelled) {
-            return PaymentStatus.CANCELLED;
-        }
-        if (state instanceof SessionState.Expired) {
-            return PaymentStatus.EXPIRED;
-        }
-        return null;
     }
 }

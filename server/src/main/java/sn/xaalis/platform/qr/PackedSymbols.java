@@ -166,8 +166,7 @@ final class PackedSymbols {
         for (long row : rows) {
             dark += Long.bitCount(row);
         }
-        int total = w * w;
-        return Math.abs(dark * 2 - total) * 10 / total * 10;
+        return QrMatrix.Penalties.balance(dark, w * w);
     }
 
     /** The lowest {@code bits} bits set (none for bits ≤ 0, all for 64). */

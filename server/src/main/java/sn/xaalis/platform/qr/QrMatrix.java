@@ -194,7 +194,11 @@ final class QrMatrix {
             for (byte cell : m) {
                 dark += cell;
             }
-            int total = w * w;
+            return balance(dark, w * w);
+        }
+
+        /** Rule 4 from the count of dark modules, whatever the representation that counted them. */
+        static int balance(int dark, int total) {
             return Math.abs(dark * 2 - total) * 10 / total * 10;
         }
     }

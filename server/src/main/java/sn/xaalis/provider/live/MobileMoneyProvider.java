@@ -97,8 +97,8 @@ public class MobileMoneyProvider implements PaymentProvider {
                     Replies.text(qr, "qrCode"),
                     Replies.instant(Replies.text(qr.path("validFor"), "endDateTime")));
         }
-        if (reply instanceof ProviderHttp.Reply.Answered answered && WalletProvider.refusal(answered.status())) {
-            return new ProviderResult.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            return new ProviderResult.Refused(Replies.reason(json, answered));
         }
         return new ProviderResult.Unavailable(http.unavailable(reply));
     }
@@ -124,7 +124,7 @@ public class MobileMoneyProvider implements PaymentProvider {
             String status = Replies.text(Replies.parse(json, answered.body()), "status");
             return state(status);
         }
-        if (reply instanceof ProviderHttp.Reply.Answered answered && WalletProvider.refusal(answered.status())) {
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             return new SessionState.Unknown("MOBILEMONEY_SN does not know transaction " + transactionId);
         }
         return new SessionState.Unreachable(http.unavailable(reply));

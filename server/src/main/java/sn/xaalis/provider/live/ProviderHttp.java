@@ -65,6 +65,11 @@ final class ProviderHttp {
             boolean ok() {
                 return status >= 200 && status < 300;
             }
+
+            /** A 4xx other than credentials trouble or throttling: the provider said no to this request. */
+            boolean refused() {
+                return status >= 400 && status < 500 && status != 401 && status != 403 && status != 429;
+            }
         }
 
         record NoAnswer(String reason) implements Reply {}

@@ -42,6 +42,11 @@ final class Replies {
         }
     }
 
+    /** The provider's reason for refusing, read from its answer. */
+    static String reason(JsonMapper json, ProviderHttp.Reply.Answered answered) {
+        return reason(parse(json, answered.body()), answered.status());
+    }
+
     /** The provider's reason for a refusal, in its own words when it gave any. */
     static String reason(JsonNode body, int status) {
         for (String field : new String[] {"message", "detail", "error_description", "code", "error"}) {

@@ -83,8 +83,8 @@ public class WalletProvider implements PaymentProvider {
             links.put("WALLET", launch);
             return new ProviderResult.Created(id, links, null, Replies.instant(Replies.text(session, "when_expires")));
         }
-        if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
-            return new ProviderResult.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            return new ProviderResult.Refused(Replies.reason(json, answered));
         }
         return new ProviderResult.Unavailable(http.unavailable(reply));
     }
@@ -102,8 +102,8 @@ public class WalletProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
             return state(Replies.parse(json, answered.body()));
         }
-        if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
-            return new SessionState.Unknown("WALLET_SN: " + Replies.reason(Replies.parse(json, answered.body()), 404));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            return new SessionState.Unknown("WALLET_SN: " + Replies.reason(json, answered));
         }
         return new SessionState.Unreachable(http.unavailable(reply));
     }
@@ -130,8 +130,8 @@ public class WalletProvider implements PaymentProvider {
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
             return new ProviderAction.Done();
         }
-        if (reply instanceof ProviderHttp.Reply.Answered answered && refusal(answered.status())) {
-            return new ProviderAction.Refused(Replies.reason(Replies.parse(json, answered.body()), answered.status()));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            return new ProviderAction.Refused(Replies.reason(json, answered));
         }
         return new ProviderAction.Unavailable(http.unavailable(reply));
     }
@@ -274,11 +274,6 @@ public class WalletProvider implements PaymentProvider {
     private String base() {
         String base = settings.baseUrl();
         return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    }
-
-    /** 4xx other than credentials trouble: the provider said no to this request. */
-    static boolean refusal(int status) {
-        return status >= 400 && status < 500 && status != 401 && status != 403 && status != 429;
     }
 
     private static String encode(String segment) {
