@@ -29,3 +29,13 @@ function done(summary, latency, requests)
     errs + summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
     latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency:percentile(99.9) / 1000))
 end
+
+-- The PAYMENTS file written by `Load create`: lines of endpoint_key api_key api_secret reference.
+function load_payments()
+  local payments = {}
+  for line in io.lines(os.getenv("PAYMENTS")) do
+    local ek, key, secret, ref = line:match("^(%S+)%s+(%S+)%s+(%S+)%s+(%S+)")
+    if ek then table.insert(payments, {ek, key, secret, ref}) end
+  end
+  return payments
+end

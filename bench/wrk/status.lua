@@ -1,11 +1,7 @@
 -- M2: status reads of existing payments, spread over the applications.
 package.path = os.getenv("WRK_DIR") .. "/?.lua;" .. package.path
 require("common")
-local payments = {}
-for line in io.lines(os.getenv("PAYMENTS")) do
-  local ek, key, secret, ref = line:match("^(%S+)%s+(%S+)%s+(%S+)%s+(%S+)")
-  if ek then table.insert(payments, {ek, key, secret, ref}) end
-end
+local payments = load_payments()
 local counter = 0
 
 function request()

@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  * sink PORT [hang]                                   webhook sink; GET /stats, POST /reset
  * create BASE APPS N OUT                             N sandbox payments, references written to OUT
  * initiate-rate BASE APPS RATE SECONDS               open-model initiations at RATE/s, latency percentiles
+ * sink-wait SINK EXPECTED START_MS                   waits for the sink to count EXPECTED deliveries
  * deliveries BASE APPS N SINK [RATE]                 N payments to SUCCESS (at RATE/s, or flat out), sink stats
  * </pre>
  *
@@ -58,6 +59,7 @@ public final class Load {
             case "create" -> create(args[1], apps(args[2]), Integer.parseInt(args[3]), Path.of(args[4]));
             case "initiate-rate" ->
                 initiateRate(args[1], apps(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "sink-wait" -> sinkWait(args[1], Long.parseLong(args[2]), Long.parseLong(args[3]));
             case "deliveries" ->
                 deliveries(
                         args[1],
@@ -191,6 +193,13 @@ public final class Load {
     }
 
     static void initiateRate(String base, List<App> apps, int rate, int seconds) throws Exception {
+        // This JVM's own warm-up (HTTP client, JIT) must not count as the server's latency.
+        paced(base, apps, rate, Math.max(3, seconds / 2));
+        String measured = paced(base, apps, rate, seconds);
+        System.out.println(measured);
+    }
+
+    private static String paced(String base, List<App> apps, int rate, int seconds) throws Exception {
         int total = rate * seconds;
         long[] latencies = new long[total];
         AtomicInteger errors = new AtomicInteger();
@@ -219,9 +228,12 @@ public final class Load {
         }
         done.await();
         double elapsed = (System.nanoTime() - start) / 1e9;
+        long[] firstHalf = Arrays.copyOf(latencies, total / 2);
+        Arrays.sort(firstHalf);
         Arrays.sort(latencies);
-        System.out.println("{\"sent\":" + total + ",\"errors\":" + errors.get() + ",\"rate\":" + (total / elapsed)
-                + ",\"latency_ms\":" + percentiles(latencies) + "}");
+        return "{\"sent\":" + total + ",\"errors\":" + errors.get() + ",\"rate\":" + (total / elapsed)
+                + ",\"latency_ms\":" + percentiles(latencies) + ",\"first_half_latency_ms\":"
+                + percentiles(firstHalf) + "}";
     }
 
     static void deliveries(String base, List<App> apps, int n, String sink, int rate) throws Exception {
@@ -290,6 +302,25 @@ public final class Load {
         double seconds = Math.max(0.001, (last - start) / 1000.0);
         System.out.println("{\"simulated\":" + created.size() + ",\"errors\":" + errors.get() + ",\"delivered\":" + count
                 + ",\"deliveries_per_s\":" + (count / seconds) + ",\"sink\":" + stats + "}");
+    }
+
+    /** Waits until the sink has counted {@code expected} deliveries; the rate counts from {@code startMillis}. */
+    static void sinkWait(String sink, long expected, long startMillis) throws Exception {
+        String stats = "";
+        long deadline = System.currentTimeMillis() + 180_000;
+        while (System.currentTimeMillis() < deadline) {
+            stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            if (Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1")) >= expected) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        long last = Long.parseLong(stats.replaceAll(".*\"last_at\":(\\d+).*", "$1"));
+        long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
+        double seconds = Math.max(0.001, (last - startMillis) / 1000.0);
+        System.out.println("{\"expected\":" + expected + ",\"delivered\":" + count + ",\"deliveries_per_s\":"
+                + (count / seconds) + ",\"sink\":" + stats + "}");
     }
 
     interface Task {

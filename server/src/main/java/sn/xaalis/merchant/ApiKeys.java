@@ -114,6 +114,32 @@ class ApiKeys {
                 .toList();
     }
 
+    /** A secret that signs notifications until {@code expiresAt} (null: until revoked). */
+    record SigningSecret(String secret, Instant expiresAt) {
+        boolean validAt(Instant now) {
+            return expiresAt == null || expiresAt.isAfter(now);
+        }
+
+        @Override
+        public String toString() {
+            return "SigningSecret[expiresAt=" + expiresAt + "]";
+        }
+    }
+
+    /** The secrets not revoked nor expired now, newest first, with their expiry so a cached copy can age. */
+    List<SigningSecret> signingSecrets(UUID applicationId, Environment environment) {
+        return jdbc.sql("SELECT secret_ciphertext, expires_at FROM api_keys WHERE application_id = :app"
+                        + " AND environment = :env AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
+                        + " ORDER BY created_at DESC, id DESC")
+                .param("app", applicationId)
+                .param("env", environment.value())
+                .param("now", Timestamps.toDatabase(clock.instant()))
+                .query((rs, n) -> new SigningSecret(
+                        secretBox.decrypt(rs.getString(1)),
+                        Timestamps.fromDatabase(rs.getObject(2, java.time.OffsetDateTime.class))))
+                .list();
+    }
+
     List<String> activePublicKeys(UUID applicationId, Environment environment) {
         return active(applicationId, environment, "public_key");
     }

@@ -1,8 +1,11 @@
 package sn.xaalis.merchant;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
@@ -11,12 +14,19 @@ import sn.xaalis.platform.Environment;
 @Component
 public class ApplicationDirectory {
 
+    private static final int MAX_CACHED = 10_000;
+
     private final JdbcClient jdbc;
     private final ApiKeys apiKeys;
+    private final Clock clock;
+    private final long cacheTtlNanos;
+    private final ConcurrentHashMap<TargetKey, CachedTarget> targets = new ConcurrentHashMap<>();
 
-    ApplicationDirectory(JdbcClient jdbc, ApiKeys apiKeys) {
+    ApplicationDirectory(JdbcClient jdbc, ApiKeys apiKeys, Clock clock, MerchantProperties properties) {
         this.jdbc = jdbc;
         this.apiKeys = apiKeys;
+        this.clock = clock;
+        this.cacheTtlNanos = properties.keys().authenticationCacheTtl().toNanos();
     }
 
     /**
@@ -35,13 +45,49 @@ public class ApplicationDirectory {
     /** What a customer-facing page shows and where it sends the customer afterwards. */
     public record Storefront(String merchantName, String callbackUrlSuccess, String callbackUrlFailure) {}
 
+    /**
+     * Cached for a few seconds (every delivery needs it; reading it cost two queries and a decryption);
+     * changes made on this node are seen at once, a secret's expiry is checked on every use.
+     */
     public Optional<WebhookTarget> webhookTarget(UUID applicationId, Environment environment) {
+        var key = new TargetKey(applicationId, environment);
+        long now = System.nanoTime();
+        CachedTarget cached = targets.get(key);
+        if (cached == null || now - cached.loadedAt() >= cacheTtlNanos) {
+            cached = new CachedTarget(load(applicationId, environment), now);
+            if (targets.size() >= MAX_CACHED) {
+                targets.clear();
+            }
+            targets.put(key, cached);
+        }
+        Instant at = clock.instant();
+        return cached.target()
+                .map(t -> new WebhookTarget(
+                        t.url(),
+                        t.secrets().stream()
+                                .filter(secret -> secret.validAt(at))
+                                .map(ApiKeys.SigningSecret::secret)
+                                .toList()));
+    }
+
+    /** Called after a change to applications or keys made on this node has committed. */
+    void forgetCachedTargets() {
+        targets.clear();
+    }
+
+    private Optional<Loaded> load(UUID applicationId, Environment environment) {
         return jdbc.sql("SELECT webhook_url FROM applications WHERE id = :id")
                 .param("id", applicationId)
                 .query((rs, n) -> Optional.ofNullable(rs.getString(1)))
                 .optional()
-                .map(url -> new WebhookTarget(url.orElse(null), apiKeys.activeSecrets(applicationId, environment)));
+                .map(url -> new Loaded(url.orElse(null), apiKeys.signingSecrets(applicationId, environment)));
     }
+
+    private record TargetKey(UUID applicationId, Environment environment) {}
+
+    private record Loaded(String url, List<ApiKeys.SigningSecret> secrets) {}
+
+    private record CachedTarget(Optional<Loaded> target, long loadedAt) {}
 
     public Optional<Storefront> storefront(UUID applicationId) {
         return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure FROM applications a"

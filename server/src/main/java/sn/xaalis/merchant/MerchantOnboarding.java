@@ -42,7 +42,7 @@ public class MerchantOnboarding {
     private final Merchants merchants;
     private final Applications applications;
     private final ApiKeys apiKeys;
-    private final ApiKeyAuthentication authentication;
+    private final MerchantCaches caches;
     private final WebhookUrls webhookUrls;
     private final PaymentProviders providers;
     private final MerchantProperties properties;
@@ -56,7 +56,7 @@ public class MerchantOnboarding {
             Merchants merchants,
             Applications applications,
             ApiKeys apiKeys,
-            ApiKeyAuthentication authentication,
+            MerchantCaches caches,
             WebhookUrls webhookUrls,
             PaymentProviders providers,
             MerchantProperties properties,
@@ -67,7 +67,7 @@ public class MerchantOnboarding {
         this.merchants = merchants;
         this.applications = applications;
         this.apiKeys = apiKeys;
-        this.authentication = authentication;
+        this.caches = caches;
         this.webhookUrls = webhookUrls;
         this.providers = providers;
         this.properties = properties;
@@ -248,7 +248,7 @@ public class MerchantOnboarding {
                         live,
                         current.createdAt()),
                 now);
-        authentication.forgetCachedKeys();
+        caches.forget();
         return details(applicationId);
     }
 
@@ -291,7 +291,7 @@ public class MerchantOnboarding {
             UUID merchantId, UUID applicationId, Environment environment, Set<Provider> active) {
         details(merchantId, applicationId);
         applications.replaceProviders(applicationId, environment, active, Timestamps.truncate(clock.instant()));
-        authentication.forgetCachedKeys();
+        caches.forget();
         return details(applicationId);
     }
 
@@ -325,7 +325,7 @@ public class MerchantOnboarding {
         Instant now = clock.instant();
         IssuedKeys keys = apiKeys.issue(
                 applicationId, environment, now.plus(properties.keys().rotationOverlap()));
-        authentication.forgetCachedKeys();
+        caches.forget();
         return keys;
     }
 
@@ -335,7 +335,7 @@ public class MerchantOnboarding {
         if (!apiKeys.revoke(applicationId, apiKey, clock.instant())) {
             throw ApiException.notFound("No active key " + apiKey + " for this application");
         }
-        authentication.forgetCachedKeys();
+        caches.forget();
     }
 
     /** The plain secrets valid now for signing, newest first. */

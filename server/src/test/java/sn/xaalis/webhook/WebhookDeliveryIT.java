@@ -276,6 +276,60 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theCachedSigningSecretsFollowExpiryAndRevocationAtOnce() {
+        String applicationKeys = "/applications/" + merchant.applicationId() + "/keys";
+        JsonNode second = api.admin("POST", applicationKeys, "{\"environment\":\"sandbox\"}")
+                .json();
+        WebhookReceiver onlySecond = new WebhookReceiver(clock)
+                .acceptingSecrets(second.get("api_secret").stringValue());
+        WebhookReceiver onlyThird = null;
+        try {
+            api.setWebhook(merchant, onlySecond.url("/second"));
+            api.simulate(merchant, api.newPayment(merchant), "SUCCESS");
+            assertThat(onlySecond.await(r -> r.size() == 1, WAIT).getFirst().header("X-SVC-Signature"))
+                    .as("both secrets sign during the overlap (and the target is now cached)")
+                    .matches("t=\\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}");
+
+            clock.advance(Duration.ofHours(25)); // past the rotation overlap: the first pair has expired
+            Api.Merchant rotated = merchant.withKeys(
+                    second.get("api_key").stringValue(),
+                    second.get("api_secret").stringValue());
+            api.simulate(rotated, api.newPayment(rotated), "SUCCESS");
+            WebhookReceiver.Received afterExpiry =
+                    onlySecond.await(r -> r.size() == 2, WAIT).get(1);
+            assertThat(afterExpiry.header("X-SVC-Signature")).matches("t=\\d+,v1=[0-9a-f]{64}");
+            assertThat(afterExpiry.signatureValid()).isTrue();
+
+            JsonNode third = api.admin("POST", applicationKeys, "{\"environment\":\"sandbox\"}")
+                    .json();
+            onlyThird = new WebhookReceiver(clock)
+                    .acceptingSecrets(third.get("api_secret").stringValue());
+            api.setWebhook(rotated, onlyThird.url("/third"));
+            assertThat(api.admin(
+                                    "DELETE",
+                                    applicationKeys + "/"
+                                            + second.get("api_key").stringValue(),
+                                    null)
+                            .status())
+                    .isEqualTo(204);
+            Api.Merchant latest = merchant.withKeys(
+                    third.get("api_key").stringValue(), third.get("api_secret").stringValue());
+            api.simulate(latest, api.newPayment(latest), "SUCCESS");
+            WebhookReceiver.Received afterRevocation =
+                    onlyThird.await(r -> !r.isEmpty(), WAIT).getFirst();
+            assertThat(afterRevocation.header("X-SVC-Signature"))
+                    .as("a revoked secret no longer signs, cached or not")
+                    .matches("t=\\d+,v1=[0-9a-f]{64}");
+            assertThat(afterRevocation.signatureValid()).isTrue();
+        } finally {
+            onlySecond.close();
+            if (onlyThird != null) {
+                onlyThird.close();
+            }
+        }
+    }
+
+    @Test
     void aReceiverThatHangsDoesNotDelayOtherMerchants() throws Exception {
         CountDownLatch othersDelivered = new CountDownLatch(1);
         receiver.respondWith(r -> {

@@ -1,7 +1,6 @@
 package sn.xaalis.platform.qr;
 
 import com.google.zxing.qrcode.encoder.ByteMatrix;
-import com.google.zxing.qrcode.encoder.QRCode;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,15 +19,17 @@ final class PackedSymbols {
     /** A symbol as rows ({@code rows[y]} bit x = module (x, y), 1 = dark) and as columns. */
     record Packed(int width, long[] rows, long[] columns) {
         static Packed of(ByteMatrix matrix) {
-            int w = matrix.getWidth();
+            return of(QrMatrix.flatten(matrix), matrix.getWidth());
+        }
+
+        static Packed of(byte[] cells, int w) {
             long[] rows = new long[w];
             long[] columns = new long[w];
-            byte[][] cells = matrix.getArray();
             for (int y = 0; y < w; y++) {
-                byte[] row = cells[y];
+                int row = y * w;
                 long bits = 0;
                 for (int x = 0; x < w; x++) {
-                    long dark = row[x] & 1L;
+                    long dark = cells[row + x] & 1L;
                     bits |= dark << x;
                     columns[x] |= dark << y;
                 }
@@ -62,10 +63,9 @@ final class PackedSymbols {
     /** What turns the mask-0 symbol into another mask's; depends on the version only. */
     record Difference(long[] rows, long[] columns) {}
 
-    static QrMatrix.Modules encode(String content, QRCode base) {
-        Packed masked0 = Packed.of(base.getMatrix());
-        Difference[] differences =
-                DIFFERENCES.computeIfAbsent(base.getVersion().getVersionNumber(), version -> learn(content, masked0));
+    static QrMatrix.Modules encode(String content, MaskZeroSymbols.Symbol base) {
+        Packed masked0 = Packed.of(base.cells(), base.width());
+        Difference[] differences = DIFFERENCES.computeIfAbsent(base.version(), version -> learn(content, masked0));
         Packed best = masked0;
         int bestPenalty = penalty(masked0);
         for (int mask = 1; mask < MASKS; mask++) {

@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The module matrix of a QR code with the mask ISO/IEC 18004 §7.8 asks for (the lowest penalty), made
  * fast. ZXing renders all eight masked symbols and scores them cell by cell, which is most of the cost
- * of a payment's QR code. Here ZXing encodes once with mask 0; the other seven symbols differ from it
+ * of a payment's QR code. Here the mask-0 symbol is made once ({@link MaskZeroSymbols}, or ZXing for
+ * content that is not byte mode); the other seven symbols differ from it
  * only where the layout lets them (data modules under differing mask patterns, and the format
  * information), and that difference depends on the version alone. So it is learned once per version,
  * and each candidate is one XOR away; the penalties are then counted on flat arrays.
@@ -34,14 +35,18 @@ final class QrMatrix {
     }
 
     static Modules encode(String content) {
-        QRCode base = zxing(content, 0);
-        int width = base.getMatrix().getWidth();
+        MaskZeroSymbols.Symbol base = MaskZeroSymbols.encode(content);
+        if (base == null) {
+            QRCode zxing = zxing(content, 0);
+            base = new MaskZeroSymbols.Symbol(
+                    zxing.getVersion().getVersionNumber(), zxing.getMatrix().getWidth(), flatten(zxing.getMatrix()));
+        }
+        int width = base.width();
         if (width <= Long.SIZE) {
             return PackedSymbols.encode(content, base);
         }
-        byte[] masked0 = flatten(base.getMatrix());
-        byte[][] differences =
-                DIFFERENCES.computeIfAbsent(base.getVersion().getVersionNumber(), version -> learn(content, masked0));
+        byte[] masked0 = base.cells();
+        byte[][] differences = DIFFERENCES.computeIfAbsent(base.version(), version -> learn(content, masked0));
         byte[] best = masked0;
         int bestPenalty = Penalties.total(masked0, width);
         byte[] candidate = new byte[masked0.length];

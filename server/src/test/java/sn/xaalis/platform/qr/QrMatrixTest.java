@@ -42,6 +42,33 @@ class QrMatrixTest {
         }
     }
 
+    @Test
+    void makesPaymentLinksWithoutZxingAndLeavesOtherModesToIt() {
+        var symbol = MaskZeroSymbols.encode("https://pay.xaalis.example/sandbox/checkout/SVC-AB12CD34?app=WALLET");
+        assertThat(symbol).isNotNull();
+        assertThat(symbol.cells())
+                .isEqualTo(QrMatrix.flatten(
+                        QrMatrix.zxing("https://pay.xaalis.example/sandbox/checkout/SVC-AB12CD34?app=WALLET", 0)
+                                .getMatrix()));
+        // Digits and upper-case alphanumerics are numeric or alphanumeric mode: ZXing's to encode.
+        assertThat(MaskZeroSymbols.encode("SVC-AB12CD34")).isNull();
+        assertThat(MaskZeroSymbols.encode("123456")).isNull();
+    }
+
+    @Test
+    void fastPathCoversEveryVersionExactly() {
+        // One content per version 1..40 (byte mode, multi-byte UTF-8 included): the fast symbol must be
+        // ZXing's mask-0 symbol, module for module, and no version may have fallen back to ZXing.
+        for (int length = 1; length <= 2300; length += length < 200 ? 7 : 61) {
+            String content = "é".repeat(length % 3) + "x".repeat(length);
+            var symbol = MaskZeroSymbols.encode(content);
+            assertThat(symbol).as("length " + length).isNotNull();
+            assertThat(symbol.cells())
+                    .as("length " + length)
+                    .isEqualTo(QrMatrix.flatten(QrMatrix.zxing(content, 0).getMatrix()));
+        }
+    }
+
     private static void assertSame(String content, int[] masksSeen) {
         QRCode reference = QrMatrix.zxing(content, -1);
         QrMatrix.Modules fast = QrMatrix.encode(content);

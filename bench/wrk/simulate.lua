@@ -1,0 +1,20 @@
+-- M3/M4: drive each created payment to SUCCESS once through the sandbox simulation API, then idle.
+-- The harness stops wrk (SIGINT) once the sink has counted every delivery.
+package.path = os.getenv("WRK_DIR") .. "/?.lua;" .. package.path
+require("common")
+local payments = load_payments()
+local threads_total = tonumber(os.getenv("THREADS") or "2")
+local next_index = nil
+
+function request()
+  -- Thread k takes payments k, k + THREADS, k + 2 * THREADS, ...
+  next_index = next_index or id
+  local p = payments[next_index]
+  if p == nil then
+    return wrk.format("GET", "/ping")
+  end
+  next_index = next_index + threads_total
+  return wrk.format("POST", "/api/v1/" .. p[1] .. "/sandbox/payments/" .. p[4] .. "/simulate", {
+    ["X-Api-Key"] = p[2], ["X-Api-Secret"] = p[3], ["Content-Type"] = "application/json" },
+    '{"outcome":"SUCCESS"}')
+end
