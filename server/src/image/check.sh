@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the container image without Docker and checks that it serves: the tarball's layers are
 # unpacked into a root file system, the image's entrypoint starts in it as the image's user (new
-# mount and PID namespaces, chroot, /proc, /dev and /etc/hosts as a container runtime provides them,
-# the host's network), and the sandbox demo flow is driven over HTTP on the embedded database.
+# mount and PID namespaces, chroot, a read-only root with /data and /tmp writable, /proc, /dev and
+# /etc/hosts as a container runtime provides them, the host's network), and the sandbox demo flow is
+# driven over HTTP: on the embedded database, or on PostgreSQL when XAALIS_IMAGE_CHECK_POSTGRES names
+# a JDBC URL (user postgres, trust auth; a schema of its own is created and dropped; needs psql).
 #
 # Usage (as root, needs util-linux unshare, curl and jq):
 #   server/src/image/check.sh [server/target/xaalis-image.tar]
@@ -24,10 +26,14 @@ fi
 
 work=$(mktemp -d /tmp/xaalis-image-check.XXXXXX)
 server_pid=
+database_env=()
+pg_url=${XAALIS_IMAGE_CHECK_POSTGRES:-}
+schema=image_check_$$_$RANDOM
 cleanup() {
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2> /dev/null; then
         kill -KILL "$server_pid" 2> /dev/null || true
     fi
+    if [ -n "$pg_url" ]; then psql "${pg_url#jdbc:}" -U postgres -qc "SET client_min_messages = warning; DROP SCHEMA IF EXISTS $schema CASCADE" || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -51,16 +57,27 @@ mapfile -t image_env < <(jq -r '.config.Env[]' "$config")
 [ "$(stat -c %u "$rootfs/data")" = "${user%%:*}" ] || fail "/data is not owned by the image's user"
 echo "image: $(du -h "$image" | cut -f1), user $user, entrypoint ${entrypoint[*]}"
 
+if [ -n "$pg_url" ]; then
+    psql "${pg_url#jdbc:}" -U postgres -qc "CREATE SCHEMA $schema"
+    database_env=(SPRING_DATASOURCE_URL="$pg_url?currentSchema=$schema" SPRING_DATASOURCE_USERNAME=postgres
+        XAALIS_SECRETS_MASTER_KEY="$(head -c 32 /dev/urandom | base64)" XAALIS_DEMO_ENABLED=true)
+fi
+
 # 2. Start it. Mount points a runtime adds; the port is a free one so parallel builds do not collide.
 mkdir -p "$rootfs/proc" "$rootfs/dev"
 touch "$rootfs/etc/hosts" "$rootfs/etc/resolv.conf"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2> /dev/null \
     || echo $((20000 + RANDOM % 20000)))
 log=$work/server.log
-env -i "${image_env[@]}" SERVER_PORT="$port" XAALIS_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
+env -i "${image_env[@]}" "${database_env[@]}" SERVER_PORT="$port" XAALIS_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
     unshare --mount --pid --fork --propagation private bash -c '
         set -e
         rootfs=$1; shift
+        # A read-only root file system, as with --read-only: only the /data volume and /tmp are writable.
+        mount --bind "$rootfs" "$rootfs"
+        mount --bind "$rootfs/data" "$rootfs/data"
+        mount -t tmpfs -o mode=1777,nosuid,nodev tmp "$rootfs/tmp"
+        mount -o remount,bind,ro "$rootfs"
         mount -t proc proc "$rootfs/proc"
         mount -t tmpfs -o mode=755,nosuid dev "$rootfs/dev"
         for node in null zero random urandom; do touch "$rootfs/dev/$node"; mount --bind "/dev/$node" "$rootfs/dev/$node"; done
@@ -102,7 +119,9 @@ echo "payment $reference: initiated, simulated, status $status"
 # 4. What the server left in its volume, and a graceful stop on SIGTERM (what `docker stop` sends).
 owners=$(find "$rootfs/data" -mindepth 1 -printf '%u\n' | sort -u | tr '\n' ' ')
 [ "$owners" = "${user%%:*} " ] || fail "files in /data owned by: $owners"
-[ "$(stat -c %a "$rootfs/data/master.key")" = 600 ] || fail "master.key is not private to its owner"
+if [ -z "$pg_url" ]; then
+    [ "$(stat -c %a "$rootfs/data/master.key")" = 600 ] || fail "master.key is not private to its owner"
+fi
 java_pid=$(pgrep -P "$server_pid" -x java || true)
 [ -n "$java_pid" ] && [ "$(stat -c %u /proc/$java_pid)" = "${user%%:*}" ] || fail "java is not running as ${user%%:*}"
 kill -TERM "$java_pid"
@@ -112,4 +131,5 @@ wait "$server_pid" && code=0 || code=$?
 [ "$code" = 0 ] || [ "$code" = 143 ] || { tail -20 "$log"; fail "exit code $code after SIGTERM"; }
 grep -q 'ERROR' "$log" && { grep -n 'ERROR' "$log" | head; fail "errors in the server's log"; }
 echo "stopped on SIGTERM (exit $code); data files owned by uid $owners"
-echo "image check passed in $(( $(date +%s) - started )) s"
+database="embedded H2"; [ -z "$pg_url" ] || database="PostgreSQL, schema $schema"
+echo "image check passed ($database) in $(( $(date +%s) - started )) s"
