@@ -18,7 +18,7 @@ started=$(date +%s)
 
 fail() { echo "image check FAILED: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || fail "run as root (chroot and namespaces)"
-for tool in unshare curl jq tar; do command -v $tool > /dev/null || fail "$tool is missing"; done
+for tool in unshare curl jq tar python3 openssl; do command -v $tool > /dev/null || fail "$tool is missing"; done
 
 if [ ! -f "$image" ]; then
     (cd "$repo" && ./mvnw -q -B -pl server -am package -Pimage -DskipTests -Dspotless.check.skip=true -Djacoco.skip=true)
@@ -26,10 +26,12 @@ fi
 
 work=$(mktemp -d /tmp/xaalis-image-check.XXXXXX)
 server_pid=
+hook_pid=
 database_env=()
 pg_url=${XAALIS_IMAGE_CHECK_POSTGRES:-}
-schema=image_check_$$_$RANDOM
+schema=it_image_check_$$_$RANDOM  # it_: .ci/run drops leftovers of killed runs
 cleanup() {
+    if [ -n "$hook_pid" ]; then kill "$hook_pid" 2> /dev/null || true; fi
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2> /dev/null; then
         kill -KILL "$server_pid" 2> /dev/null || true
     fi
@@ -66,10 +68,12 @@ fi
 # 2. Start it. Mount points a runtime adds; the port is a free one so parallel builds do not collide.
 mkdir -p "$rootfs/proc" "$rootfs/dev"
 touch "$rootfs/etc/hosts" "$rootfs/etc/resolv.conf"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2> /dev/null \
-    || echo $((20000 + RANDOM % 20000)))
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+admin_token=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
 log=$work/server.log
 env -i "${image_env[@]}" "${database_env[@]}" SERVER_PORT="$port" XAALIS_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
+    XAALIS_ADMIN_TOKEN="$admin_token" XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS=127.0.0.0/8 \
     unshare --mount --pid --fork --propagation private bash -c '
         set -e
         rootfs=$1; shift
@@ -88,10 +92,11 @@ env -i "${image_env[@]}" "${database_env[@]}" SERVER_PORT="$port" XAALIS_PUBLIC_
 server_pid=$!
 launched=$(date +%s)
 
-deadline=$((SECONDS + 120))
+# Generous: on a shared, busy machine the start alone has taken 80 s (it is about 5 s when idle).
+deadline=$((SECONDS + 300))
 until curl -fsS "http://127.0.0.1:$port/ping" > /dev/null 2>&1; do
     kill -0 "$server_pid" 2> /dev/null || { cat "$log"; fail "the server exited"; }
-    [ $SECONDS -lt $deadline ] || { cat "$log"; fail "no answer on /ping after 120 s"; }
+    [ $SECONDS -lt $deadline ] || { cat "$log"; fail "no answer on /ping after 300 s"; }
     sleep 0.5
 done
 echo "ping: $(curl -fsS "http://127.0.0.1:$port/ping") after $(( $(date +%s) - launched )) s; $(grep -o 'Started XaalisApplication.*' "$log" || true)"
@@ -116,7 +121,47 @@ status=$(curl -fsS "$api_base/payments/$reference/status/" "${auth[@]}" | jq -r 
 [ "$status" = SUCCESS ] || fail "status is $status, not SUCCESS"
 echo "payment $reference: initiated, simulated, status $status"
 
-# 4. What the server left in its volume, and a graceful stop on SIGTERM (what `docker stop` sends).
+# 4. The operator API and a signed webhook out of the container to a receiver on loopback.
+hook_port=$(free_port)
+python3 - "$hook_port" "$work/hook" <<'PY' > /dev/null 2>&1 &
+import http.server, json, sys
+port, out = int(sys.argv[1]), sys.argv[2]
+class Hook(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        with open(out, "a") as f:
+            f.write(json.dumps({"signature": self.headers["X-SVC-Signature"], "body": body.decode()}) + "\n")
+        self.send_response(200)
+        self.end_headers()
+http.server.HTTPServer(("127.0.0.1", port), Hook).serve_forever()
+PY
+hook_pid=$!
+admin=(-H "Authorization: Bearer $admin_token" -H 'Content-Type: application/json')
+merchant=$(curl -fsS -X POST "http://127.0.0.1:$port/admin/v1/merchants" "${admin[@]}" \
+    -d '{"name":"Image check","email":"image-check@example.sn","password":"a long image check password"}' | jq -r '.id') \
+    || fail "the operator API refused to create a merchant"
+application=$(curl -fsS -X POST "http://127.0.0.1:$port/admin/v1/merchants/$merchant/applications" "${admin[@]}" \
+    -d "{\"name\":\"Hooked\",\"providers\":[\"WALLET_SN\"],\"webhook_url\":\"http://127.0.0.1:$hook_port/hook\"}") \
+    || fail "the operator API refused to create an application"
+hook_base="http://127.0.0.1:$port/api/v1/$(jq -r '.endpoint_key' <<< "$application")"
+hook_secret=$(jq -r '.sandbox.api_secret' <<< "$application")
+hook_auth=(-H "X-Api-Key: $(jq -r '.sandbox.api_key' <<< "$application")" -H "X-Api-Secret: $hook_secret")
+hooked=$(curl -fsS -X POST "$hook_base/payments/initiate/" "${hook_auth[@]}" -H 'Content-Type: application/json' \
+    -d '{"provider":"WALLET_SN","amount":"2500"}' | jq -r '.reference') || fail "initiation with operator-issued keys refused"
+curl -fsS -X POST "$hook_base/sandbox/payments/$hooked/simulate" "${hook_auth[@]}" \
+    -H 'Content-Type: application/json' -d '{"outcome":"SUCCESS"}' > /dev/null || fail "simulate refused"
+for _ in $(seq 60); do grep -q "$hooked" "$work/hook" 2> /dev/null && break; sleep 0.5; done
+kill "$hook_pid" 2> /dev/null || true
+delivery=$(grep "$hooked" "$work/hook" | head -1) || { tail -20 "$log"; fail "no webhook for $hooked within 30 s"; }
+signature=$(jq -r '.signature' <<< "$delivery")
+body=$(jq -r '.body' <<< "$delivery")
+t=${signature#t=}; t=${t%%,*}
+expected=$(printf '%s.%s' "$t" "$body" | openssl dgst -sha256 -hmac "$hook_secret" | sed 's/^.*= //')
+[[ $signature == *"v1=$expected"* ]] || fail "webhook signature $signature does not match its body"
+[ "$(jq -r '.event' <<< "$body")" = transaction.success ] || fail "webhook body: $body"
+echo "webhook: transaction.success for $hooked delivered to loopback, signature verified"
+
+# 5. What the server left in its volume, and a graceful stop on SIGTERM (what `docker stop` sends).
 owners=$(find "$rootfs/data" -mindepth 1 -printf '%u\n' | sort -u | tr '\n' ' ')
 [ "$owners" = "${user%%:*} " ] || fail "files in /data owned by: $owners"
 if [ -z "$pg_url" ]; then
