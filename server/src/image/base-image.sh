@@ -10,6 +10,8 @@ set -euo pipefail
 jdk=${1:?JDK home}
 target=${2:?server target directory}
 uid=10001
+[ "$(uname -m)" = x86_64 ] && [ -e /lib64/ld-linux-x86-64.so.2 ] \
+    || { echo "base-image.sh builds linux/amd64 images on an x86_64 glibc system (Debian, Ubuntu)" >&2; exit 1; }
 
 out=$target/image-base
 rootfs=$out/rootfs

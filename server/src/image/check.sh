@@ -165,6 +165,7 @@ echo "webhook: transaction.success for $hooked delivered to loopback, signature 
 owners=$(find "$rootfs/data" -mindepth 1 -printf '%u\n' | sort -u | tr '\n' ' ')
 [ "$owners" = "${user%%:*} " ] || fail "files in /data owned by: $owners"
 if [ -z "$pg_url" ]; then
+    [ -f "$rootfs/data/xaalis.mv.db" ] || fail "the embedded database is not in /data"
     [ "$(stat -c %a "$rootfs/data/master.key")" = 600 ] || fail "master.key is not private to its owner"
 fi
 java_pid=$(pgrep -P "$server_pid" -x java || true)
