@@ -3,7 +3,6 @@ package sn.xaalis.docs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -376,16 +375,33 @@ class ApiDescription {
         return "schema-" + schemaName;
     }
 
-    /** Descriptions are plain text; blank lines separate paragraphs, and the page keeps line breaks. */
+    /**
+     * Descriptions are plain text: blank lines separate paragraphs, lines starting with "- " or "1. "
+     * are list items (the page keeps their line breaks), and other lines are wrapping, joined up.
+     */
     static List<String> paragraphs(String text) {
         List<String> paragraphs = new ArrayList<>();
         for (String paragraph : text.strip().split("\\n\\s*\\n")) {
-            if (!paragraph.isBlank()) {
-                paragraphs.add(paragraph.strip());
+            if (paragraph.isBlank()) {
+                continue;
             }
+            StringBuilder joined = new StringBuilder();
+            for (String line : paragraph.strip().split("\\n")) {
+                String trimmed = line.strip();
+                if (joined.isEmpty()) {
+                    joined.append(trimmed);
+                } else if (LIST_ITEM.matcher(trimmed).lookingAt()) {
+                    joined.append('\n').append(trimmed);
+                } else {
+                    joined.append(' ').append(trimmed);
+                }
+            }
+            paragraphs.add(joined.toString());
         }
         return paragraphs;
     }
+
+    private static final java.util.regex.Pattern LIST_ITEM = java.util.regex.Pattern.compile("(- |[0-9]+\\. )");
 
     private static byte[] read(String location) {
         try (InputStream in = new ClassPathResource(location).getInputStream()) {
@@ -402,9 +418,5 @@ class ApiDescription {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static String utf8(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 }
