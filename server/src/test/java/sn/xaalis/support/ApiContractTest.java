@@ -151,6 +151,18 @@ class ApiContractTest {
     }
 
     @Test
+    void deepLinksMustMatchTheProvider() {
+        ObjectNode wallet = initiated();
+        wallet.putObject("deep_links").put("MM", "https://pay.example/mm");
+        assertThat(CONTRACT.problems("POST", INITIATE, response(201, headers(), wallet)))
+                .anySatisfy(p -> assertThat(p).contains("WALLET"));
+        ObjectNode mobileMoney = status();
+        ((ObjectNode) mobileMoney.get("deep_links")).remove("APP2");
+        assertThat(CONTRACT.problems("GET", STATUS, response(200, headers(), mobileMoney)))
+                .anySatisfy(p -> assertThat(p).contains("APP2"));
+    }
+
+    @Test
     void anUndeclaredStatusFails() {
         assertThat(CONTRACT.problems(
                         "GET",
