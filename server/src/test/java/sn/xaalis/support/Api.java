@@ -24,9 +24,23 @@ public final class Api {
             .build();
 
     private final String base;
+    private final boolean checked;
 
     public Api(int port) {
-        this.base = "http://127.0.0.1:" + port;
+        this("http://127.0.0.1:" + port, true);
+    }
+
+    private Api(String base, boolean checked) {
+        this.base = base;
+        this.checked = checked;
+    }
+
+    /**
+     * The same client without the OpenAPI check, for tests that break HTTP itself on purpose (an
+     * answer from the servlet container to a malformed request is not an answer of the API).
+     */
+    public Api unchecked() {
+        return new Api(base, false);
     }
 
     public String base() {
@@ -74,7 +88,12 @@ public final class Api {
                     .map()
                     .forEach((name, values) ->
                             flat.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
-            return new Response(response.statusCode(), flat, response.body());
+            Response answer = new Response(response.statusCode(), flat, response.body());
+            if (checked && ApiContract.covers(path)) {
+                // Every answer of the merchant API must match its OpenAPI description (api/openapi.yaml).
+                ApiContract.description().check(method, path, answer);
+            }
+            return answer;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

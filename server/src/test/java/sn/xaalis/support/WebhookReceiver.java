@@ -21,7 +21,9 @@ import sn.xaalis.webhook.WebhookSigner;
 /**
  * A merchant's server on loopback, doing what SPEC §6.3 asks of a receiver: it recomputes the HMAC
  * over the raw bytes it received, compares in constant time, checks the age of {@code t}, and
- * keeps everything it saw for assertions.
+ * keeps everything it saw for assertions. Every notification is also checked against the
+ * {@code webhooks} entry of the OpenAPI description: reading what was received, or closing the
+ * receiver, fails the test when one departed from it.
  */
 public final class WebhookReceiver implements AutoCloseable {
 
@@ -46,6 +48,7 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<String> violations = new CopyOnWriteArrayList<>();
     private final Clock clock;
     private volatile List<String> secrets = List.of();
     private volatile Function<Received, Integer> responder = r -> 200;
@@ -78,6 +81,10 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     public List<Received> received() {
+        if (!violations.isEmpty()) {
+            throw new AssertionError("Notifications departed from the OpenAPI description (api/openapi.yaml):\n  - "
+                    + String.join("\n  - ", violations));
+        }
         return new ArrayList<>(received);
     }
 
@@ -144,10 +151,29 @@ public final class WebhookReceiver implements AutoCloseable {
         exchange.sendResponseHeaders(status, answer.length);
         exchange.getResponseBody().write(answer);
         exchange.close();
+        // After answering, so the check never delays the answer past the service's timeout.
+        checkContract(headers, body);
+    }
+
+    private void checkContract(Map<String, List<String>> headers, byte[] body) {
+        Map<String, String> flat = new java.util.HashMap<>();
+        headers.forEach((name, values) -> flat.put(name, String.join(",", values)));
+        String text = new String(body, StandardCharsets.UTF_8);
+        try {
+            ApiContract.description()
+                    .notificationProblems(flat, text)
+                    .forEach(problem -> violations.add(problem + " in " + text));
+        } catch (RuntimeException e) {
+            violations.add("the check failed: " + e + " on " + text);
+        }
     }
 
     @Override
     public void close() {
         server.stop(0);
+        if (!violations.isEmpty()) {
+            throw new AssertionError("Notifications departed from the OpenAPI description (api/openapi.yaml):\n  - "
+                    + String.join("\n  - ", violations));
+        }
     }
 }

@@ -1,0 +1,2 @@
+/** The published description of the merchant API (OpenAPI 3.1, one file) and the docs page rendered from it. */
+package sn.xaalis.docs;
