@@ -24,6 +24,13 @@ class ApiKeyInterceptor implements HandlerInterceptor {
         this.rateLimiter = rateLimiter;
     }
 
+    /** RFC 9110 §11.6.1: a 401 names the scheme it wants; ours is the pair of SPEC §5.1 headers. */
+    private static ApiException unauthorized() {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.WWW_AUTHENTICATE, "ApiKey realm=\"xaalis\", headers=\"X-Api-Key X-Api-Secret\"");
+        return new ApiException(HttpStatus.UNAUTHORIZED, UNAUTHORIZED, Map.of(), headers);
+    }
+
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         @SuppressWarnings("unchecked")
@@ -32,7 +39,7 @@ class ApiKeyInterceptor implements HandlerInterceptor {
         String endpointKey = variables == null ? null : variables.get("endpoint_key");
         Caller caller = authentication
                 .authenticate(endpointKey, request.getHeader("X-Api-Key"), request.getHeader("X-Api-Secret"))
-                .orElseThrow(() -> new ApiException(HttpStatus.UNAUTHORIZED, UNAUTHORIZED));
+                .orElseThrow(ApiKeyInterceptor::unauthorized);
         var decision = rateLimiter.acquire(new RateKey(caller));
         response.setHeader("RateLimit-Limit", Long.toString(decision.limit()));
         response.setHeader("RateLimit-Remaining", Long.toString(decision.remaining()));

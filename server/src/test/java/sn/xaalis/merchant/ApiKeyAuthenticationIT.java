@@ -72,6 +72,7 @@ class ApiKeyAuthenticationIT extends ApiIntegrationTest {
             JsonNode json = response.json();
             assertErrorBody(json, 401, "Unauthorized");
             assertThat(json.get("message").stringValue()).isEqualTo("Invalid or missing API keys");
+            assertThat(response.header("WWW-Authenticate")).startsWith("ApiKey ");
         });
     }
 
