@@ -27,6 +27,11 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a node on a free port and waits until it answers HTTP. */
     public static ServerProcess start(String name, Map<String, String> environment) {
+        return start(name, environment, Duration.ofSeconds(60));
+    }
+
+    /** The same, with more time to boot (several processes starting at once on a busy machine). */
+    public static ServerProcess start(String name, Map<String, String> environment, Duration startTimeout) {
         int port = freePort();
         Path jar = executableJar();
         String java = ProcessHandle.current().info().command().orElse("java");
@@ -39,7 +44,12 @@ public final class ServerProcess implements AutoCloseable {
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
         try {
             ServerProcess server = new ServerProcess(builder.start(), port);
-            server.awaitReady(Duration.ofSeconds(60));
+            try {
+                server.awaitReady(startTimeout);
+            } catch (RuntimeException notReady) {
+                server.kill(); // never leave a half-started process behind
+                throw notReady;
+            }
             return server;
         } catch (IOException e) {
             throw new IllegalStateException("Cannot start " + command, e);
