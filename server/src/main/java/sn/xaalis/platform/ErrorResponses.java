@@ -2,17 +2,26 @@ package sn.xaalis.platform;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -31,6 +40,9 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 class ErrorResponses implements ErrorController {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorResponses.class);
+
+    // A database restart or failover takes seconds; clients retrying sooner only add load.
+    private static final String RETRY_AFTER_SECONDS = "2";
 
     private final Clock clock;
 
@@ -92,8 +104,26 @@ class ErrorResponses implements ErrorController {
         return body(HttpStatus.NOT_FOUND, "No such resource");
     }
 
+    /**
+     * The database is unreachable (outage, restart, failover): a quick, retryable 503 without any
+     * detail of the cause. Other data-access failures are bugs and stay 500s.
+     */
+    @ExceptionHandler({DataAccessException.class, TransactionException.class})
+    ResponseEntity<ErrorBody> dataAccess(RuntimeException e) {
+        if (!databaseUnavailable(e)) {
+            return unexpected(e);
+        }
+        log.warn("Database unavailable, answering 503: {}", e.toString());
+        return unavailable();
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<ErrorBody> unexpected(Exception e) {
+        if (databaseUnavailable(e)) {
+            // Wrapped by a layer that is not a data-access one: still an outage, not a bug.
+            log.warn("Database unavailable, answering 503: {}", e.toString());
+            return unavailable();
+        }
         // Only the class and message go to the log: request data may hold secrets.
         log.error("Unexpected error: {}", e.toString(), e);
         return body(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
@@ -102,6 +132,10 @@ class ErrorResponses implements ErrorController {
     /** Errors raised outside Spring MVC (container, filters) are forwarded here by the servlet container. */
     @RequestMapping("/error")
     ResponseEntity<ErrorBody> error(HttpServletRequest request) {
+        if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure
+                && databaseUnavailable(failure)) {
+            return unavailable();
+        }
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         HttpStatusCode status = HttpStatusCode.valueOf(code instanceof Integer i ? i : 500);
         String message =
@@ -112,6 +146,49 @@ class ErrorResponses implements ErrorController {
                     default -> status.is5xxServerError() ? "Something went wrong on our side" : null;
                 };
         return body(status, message);
+    }
+
+    /**
+     * Whether a failure means "no usable database connection": a pool that could not hand one out in
+     * time, a connection refused or broken (SQLState class 08), or a server shutting down (57P).
+     */
+    static boolean databaseUnavailable(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 16; t = t.getCause(), depth++) {
+            if (t instanceof DataAccessResourceFailureException
+                    || t instanceof CannotCreateTransactionException
+                    || t instanceof SQLTransientConnectionException
+                    || t instanceof SQLNonTransientConnectionException) {
+                return true;
+            }
+            // A commit or rollback that fails at the JDBC level (the pool has already closed the
+            // broken connection) hides the first failure; either way the connection is gone and the
+            // outcome is for a retry (with its Idempotency-Key) to find out.
+            if (t instanceof TransactionSystemException jdbc
+                    && (jdbc.getCause() instanceof SQLException
+                            || (jdbc.getApplicationException() != null
+                                    && databaseUnavailable(jdbc.getApplicationException())))) {
+                return true;
+            }
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                if (state.startsWith("08") || state.startsWith("57P")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private ResponseEntity<ErrorBody> unavailable() {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        "The service is temporarily unavailable, please retry",
+                        Map.of(),
+                        clock.instant()));
     }
 
     private ResponseEntity<ErrorBody> body(HttpStatusCode status, String message) {

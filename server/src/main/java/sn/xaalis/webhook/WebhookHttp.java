@@ -111,7 +111,9 @@ final class WebhookHttp implements AutoCloseable {
         request.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
         // Socket timeouts bound each read; this bounds the whole exchange (a receiver dribbling bytes).
         ScheduledFuture<?> deadline = deadlines.schedule(request::cancel, timeoutMillis, TimeUnit.MILLISECONDS);
-        try (CloseableHttpResponse response = client.execute(request)) {
+        CloseableHttpResponse response = null;
+        try {
+            response = client.execute(request);
             String snippet = snippet(response.getEntity(), request);
             return new Result.Answered(response.getCode(), snippet);
         } catch (UnknownHostException e) {
@@ -125,8 +127,30 @@ final class WebhookHttp implements AutoCloseable {
         } catch (IOException e) {
             return new Result.Failed(
                     request.isCancelled() ? "timeout" : e.getClass().getSimpleName());
+        } catch (RuntimeException e) {
+            // The client's state checks can trip over a cancellation racing the exchange; the attempt
+            // must still be recorded as a failure, never escape and leave its notification leased.
+            return new Result.Failed(
+                    request.isCancelled() ? "timeout" : e.getClass().getSimpleName());
         } finally {
             deadline.cancel(false);
+            release(response, request);
+        }
+    }
+
+    /**
+     * A cancelled request (deadline, or a body too long to read) has already dropped and released its
+     * connection: closing the response then would try to drain the rest of the body, and fails with an
+     * IllegalStateException that used to escape and leave the attempt unrecorded.
+     */
+    private static void release(CloseableHttpResponse response, HttpPost request) {
+        if (response == null || request.isCancelled()) {
+            return;
+        }
+        try {
+            response.close();
+        } catch (IOException | RuntimeException e) {
+            // the answer is already read; a connection that cannot be reused is simply dropped
         }
     }
 

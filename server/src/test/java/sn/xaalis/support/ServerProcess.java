@@ -27,6 +27,25 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a node on a free port and waits until it answers HTTP. */
     public static ServerProcess start(String name, Map<String, String> environment) {
+        return start(name, environment, Duration.ofSeconds(60));
+    }
+
+    /** The same, with more time to boot (several processes starting at once on a busy machine). */
+    public static ServerProcess start(String name, Map<String, String> environment, Duration startTimeout) {
+        // The free port is only free when we look: another process on the machine may take it before
+        // the server binds it, so a start that lost its port is tried again on another one.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(name, environment, startTimeout);
+            } catch (PortTaken e) {
+                if (attempt == 3) {
+                    throw new IllegalStateException("No free port for " + name + " after 3 attempts", e);
+                }
+            }
+        }
+    }
+
+    private static ServerProcess startOnce(String name, Map<String, String> environment, Duration startTimeout) {
         int port = freePort();
         Path jar = executableJar();
         String java = ProcessHandle.current().info().command().orElse("java");
@@ -37,12 +56,39 @@ public final class ServerProcess implements AutoCloseable {
         File log = Path.of("target", "processes", name + ".log").toFile();
         log.getParentFile().mkdirs();
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        long logStart = log.length();
         try {
             ServerProcess server = new ServerProcess(builder.start(), port);
-            server.awaitReady(Duration.ofSeconds(60));
+            try {
+                server.awaitReady(startTimeout);
+            } catch (RuntimeException notReady) {
+                server.kill(); // never leave a half-started process behind
+                if (portTaken(log, logStart, port)) {
+                    throw new PortTaken(notReady);
+                }
+                throw notReady;
+            }
             return server;
         } catch (IOException e) {
             throw new IllegalStateException("Cannot start " + command, e);
+        }
+    }
+
+    private static final class PortTaken extends RuntimeException {
+        PortTaken(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private static boolean portTaken(File log, long from, int port) {
+        try (var in = new java.io.RandomAccessFile(log, "r")) {
+            in.seek(from);
+            byte[] tail = new byte[(int) Math.min(in.length() - from, 1_000_000)];
+            in.readFully(tail);
+            return new String(tail, java.nio.charset.StandardCharsets.UTF_8)
+                    .contains("Port " + port + " was already in use");
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -88,9 +134,11 @@ public final class ServerProcess implements AutoCloseable {
                 throw new IllegalStateException("Server process exited with " + process.exitValue());
             }
             try {
-                if (api.send("GET", "/admin/v1/applications/00000000-0000-0000-0000-000000000000", Map.of(), null)
-                                .status()
-                        > 0) {
+                // Only our own answer counts (the §7 body of a refused admin call): another program
+                // may have taken the port between our look and the server's bind.
+                Api.Response answer =
+                        api.send("GET", "/admin/v1/applications/00000000-0000-0000-0000-000000000000", Map.of(), null);
+                if (answer.body().startsWith("{\"status\":" + answer.status())) {
                     return;
                 }
             } catch (RuntimeException notYet) {
