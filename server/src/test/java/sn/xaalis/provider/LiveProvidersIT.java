@@ -19,6 +19,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
 import tools.jackson.databind.JsonNode;
@@ -64,6 +65,40 @@ class LiveProvidersIT extends ApiIntegrationTest {
         fake.forget();
         fake.walletDown(false);
         fake.walletExpiresAt(null);
+    }
+
+    // ---- metrics
+
+    @Test
+    void providerCallsAreTimedByProviderOperationAndOutcome() {
+        Api.Merchant m = liveMerchant("WALLET_SN");
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}";
+        Map<String, String> ok = Map.of("provider", "WALLET_SN", "outcome", "2xx");
+        Map<String, String> failed = Map.of("provider", "WALLET_SN", "outcome", "5xx");
+        Map<String, String> unavailable =
+                Map.of("provider", "WALLET_SN", "environment", "live", "outcome", "unavailable");
+        Metrics before = Metrics.scrape(api);
+
+        assertThat(api.initiate(m, body).status()).isEqualTo(201);
+        fake.walletDown(true);
+        assertThat(api.initiate(m, body).status()).isEqualTo(503);
+        fake.walletDown(false);
+        assertThat(api.initiate(m, body).status()).isEqualTo(201);
+
+        Metrics after = Metrics.scrape(api);
+        assertThat(after.sum("xaalis_provider_calls_seconds_count", ok)
+                        - before.sum("xaalis_provider_calls_seconds_count", ok))
+                .as("two creations (background reconciliation may add lookups)")
+                .isGreaterThanOrEqualTo(2);
+        assertThat(after.sum("xaalis_provider_calls_seconds_count", failed)
+                        - before.sum("xaalis_provider_calls_seconds_count", failed))
+                .as("the failed creation and its one retry")
+                .isGreaterThanOrEqualTo(2);
+        assertThat(after.has("xaalis_provider_calls_seconds_bucket")).isTrue();
+        assertThat(after.sum("xaalis_payment_initiations_total", unavailable)
+                        - before.sum("xaalis_payment_initiations_total", unavailable))
+                .isEqualTo(1);
+        assertThat(after.text()).as("no URL as a tag value").doesNotContain(fake.baseUrl());
     }
 
     // ---- WALLET_SN
