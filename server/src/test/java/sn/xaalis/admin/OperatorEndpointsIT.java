@@ -58,6 +58,8 @@ class OperatorEndpointsIT extends ApiIntegrationTest {
                 .contains("# TYPE xaalis_webhook_outbox_backlog gauge")
                 .contains("# TYPE xaalis_webhook_outbox_oldest_age_seconds gauge")
                 .contains("# TYPE xaalis_rate_limit_refusals_total counter");
+        // Kept off the request path (application.yml): no per-request HTTP or security-filter observation.
+        assertThat(scrape.body()).doesNotContain("http_server_requests").doesNotContain("spring_security_");
     }
 
     @Test

@@ -59,6 +59,9 @@ class LiveProvidersIT extends ApiIntegrationTest {
     @Autowired
     ProviderExchanges exchanges;
 
+    @Autowired
+    org.springframework.boot.logging.LoggingSystem logging;
+
     @BeforeEach
     void reset() {
         fake.useClock(clock);
@@ -99,6 +102,48 @@ class LiveProvidersIT extends ApiIntegrationTest {
                         - before.sum("xaalis_payment_initiations_total", unavailable))
                 .isEqualTo(1);
         assertThat(after.text()).as("no URL as a tag value").doesNotContain(fake.baseUrl());
+    }
+
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+    void providerCredentialsNeverReachTheLogs(org.springframework.boot.test.system.CapturedOutput output) {
+        List<String> verbose = List.of("sn.xaalis", "org.springframework.web", "org.springframework.security");
+        verbose.forEach(logger -> logging.setLogLevel(logger, org.springframework.boot.logging.LogLevel.DEBUG));
+        try {
+            Api.Merchant wallet = liveMerchant("WALLET_SN");
+            Api.Response created = api.initiate(wallet, "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}");
+            assertThat(created.status()).isEqualTo(201);
+            String sessionId =
+                    "cos-" + sessionNumber(created.json().get("reference").stringValue());
+            byte[] event = completedEvent("evt-logs", fake.completeSession(sessionId));
+            assertThat(walletEvent(event, signature(event, clock.instant().getEpochSecond()))
+                            .status())
+                    .isEqualTo(200);
+
+            Api.Merchant mm = liveMerchant("MOBILEMONEY_SN");
+            Api.Response qr = api.initiate(mm, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":2000}");
+            assertThat(qr.status()).isEqualTo(201);
+            String reference = qr.json().get("reference").stringValue();
+            fake.transactionStatus("MP-1-" + reference, "SUCCESS");
+            assertThat(mmNotification(
+                                    reference,
+                                    "MP-1-" + reference,
+                                    "SUCCESS",
+                                    2000,
+                                    FakeProviders.MM_NOTIFICATION_SECRET)
+                            .status())
+                    .isEqualTo(200);
+        } finally {
+            verbose.forEach(logger -> logging.setLogLevel(logger, null));
+        }
+        String log = output.getAll();
+        assertThat(log).as("the capture saw the requests at DEBUG").contains("/payments/initiate/");
+        assertThat(log)
+                .doesNotContain(FakeProviders.WALLET_KEY)
+                .doesNotContain(FakeProviders.WALLET_SECRET)
+                .doesNotContain(FakeProviders.MM_CLIENT_SECRET)
+                .doesNotContain(FakeProviders.MM_NOTIFICATION_SECRET)
+                .doesNotContain("mm-token-");
     }
 
     // ---- WALLET_SN
