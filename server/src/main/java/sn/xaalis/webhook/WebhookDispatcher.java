@@ -47,7 +47,7 @@ class WebhookDispatcher implements SmartLifecycle {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
     // The claims being delivered right now, released at stop if their delivery outlives the grace.
-    private final java.util.Set<Notifications.Claimed> claimsInFlight = ConcurrentHashMap.newKeySet();
+    private final Map<UUID, Notifications.Claimed> claimsInFlight = new ConcurrentHashMap<>();
     private volatile boolean running;
     private Thread loop;
 
@@ -93,7 +93,7 @@ class WebhookDispatcher implements SmartLifecycle {
             // (before their HTTP is cut, so no attempt is recorded for them) and are due again at once.
             if (!workers.awaitTermination(
                     properties.shutdownGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                release(List.copyOf(claimsInFlight));
+                release(List.copyOf(claimsInFlight.values()));
                 workers.shutdownNow();
             }
             http.close();
@@ -158,14 +158,14 @@ class WebhookDispatcher implements SmartLifecycle {
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
             perApplication.incrementAndGet();
             inFlight.incrementAndGet();
-            claimsInFlight.add(notification);
+            claimsInFlight.put(notification.id(), notification);
             workers.execute(() -> {
                 try {
                     deliver(notification);
                 } catch (RuntimeException e) {
                     log.warn("Delivery of {} failed unexpectedly: {}", notification.eventId(), e.toString());
                 } finally {
-                    claimsInFlight.remove(notification);
+                    claimsInFlight.remove(notification.id());
                     perApplication.decrementAndGet();
                     inFlight.decrementAndGet();
                     wakeUp.signal();
