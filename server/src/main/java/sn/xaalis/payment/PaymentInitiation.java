@@ -51,6 +51,7 @@ public class PaymentInitiation {
     private final PublicBaseUrl publicBaseUrl;
     private final Database database;
     private final PlatformProperties platform;
+    private final PaymentMetrics metrics;
 
     PaymentInitiation(
             Payments payments,
@@ -62,7 +63,9 @@ public class PaymentInitiation {
             ApplicationDirectory directory,
             PublicBaseUrl publicBaseUrl,
             Database database,
-            PlatformProperties platform) {
+            PlatformProperties platform,
+            PaymentMetrics metrics) {
+        this.metrics = metrics;
         this.directory = directory;
         this.publicBaseUrl = publicBaseUrl;
         this.database = database;
@@ -84,6 +87,36 @@ public class PaymentInitiation {
      * @param render turns the stored payment into the response body
      */
     public Outcome initiate(
+            Caller caller,
+            InitiationRequest request,
+            String idempotencyKey,
+            String requestHash,
+            Function<Initiated, String> render) {
+        Provider provider = Provider.fromName(request.provider()).orElse(null);
+        try {
+            Outcome outcome = initiateCounted(caller, request, idempotencyKey, requestHash, render);
+            metrics.initiation(
+                    provider,
+                    caller.environment(),
+                    outcome.replayed()
+                            ? PaymentMetrics.InitiationOutcome.REPLAYED
+                            : PaymentMetrics.InitiationOutcome.CREATED);
+            return outcome;
+        } catch (ApiException e) {
+            metrics.initiation(
+                    provider,
+                    caller.environment(),
+                    e.status() == HttpStatus.SERVICE_UNAVAILABLE
+                            ? PaymentMetrics.InitiationOutcome.UNAVAILABLE
+                            : PaymentMetrics.InitiationOutcome.REJECTED);
+            throw e;
+        } catch (RuntimeException e) {
+            metrics.initiation(provider, caller.environment(), PaymentMetrics.InitiationOutcome.ERROR);
+            throw e;
+        }
+    }
+
+    private Outcome initiateCounted(
             Caller caller,
             InitiationRequest request,
             String idempotencyKey,

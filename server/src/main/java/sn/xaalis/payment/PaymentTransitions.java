@@ -21,8 +21,11 @@ public class PaymentTransitions {
     private final NotificationOutbox outbox;
     private final JsonMapper json;
     private final Clock clock;
+    private final PaymentMetrics metrics;
 
-    PaymentTransitions(Payments payments, NotificationOutbox outbox, JsonMapper json, Clock clock) {
+    PaymentTransitions(
+            Payments payments, NotificationOutbox outbox, JsonMapper json, Clock clock, PaymentMetrics metrics) {
+        this.metrics = metrics;
         this.payments = payments;
         this.outbox = outbox;
         this.json = json;
@@ -75,6 +78,7 @@ public class PaymentTransitions {
             return new Outcome.Lost(payments.status(payment.transactionUuid()).orElse(from));
         }
         payments.recordTransition(payment.transactionUuid(), from, to, cause.actor(), cause.detail(), now);
+        metrics.transition(from, to);
         Payment changed = payment.with(to, paidAt, expiredAt, error);
         outbox.enqueue(new NewNotification(
                 changed.applicationId(),

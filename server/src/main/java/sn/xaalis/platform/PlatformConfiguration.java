@@ -1,8 +1,12 @@
 package sn.xaalis.platform;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import sn.xaalis.platform.net.AddressPolicy;
 import sn.xaalis.platform.net.HostResolver;
@@ -40,8 +44,20 @@ class PlatformConfiguration {
     }
 
     @Bean
-    RateLimiter rateLimiter(PlatformProperties properties, Clock clock) {
+    RateLimiter rateLimiter(PlatformProperties properties, Clock clock, MeterRegistry registry) {
         int rate = properties.rateLimit().requestsPerSecond();
-        return new RateLimiter(rate, rate * 2L, clock);
+        Counter refusals = Counter.builder("xaalis.rate.limit.refusals")
+                .description("Merchant API requests refused with 429 by the per-key rate limit")
+                .register(registry);
+        return new RateLimiter(rate, rate * 2L, clock, refusals::increment);
+    }
+
+    /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */
+    @Bean
+    FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
+        var registration = new FilterRegistrationBean<>(new RequestIdFilter());
+        // First of all, so that every later log line of the request (security included) carries it.
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 }

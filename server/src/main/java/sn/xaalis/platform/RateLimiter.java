@@ -10,17 +10,29 @@ public final class RateLimiter {
     private final long capacity;
     private final Clock clock;
     private final ConcurrentHashMap<Object, Bucket> buckets = new ConcurrentHashMap<>();
+    private final Runnable onRefusal;
 
     RateLimiter(double ratePerSecond, long capacity, Clock clock) {
+        this(ratePerSecond, capacity, clock, () -> {});
+    }
+
+    /** @param onRefusal told of every refused request (the refusals counter) */
+    RateLimiter(double ratePerSecond, long capacity, Clock clock, Runnable onRefusal) {
         this.ratePerSecond = ratePerSecond;
         this.capacity = capacity;
         this.clock = clock;
+        this.onRefusal = onRefusal;
     }
 
     /** Takes one token for the key, or says how long to wait. */
     public Decision acquire(Object key) {
         long now = nanos();
-        return buckets.computeIfAbsent(key, k -> new Bucket(capacity, now)).take(now);
+        Decision decision =
+                buckets.computeIfAbsent(key, k -> new Bucket(capacity, now)).take(now);
+        if (!decision.allowed()) {
+            onRefusal.run();
+        }
+        return decision;
     }
 
     public long capacity() {

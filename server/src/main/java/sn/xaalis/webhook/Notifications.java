@@ -35,7 +35,8 @@ class Notifications {
             String event,
             String body,
             int attempts,
-            UUID leaseToken) {}
+            UUID leaseToken,
+            Instant createdAt) {}
 
     private final JdbcClient jdbc;
 
@@ -90,7 +91,7 @@ class Notifications {
                 .param("token", token)
                 .param("ids", ids)
                 .update();
-        return jdbc.sql("SELECT id, application_id, environment, event_id, event, body, attempts"
+        return jdbc.sql("SELECT id, application_id, environment, event_id, event, body, attempts, created_at"
                         + " FROM notifications WHERE id IN (:ids)")
                 .param("ids", ids)
                 .query((rs, n) -> new Claimed(
@@ -101,8 +102,25 @@ class Notifications {
                         rs.getString(5),
                         rs.getString(6),
                         rs.getInt(7),
-                        token))
+                        token,
+                        Timestamps.fromDatabase(rs.getObject(8, OffsetDateTime.class))))
                 .list();
+    }
+
+    /**
+     * Gives claims back without recording an attempt (a node stopping with deliveries in flight):
+     * the rows are due again at once for any node, instead of when their lease ends.
+     */
+    int release(List<Claimed> claims) {
+        int released = 0;
+        for (Claimed claimed : claims) {
+            released += jdbc.sql("UPDATE notifications SET leased_until = NULL, lease_token = NULL"
+                            + " WHERE id = :id AND lease_token = :token")
+                    .param("id", claimed.id())
+                    .param("token", claimed.leaseToken())
+                    .update();
+        }
+        return released;
     }
 
     /** Records an attempt and the notification's next state, only if our lease is still the current one. */

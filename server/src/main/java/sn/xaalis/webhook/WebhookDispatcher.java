@@ -40,11 +40,14 @@ class WebhookDispatcher implements SmartLifecycle {
     private final Clock clock;
     private final DispatcherWakeUp wakeUp;
     private final WebhookUrls urls;
+    private final WebhookMetrics metrics;
     // Created at start and released at stop, so the dispatcher can be stopped and started again.
     private volatile WebhookHttp http;
     private volatile ExecutorService workers;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
+    // The claims being delivered right now, released at stop if their delivery outlives the grace.
+    private final Map<UUID, Notifications.Claimed> claimsInFlight = new ConcurrentHashMap<>();
     private volatile boolean running;
     private Thread loop;
 
@@ -54,7 +57,9 @@ class WebhookDispatcher implements SmartLifecycle {
             WebhookProperties properties,
             WebhookUrls urls,
             Clock clock,
-            DispatcherWakeUp wakeUp) {
+            DispatcherWakeUp wakeUp,
+            WebhookMetrics metrics) {
+        this.metrics = metrics;
         this.notifications = notifications;
         this.directory = directory;
         this.properties = properties;
@@ -84,14 +89,28 @@ class WebhookDispatcher implements SmartLifecycle {
         try {
             loop.join(properties.pollInterval().toMillis() + 5000);
             workers.shutdown();
-            // In-flight deliveries get the timeout to finish; anything left is released by its lease.
-            workers.awaitTermination(
-                    properties.timeout().toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            // In-flight deliveries get a bounded grace; the claims of those still running are given back
+            // (before their HTTP is cut, so no attempt is recorded for them) and are due again at once.
+            if (!workers.awaitTermination(
+                    properties.shutdownGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                release(List.copyOf(claimsInFlight.values()));
+                workers.shutdownNow();
+            }
             http.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             log.warn("Webhook dispatcher did not stop cleanly: {}", e.toString());
+        }
+    }
+
+    private void release(List<Notifications.Claimed> unfinished) {
+        try {
+            int released = notifications.release(unfinished);
+            log.info("Released {} webhook deliveries still in flight at shutdown", released);
+        } catch (RuntimeException e) {
+            // The database is gone too: the leases run out as after a crash (D11).
+            log.warn("Could not release {} webhook claims at shutdown: {}", unfinished.size(), e.toString());
         }
     }
 
@@ -139,12 +158,14 @@ class WebhookDispatcher implements SmartLifecycle {
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
             perApplication.incrementAndGet();
             inFlight.incrementAndGet();
+            claimsInFlight.put(notification.id(), notification);
             workers.execute(() -> {
                 try {
                     deliver(notification);
                 } catch (RuntimeException e) {
                     log.warn("Delivery of {} failed unexpectedly: {}", notification.eventId(), e.toString());
                 } finally {
+                    claimsInFlight.remove(notification.id());
                     perApplication.decrementAndGet();
                     inFlight.decrementAndGet();
                     wakeUp.signal();
@@ -159,10 +180,12 @@ class WebhookDispatcher implements SmartLifecycle {
                 directory.webhookTarget(notification.applicationId(), notification.environment());
         if (target.isEmpty() || target.get().url() == null) {
             notifications.markUndeliverable(notification, "no webhook_url configured", clock.instant());
+            metrics.undeliverable();
             return;
         }
         if (target.get().secrets().isEmpty()) {
             notifications.markUndeliverable(notification, "no active secret key to sign with", clock.instant());
+            metrics.undeliverable();
             return;
         }
         String url = target.get().url();
@@ -207,6 +230,11 @@ class WebhookDispatcher implements SmartLifecycle {
                 verdict.snippet());
         if (!notifications.complete(notification, record, state, Timestamps.truncate(next), ended)) {
             log.info("Lease on {} was lost before its attempt could be recorded", notification.eventId());
+            return;
+        }
+        metrics.attempt(verdict.outcome());
+        if (state == Notifications.State.DELIVERED) {
+            metrics.delivered(Duration.between(notification.createdAt(), ended));
         }
     }
 

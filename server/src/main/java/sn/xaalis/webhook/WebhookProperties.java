@@ -15,6 +15,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param perApplicationConcurrency deliveries in flight at once for one application, so a receiver
  *     that hangs cannot take every slot
  * @param pollInterval how often the outbox is checked when no wake-up arrives
+ * @param shutdownGrace how long a stopping node lets in-flight deliveries finish; the claims of those
+ *     still running are then released, so another node (or the next start) delivers them at once
+ *     instead of after the lease
+ * @param backlogThreshold notifications waiting (cluster-wide) above which readiness reports
+ *     {@code DEGRADED}
  */
 @ConfigurationProperties("xaalis.webhooks")
 public record WebhookProperties(
@@ -23,4 +28,6 @@ public record WebhookProperties(
         @DefaultValue("4") int maxAttempts,
         @DefaultValue("128") int concurrency,
         @DefaultValue("8") int perApplicationConcurrency,
-        @DefaultValue("PT1S") Duration pollInterval) {}
+        @DefaultValue("PT1S") Duration pollInterval,
+        @DefaultValue("PT10S") Duration shutdownGrace,
+        @DefaultValue("10000") long backlogThreshold) {}

@@ -9,6 +9,7 @@ import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
 
 @IntegrationTest
@@ -42,5 +43,21 @@ class RateLimitIT extends ApiIntegrationTest {
 
         clock.advance(Duration.ofSeconds(1));
         assertThat(api.status(merchant, "SVC-AAAAAAAA").status()).isEqualTo(404);
+    }
+
+    @Test
+    void everyRefusalIsCounted() {
+        Api.Merchant merchant = api.onboardBoth();
+        clock.freeze();
+        double before = Metrics.scrape(api).sum("xaalis_rate_limit_refusals_total", java.util.Map.of());
+        int refused = 0;
+        for (int i = 0; i < 5; i++) {
+            if (api.status(merchant, "SVC-AAAAAAAA").status() == 429) {
+                refused++;
+            }
+        }
+        assertThat(refused).isEqualTo(3);
+        double after = Metrics.scrape(api).sum("xaalis_rate_limit_refusals_total", java.util.Map.of());
+        assertThat(after - before).isEqualTo(3);
     }
 }

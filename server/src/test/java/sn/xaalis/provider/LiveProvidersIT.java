@@ -19,6 +19,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
 import tools.jackson.databind.JsonNode;
@@ -58,12 +59,91 @@ class LiveProvidersIT extends ApiIntegrationTest {
     @Autowired
     ProviderExchanges exchanges;
 
+    @Autowired
+    org.springframework.boot.logging.LoggingSystem logging;
+
     @BeforeEach
     void reset() {
         fake.useClock(clock);
         fake.forget();
         fake.walletDown(false);
         fake.walletExpiresAt(null);
+    }
+
+    // ---- metrics
+
+    @Test
+    void providerCallsAreTimedByProviderOperationAndOutcome() {
+        Api.Merchant m = liveMerchant("WALLET_SN");
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}";
+        Map<String, String> ok = Map.of("provider", "WALLET_SN", "outcome", "2xx");
+        Map<String, String> failed = Map.of("provider", "WALLET_SN", "outcome", "5xx");
+        Map<String, String> unavailable =
+                Map.of("provider", "WALLET_SN", "environment", "live", "outcome", "unavailable");
+        Metrics before = Metrics.scrape(api);
+
+        assertThat(api.initiate(m, body).status()).isEqualTo(201);
+        fake.walletDown(true);
+        assertThat(api.initiate(m, body).status()).isEqualTo(503);
+        fake.walletDown(false);
+        assertThat(api.initiate(m, body).status()).isEqualTo(201);
+
+        Metrics after = Metrics.scrape(api);
+        assertThat(after.sum("xaalis_provider_calls_seconds_count", ok)
+                        - before.sum("xaalis_provider_calls_seconds_count", ok))
+                .as("two creations (background reconciliation may add lookups)")
+                .isGreaterThanOrEqualTo(2);
+        assertThat(after.sum("xaalis_provider_calls_seconds_count", failed)
+                        - before.sum("xaalis_provider_calls_seconds_count", failed))
+                .as("the failed creation and its one retry")
+                .isGreaterThanOrEqualTo(2);
+        assertThat(after.has("xaalis_provider_calls_seconds_bucket")).isTrue();
+        assertThat(after.sum("xaalis_payment_initiations_total", unavailable)
+                        - before.sum("xaalis_payment_initiations_total", unavailable))
+                .isEqualTo(1);
+        assertThat(after.text()).as("no URL as a tag value").doesNotContain(fake.baseUrl());
+    }
+
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+    void providerCredentialsNeverReachTheLogs(org.springframework.boot.test.system.CapturedOutput output) {
+        List<String> verbose = List.of("sn.xaalis", "org.springframework.web", "org.springframework.security");
+        verbose.forEach(logger -> logging.setLogLevel(logger, org.springframework.boot.logging.LogLevel.DEBUG));
+        try {
+            Api.Merchant wallet = liveMerchant("WALLET_SN");
+            Api.Response created = api.initiate(wallet, "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}");
+            assertThat(created.status()).isEqualTo(201);
+            String sessionId =
+                    "cos-" + sessionNumber(created.json().get("reference").stringValue());
+            byte[] event = completedEvent("evt-logs", fake.completeSession(sessionId));
+            assertThat(walletEvent(event, signature(event, clock.instant().getEpochSecond()))
+                            .status())
+                    .isEqualTo(200);
+
+            Api.Merchant mm = liveMerchant("MOBILEMONEY_SN");
+            Api.Response qr = api.initiate(mm, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":2000}");
+            assertThat(qr.status()).isEqualTo(201);
+            String reference = qr.json().get("reference").stringValue();
+            fake.transactionStatus("MP-1-" + reference, "SUCCESS");
+            assertThat(mmNotification(
+                                    reference,
+                                    "MP-1-" + reference,
+                                    "SUCCESS",
+                                    2000,
+                                    FakeProviders.MM_NOTIFICATION_SECRET)
+                            .status())
+                    .isEqualTo(200);
+        } finally {
+            verbose.forEach(logger -> logging.setLogLevel(logger, null));
+        }
+        String log = output.getAll();
+        assertThat(log).as("the capture saw the requests at DEBUG").contains("/payments/initiate/");
+        assertThat(log)
+                .doesNotContain(FakeProviders.WALLET_KEY)
+                .doesNotContain(FakeProviders.WALLET_SECRET)
+                .doesNotContain(FakeProviders.MM_CLIENT_SECRET)
+                .doesNotContain(FakeProviders.MM_NOTIFICATION_SECRET)
+                .doesNotContain("mm-token-");
     }
 
     // ---- WALLET_SN

@@ -42,9 +42,14 @@ public class MobileMoneyProvider implements PaymentProvider {
     private final JsonMapper json;
     private final Clock clock;
 
-    MobileMoneyProvider(ProviderProperties properties, ProviderExchanges exchanges, JsonMapper json, Clock clock) {
+    MobileMoneyProvider(
+            ProviderProperties properties,
+            ProviderExchanges exchanges,
+            ProviderCallMetrics metrics,
+            JsonMapper json,
+            Clock clock) {
         this.settings = properties.mobilemoney();
-        this.http = new ProviderHttp(Provider.MOBILEMONEY_SN, properties.http(), exchanges, clock);
+        this.http = new ProviderHttp(Provider.MOBILEMONEY_SN, properties.http(), exchanges, metrics, clock);
         this.tokens = new MobileMoneyTokens(settings, http, json, clock);
         this.json = json;
         this.clock = clock;

@@ -27,8 +27,15 @@ final class ProviderHttp {
     private final ProviderProperties.Http settings;
     private final CircuitBreaker breaker;
     private final ProviderExchanges exchanges;
+    private final ProviderCallMetrics metrics;
 
-    ProviderHttp(Provider provider, ProviderProperties.Http settings, ProviderExchanges exchanges, Clock clock) {
+    ProviderHttp(
+            Provider provider,
+            ProviderProperties.Http settings,
+            ProviderExchanges exchanges,
+            ProviderCallMetrics metrics,
+            Clock clock) {
+        this.metrics = metrics;
         this.provider = provider;
         this.settings = settings;
         this.exchanges = exchanges;
@@ -153,6 +160,7 @@ final class ProviderHttp {
     }
 
     private void record(Call call, String requestBody, Integer status, String responseBody, String outcome, long ms) {
+        metrics.record(provider, call.operation(), status, outcome, ms);
         exchanges.record(
                 call.reference(),
                 provider,

@@ -39,9 +39,14 @@ public class WalletProvider implements PaymentProvider {
     private final JsonMapper json;
     private final Clock clock;
 
-    WalletProvider(ProviderProperties properties, ProviderExchanges exchanges, JsonMapper json, Clock clock) {
+    WalletProvider(
+            ProviderProperties properties,
+            ProviderExchanges exchanges,
+            ProviderCallMetrics metrics,
+            JsonMapper json,
+            Clock clock) {
         this.settings = properties.wallet();
-        this.http = new ProviderHttp(Provider.WALLET_SN, properties.http(), exchanges, clock);
+        this.http = new ProviderHttp(Provider.WALLET_SN, properties.http(), exchanges, metrics, clock);
         this.json = json;
         this.clock = clock;
     }
