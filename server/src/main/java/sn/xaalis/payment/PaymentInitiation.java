@@ -94,7 +94,7 @@ public class PaymentInitiation {
             Function<Initiated, String> render) {
         Provider provider = Provider.fromName(request.provider()).orElse(null);
         try {
-            Outcome outcome = initiateCounted(caller, request, idempotencyKey, requestHash, render);
+            Outcome outcome = initiateUncounted(caller, request, idempotencyKey, requestHash, render);
             metrics.initiation(
                     provider,
                     caller.environment(),
@@ -116,7 +116,7 @@ public class PaymentInitiation {
         }
     }
 
-    private Outcome initiateCounted(
+    private Outcome initiateUncounted(
             Caller caller,
             InitiationRequest request,
             String idempotencyKey,
