@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -90,6 +91,16 @@ class ErrorResponses implements ErrorController {
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ErrorBody> typeMismatch(MethodArgumentTypeMismatchException e) {
         return body(HttpStatus.NOT_FOUND, "No such resource");
+    }
+
+    /** Form or query parameters Tomcat could not read, e.g. a form over the connector's post size limit. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorBody> invalidParameters(InvalidParameterException e) {
+        int code = e.getErrorCode();
+        if (code == HttpStatus.CONTENT_TOO_LARGE.value()) {
+            return body(HttpStatus.CONTENT_TOO_LARGE, "Request body is too large");
+        }
+        return body(HttpStatus.BAD_REQUEST, "Request parameters could not be read");
     }
 
     @ExceptionHandler(Exception.class)
