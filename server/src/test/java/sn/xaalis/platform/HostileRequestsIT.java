@@ -152,7 +152,8 @@ class HostileRequestsIT extends ApiIntegrationTest {
         for (JsonEndpoint e : JSON_ENDPOINTS) {
             cases.add(json(e, "deep array", DEEP_ARRAY));
             cases.add(json(e, "deep object", DEEP_OBJECT));
-            cases.add(json(e, "deep metadata", "{\"metadata\":" + DEEP_OBJECT.substring(0, 50_000) + "}"));
+            cases.add(json(
+                    e, "deep metadata", "{\"metadata\":" + "{\"a\":".repeat(5_000) + "1" + "}".repeat(5_000) + "}"));
             cases.add(
                     json(e, "1 MB string", "{\"" + e.valid().keySet().iterator().next() + "\":\"" + ONE_MB + "\"}"));
             cases.add(json(e, "1 MB of whitespace", " ".repeat(1024 * 1024) + "{}"));
@@ -201,6 +202,34 @@ class HostileRequestsIT extends ApiIntegrationTest {
                     "GET",
                     "/admin/v1/applications/{aid}/notifications?limit=" + number));
         }
+        for (String url :
+                List.of("http://0x6b00006b0000001/hook", "http://[::1%25lo]/", "http://\u0661\u0662\u0667.0.0.1/")) {
+            cases.add(expecting(
+                    400,
+                    adminJson(
+                            "create application with webhook_url " + url,
+                            "POST",
+                            "/admin/v1/merchants/{mid}/applications",
+                            "{\"name\":\"App\",\"webhook_url\":" + JsonNodeFactory.instance.stringNode(url) + "}")));
+            cases.add(expecting(
+                    400,
+                    adminJson(
+                            "update application with webhook_url " + url,
+                            "PATCH",
+                            "/admin/v1/applications/{aid}",
+                            "{\"webhook_url\":" + JsonNodeFactory.instance.stringNode(url) + "}")));
+        }
+        cases.add(api("invalid UTF-8 in the query", "GET", "/api/v1/{ek}/payments/?status=%C3%28%FF&cursor=%ED%A0%80"));
+        cases.add(api("invalid UTF-8 in the path", "GET", "/api/v1/{ek}/payments/%C3%28%FF/status/"));
+        cases.add(page("return page with invalid UTF-8", "/return/%C3%28%FF"));
+        cases.add(page("sandbox checkout with invalid UTF-8", "/sandbox/checkout/{ref}?app=%C3%28%FF"));
+        cases.add(form("portal login with invalid UTF-8", "/portal/login", Map.of("email", "\uFFFD")));
+        cases.add(named("portal login with raw invalid UTF-8 bytes", new Case(Kind.PAGE, f -> f.api()
+                .sendBytes(
+                        "POST",
+                        "/portal/login",
+                        Map.of("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8"),
+                        new byte[] {'e', 'm', 'a', 'i', 'l', '=', (byte) 0xC3, (byte) 0x28, (byte) 0xFF}))));
         cases.add(api("list with a 1 MB cursor", "GET", "/api/v1/{ek}/payments/?cursor=" + ONE_MB));
         cases.add(api(
                 "idempotency key of 64 KB",
@@ -406,6 +435,14 @@ class HostileRequestsIT extends ApiIntegrationTest {
             Map<String, String> headers = new LinkedHashMap<>(headersFor(f, e.path()));
             headers.put("Content-Type", "application/json");
             return f.api().sendBytes(e.method(), path(f, e.path()), headers, body);
+        }));
+    }
+
+    private static Named<Case> adminJson(String what, String method, String path, String body) {
+        return named("admin " + what, new Case(Kind.API, f -> {
+            Map<String, String> headers = new LinkedHashMap<>(headersFor(f, path));
+            headers.put("Content-Type", "application/json");
+            return f.api().send(method, path(f, path), headers, body);
         }));
     }
 
