@@ -30,7 +30,6 @@ import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.webhook.NotificationView;
 import sn.xaalis.webhook.WebhookDeliveries;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -273,16 +272,7 @@ class AdminController {
     }
 
     private JsonNode readObject(HttpServletRequest request) {
-        byte[] bytes = JsonBodies.read(request, MAX_BODY_BYTES);
-        try {
-            JsonNode node = json.readTree(bytes);
-            if (node == null || !node.isObject()) {
-                throw ApiException.badRequest("Request body must be a JSON object");
-            }
-            return node;
-        } catch (JacksonException e) {
-            throw ApiException.badRequest("Request body is not valid JSON");
-        }
+        return JsonBodies.parseObject(JsonBodies.read(request, MAX_BODY_BYTES), json);
     }
 
     private static String text(JsonNode body, String field, Map<String, List<String>> errors) {

@@ -8,6 +8,7 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -115,6 +116,16 @@ class ErrorResponses implements ErrorController {
         }
         log.warn("Database unavailable, answering 503: {}", e.toString());
         return unavailable();
+    }
+
+    /** Form or query parameters Tomcat could not read, e.g. a form over the connector's post size limit. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorBody> invalidParameters(InvalidParameterException e) {
+        int code = e.getErrorCode();
+        if (code == HttpStatus.CONTENT_TOO_LARGE.value()) {
+            return body(HttpStatus.CONTENT_TOO_LARGE, "Request body is too large");
+        }
+        return body(HttpStatus.BAD_REQUEST, "Request parameters could not be read");
     }
 
     @ExceptionHandler(Exception.class)

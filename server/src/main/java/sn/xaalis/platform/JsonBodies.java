@@ -8,6 +8,10 @@ import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Reads a JSON request body as raw bytes, refusing wrong content types (415) and oversize bodies (413). */
 public final class JsonBodies {
@@ -29,6 +33,26 @@ public final class JsonBodies {
         } catch (IOException e) {
             throw new UncheckedIOException("Request body could not be read", e);
         }
+    }
+
+    /**
+     * Parses a body that must be one JSON object. A key given twice is refused (400) rather than letting
+     * the last one silently win, as the initiation body does; the parser's message, which may quote the
+     * body, is never echoed.
+     */
+    public static JsonNode parseObject(byte[] body, JsonMapper json) {
+        JsonNode node;
+        try {
+            node = json.reader()
+                    .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                    .readTree(body);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest("Request body is not valid JSON, or repeats a field");
+        }
+        if (node == null || !node.isObject()) {
+            throw ApiException.badRequest("Request body must be a JSON object");
+        }
+        return node;
     }
 
     private static void requireJson(String contentType) {

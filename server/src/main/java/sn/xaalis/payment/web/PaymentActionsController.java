@@ -25,7 +25,6 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Idempotency;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.provider.Provider;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -137,15 +136,7 @@ class PaymentActionsController {
             HttpServletRequest request,
             @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
         byte[] body = JsonBodies.read(request, MAX_BODY_BYTES);
-        JsonNode node;
-        try {
-            node = json.readTree(body);
-        } catch (JacksonException e) {
-            throw ApiException.badRequest("Request body is not valid JSON");
-        }
-        if (node == null || !node.isObject()) {
-            throw ApiException.badRequest("Request body must be a JSON object");
-        }
+        JsonNode node = JsonBodies.parseObject(body, json);
         JsonNode outcomeNode = node.get("outcome");
         PaymentStatus outcome = outcomeNode != null && outcomeNode.isString()
                 ? PaymentStatus.fromName(outcomeNode.stringValue())

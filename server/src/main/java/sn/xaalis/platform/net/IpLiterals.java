@@ -96,7 +96,8 @@ final class IpLiterals {
     private static Long number(String part) {
         try {
             if (part.startsWith("0x")) {
-                return part.length() == 2 ? 0L : parseBounded(part.substring(2), 16);
+                // Long.valueOf, not 0L: a primitive branch would unbox the other one's null.
+                return part.length() == 2 ? Long.valueOf(0) : parseBounded(part.substring(2), 16);
             }
             if (part.length() > 1 && part.startsWith("0")) {
                 return parseBounded(part.substring(1), 8);

@@ -57,6 +57,9 @@ class WebhookUrlsTest {
                 "localhost.",
                 "999.1.1.1",
                 "1.2.3.4.5",
+                // Hex parts too long for 32 bits (found by WebhookAddressFuzzTest: once a NullPointerException).
+                "0x6b00006b0000001",
+                "0x7f.0x0000000000001",
             })
     void privateLocalOrInvalidHostsAreRefusedWithoutDns(String host) {
         List<String> problems = strict.check("http://" + host + "/hook", false);
