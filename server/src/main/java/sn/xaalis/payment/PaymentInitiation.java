@@ -327,8 +327,8 @@ public class PaymentInitiation {
                 errors.put("amount", List.of("is required"));
             } else {
                 boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
-                Amounts.Parsed parsed =
-                        Amounts.parse(request.amountText(), request.amountQuoted(), properties.maxAmount(), wholeOnly);
+                Amounts.Parsed parsed = Amounts.parse(
+                        request.amountText(), request.amountQuoted(), properties.maxAmount(provider), wholeOnly);
                 if (parsed instanceof Amounts.Parsed.Valid valid) {
                     amount = valid.value();
                 } else {

@@ -3,13 +3,16 @@ package sn.xaalis.payment;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import sn.xaalis.provider.Provider;
 
 /**
  * @param validity how long a customer has to pay (D6)
  * @param currencies accepted currency codes (D3)
- * @param maxAmount the largest amount accepted (D2)
+ * @param maxAmount the largest amount accepted (D2), for every provider without its own
+ * @param maxAmounts the largest amount per provider where it differs (D2: configurable per provider)
  * @param jobInterval how often expiry and sandbox automation look for work
  * @param sandboxMagicDelay how long after initiation a magic sandbox phone number resolves (D13)
  * @param reconcileAfter how old a live PROCESSING payment gets before we ask its provider (missed callbacks)
@@ -21,8 +24,15 @@ public record PaymentProperties(
         @DefaultValue("PT15M") Duration validity,
         @DefaultValue("XOF") List<String> currencies,
         @DefaultValue("100000000.00") BigDecimal maxAmount,
+        Map<Provider, BigDecimal> maxAmounts,
         @DefaultValue("PT1S") Duration jobInterval,
         @DefaultValue("PT3S") Duration sandboxMagicDelay,
         @DefaultValue("PT2M") Duration reconcileAfter,
         @DefaultValue("PT30M") Duration reconcileMaxInterval,
-        @DefaultValue("PT15M") Duration expiryGrace) {}
+        @DefaultValue("PT15M") Duration expiryGrace) {
+
+    public BigDecimal maxAmount(Provider provider) {
+        BigDecimal own = maxAmounts == null || provider == null ? null : maxAmounts.get(provider);
+        return own != null ? own : maxAmount;
+    }
+}

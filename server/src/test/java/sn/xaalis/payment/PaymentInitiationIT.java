@@ -84,6 +84,20 @@ class PaymentInitiationIT extends ApiIntegrationTest {
     }
 
     @Test
+    void eachProviderMayHaveItsOwnMaximum() {
+        // The test configuration caps MOBILEMONEY_SN at 50,000,000.00; WALLET_SN keeps the general cap.
+        assertThat(api.initiate(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"60000000\"}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.initiate(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"50000000\"}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.initiate(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"60000000\"}")
+                        .status())
+                .isEqualTo(400);
+    }
+
+    @Test
     void mobileMoneyPaymentHasBothDeepLinksAndTheQrEncodesTheFirst() throws Exception {
         Api.Response response = api.initiate(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":2500}");
 
@@ -140,6 +154,7 @@ class PaymentInitiationIT extends ApiIntegrationTest {
                 "{\"provider\":\"WALLET_SN\",\"amount\":true} | amount | must be a string or a number",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"ten\"} | amount | must be a decimal number such as \"1500.00\"",
                 "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"1500.50\"} | amount | MOBILEMONEY_SN accepts whole amounts only",
+                "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"50000001\"} | amount | must be at most 50000000.00",
                 "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":1500.5} | amount | MOBILEMONEY_SN accepts whole amounts only",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"10\",\"currency\":\"EUR\"} | currency | must be one of XOF",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"10\",\"customer_phone\":\"770000000\"} | customer_phone | must be in international format: + then 6 to 19 digits",

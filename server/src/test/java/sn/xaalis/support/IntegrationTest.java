@@ -23,6 +23,8 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.secrets.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             "xaalis.demo.enabled=false",
             "xaalis.webhooks.allowed-private-cidrs=127.0.0.0/8",
+            // D2: a provider with its own maximum (PaymentInitiationIT checks both sides of it).
+            "xaalis.payments.max-amounts.MOBILEMONEY_SN=50000000.00",
             // Short real delays instead of minutes; tests move the injected clock for the rest.
             "xaalis.webhooks.retry-delay=PT0.2S",
             "xaalis.webhooks.timeout=PT1S",
