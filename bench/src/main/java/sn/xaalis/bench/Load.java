@@ -308,11 +308,20 @@ public final class Load {
     static void sinkWait(String sink, long expected, long startMillis) throws Exception {
         String stats = "";
         long deadline = System.currentTimeMillis() + 180_000;
+        long seen = -1;
+        long seenAt = System.currentTimeMillis();
         while (System.currentTimeMillis() < deadline) {
             stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
                     .body();
-            if (Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1")) >= expected) {
+            long received = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
+            if (received >= expected) {
                 break;
+            }
+            if (received != seen) {
+                seen = received;
+                seenAt = System.currentTimeMillis();
+            } else if (received > 0 && System.currentTimeMillis() - seenAt > 5_000) {
+                break; // nothing new for 5 s: a simulation the driver lost (see "driver" errors), not a delivery
             }
             Thread.sleep(20);
         }
