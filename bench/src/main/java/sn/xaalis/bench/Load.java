@@ -281,31 +281,31 @@ public final class Load {
             });
         }
         done.await();
-        // Wait for the sink to count every delivery expected at it (or give up after 120 s).
-        String stats = "";
-        long deadline = System.currentTimeMillis() + 120_000;
         long expected = created.stream()
                         .filter(line -> !apps.get(Integer.parseInt(line.split(" ")[0])).hanging())
                         .count()
                 - errors.get();
-        while (System.currentTimeMillis() < deadline) {
-            stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
-                    .body();
-            long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
-            if (count >= expected) {
-                break;
-            }
-            Thread.sleep(20);
-        }
-        long last = Long.parseLong(stats.replaceAll(".*\"last_at\":(\\d+).*", "$1"));
-        long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
-        double seconds = Math.max(0.001, (last - start) / 1000.0);
+        String stats = awaitSink(sink, expected);
+        long count = field(stats, "received");
+        double seconds = Math.max(0.001, (field(stats, "last_at") - start) / 1000.0);
         System.out.println("{\"simulated\":" + created.size() + ",\"errors\":" + errors.get() + ",\"delivered\":" + count
                 + ",\"deliveries_per_s\":" + (count / seconds) + ",\"sink\":" + stats + "}");
     }
 
     /** Waits until the sink has counted {@code expected} deliveries; the rate counts from {@code startMillis}. */
     static void sinkWait(String sink, long expected, long startMillis) throws Exception {
+        String stats = awaitSink(sink, expected);
+        long count = field(stats, "received");
+        double seconds = Math.max(0.001, (field(stats, "last_at") - startMillis) / 1000.0);
+        System.out.println("{\"expected\":" + expected + ",\"delivered\":" + count + ",\"deliveries_per_s\":"
+                + (count / seconds) + ",\"sink\":" + stats + "}");
+    }
+
+    /**
+     * The sink's stats once it has counted {@code expected} deliveries, or once nothing new arrived for
+     * 5 s (a simulation the driver lost, not a delivery), or after 3 minutes.
+     */
+    private static String awaitSink(String sink, long expected) throws Exception {
         String stats = "";
         long deadline = System.currentTimeMillis() + 180_000;
         long seen = -1;
@@ -313,7 +313,7 @@ public final class Load {
         while (System.currentTimeMillis() < deadline) {
             stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
                     .body();
-            long received = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
+            long received = field(stats, "received");
             if (received >= expected) {
                 break;
             }
@@ -321,15 +321,15 @@ public final class Load {
                 seen = received;
                 seenAt = System.currentTimeMillis();
             } else if (received > 0 && System.currentTimeMillis() - seenAt > 5_000) {
-                break; // nothing new for 5 s: a simulation the driver lost (see "driver" errors), not a delivery
+                break;
             }
             Thread.sleep(20);
         }
-        long last = Long.parseLong(stats.replaceAll(".*\"last_at\":(\\d+).*", "$1"));
-        long count = Long.parseLong(stats.replaceAll(".*\"received\":(\\d+).*", "$1"));
-        double seconds = Math.max(0.001, (last - startMillis) / 1000.0);
-        System.out.println("{\"expected\":" + expected + ",\"delivered\":" + count + ",\"deliveries_per_s\":"
-                + (count / seconds) + ",\"sink\":" + stats + "}");
+        return stats;
+    }
+
+    private static long field(String stats, String name) {
+        return Long.parseLong(stats.replaceAll(".*\"" + name + "\":(\\d+).*", "$1"));
     }
 
     interface Task {

@@ -3,7 +3,6 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
@@ -27,8 +26,7 @@ public class ApiKeyAuthentication {
     private final Applications applications;
     private final SecretBox secretBox;
     private final Clock clock;
-    private final long cacheTtlNanos;
-    private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
+    private final ShortLivedCache<String, Optional<Snapshot>> cache;
 
     ApiKeyAuthentication(
             ApiKeys apiKeys,
@@ -40,7 +38,7 @@ public class ApiKeyAuthentication {
         this.applications = applications;
         this.secretBox = secretBox;
         this.clock = clock;
-        this.cacheTtlNanos = properties.keys().authenticationCacheTtl().toNanos();
+        this.cache = new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED);
     }
 
     /** The caller, or empty for every kind of failure alike (a 401 never says which part was wrong). */
@@ -80,21 +78,9 @@ public class ApiKeyAuthentication {
     }
 
     private Optional<Snapshot> snapshot(String apiKey) {
-        long now = System.nanoTime();
-        Cached cached = cache.get(apiKey);
-        if (cached != null && now - cached.loadedAt() < cacheTtlNanos) {
-            return cached.snapshot();
-        }
-        Optional<Snapshot> loaded = apiKeys.find(apiKey)
-                .map(key -> new Snapshot(key, applications.providers(key.applicationId(), key.environment())));
-        if (cache.size() >= MAX_CACHED) {
-            cache.clear();
-        }
-        cache.put(apiKey, new Cached(loaded, now));
-        return loaded;
+        return cache.get(apiKey, key -> apiKeys.find(key)
+                .map(found -> new Snapshot(found, applications.providers(found.applicationId(), found.environment()))));
     }
 
     private record Snapshot(ApiKeys.KeyRecord key, java.util.Set<sn.xaalis.provider.Provider> providers) {}
-
-    private record Cached(Optional<Snapshot> snapshot, long loadedAt) {}
 }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
@@ -19,14 +18,13 @@ public class ApplicationDirectory {
     private final JdbcClient jdbc;
     private final ApiKeys apiKeys;
     private final Clock clock;
-    private final long cacheTtlNanos;
-    private final ConcurrentHashMap<TargetKey, CachedTarget> targets = new ConcurrentHashMap<>();
+    private final ShortLivedCache<TargetKey, Optional<Loaded>> targets;
 
     ApplicationDirectory(JdbcClient jdbc, ApiKeys apiKeys, Clock clock, MerchantProperties properties) {
         this.jdbc = jdbc;
         this.apiKeys = apiKeys;
         this.clock = clock;
-        this.cacheTtlNanos = properties.keys().authenticationCacheTtl().toNanos();
+        this.targets = new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED);
     }
 
     /**
@@ -50,27 +48,18 @@ public class ApplicationDirectory {
      * changes made on this node are seen at once, a secret's expiry is checked on every use.
      */
     public Optional<WebhookTarget> webhookTarget(UUID applicationId, Environment environment) {
-        var key = new TargetKey(applicationId, environment);
-        long now = System.nanoTime();
-        CachedTarget cached = targets.get(key);
-        if (cached == null || now - cached.loadedAt() >= cacheTtlNanos) {
-            cached = new CachedTarget(load(applicationId, environment), now);
-            if (targets.size() >= MAX_CACHED) {
-                targets.clear();
-            }
-            targets.put(key, cached);
-        }
+        Optional<Loaded> cached = targets.get(
+                new TargetKey(applicationId, environment), key -> load(key.applicationId(), key.environment()));
         Instant at = clock.instant();
-        return cached.target()
-                .map(t -> new WebhookTarget(
-                        t.url(),
-                        t.secrets().stream()
-                                .filter(secret -> secret.validAt(at))
-                                .map(ApiKeys.SigningSecret::secret)
-                                .toList()));
+        return cached.map(t -> new WebhookTarget(
+                t.url(),
+                t.secrets().stream()
+                        .filter(secret -> secret.validAt(at))
+                        .map(ApiKeys.SigningSecret::secret)
+                        .toList()));
     }
 
-    /** Called after a change to applications or keys made on this node has committed. */
+    /** Called when applications or keys change on this node (see {@link MerchantCaches}). */
     void forgetCachedTargets() {
         targets.clear();
     }
@@ -86,8 +75,6 @@ public class ApplicationDirectory {
     private record TargetKey(UUID applicationId, Environment environment) {}
 
     private record Loaded(String url, List<ApiKeys.SigningSecret> secrets) {}
-
-    private record CachedTarget(Optional<Loaded> target, long loadedAt) {}
 
     public Optional<Storefront> storefront(UUID applicationId) {
         return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure FROM applications a"
