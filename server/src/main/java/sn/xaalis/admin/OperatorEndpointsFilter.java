@@ -6,8 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.Principal;
 import java.util.Set;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -26,22 +24,19 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 class OperatorEndpointsFilter extends OncePerRequestFilter {
 
-    private static final String PREFIX = "Bearer ";
     private static final Set<String> PROBES = Set.of("/actuator/health/liveness", "/actuator/health/readiness");
     private static final Principal OPERATOR = () -> "operator";
 
-    private final byte[] token;
+    private final AdminToken token;
 
     OperatorEndpointsFilter(AdminProperties properties) {
-        String configured = properties.token();
-        this.token = configured == null || configured.isBlank() ? null : configured.getBytes(StandardCharsets.UTF_8);
+        this.token = new AdminToken(properties);
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        boolean authorised = authorised(request);
-        if (authorised) {
+        if (token.presentedBy(request)) {
             // The actuator shows health details "when authorized", that is to a request with a principal.
             chain.doFilter(
                     new HttpServletRequestWrapper(request) {
@@ -53,21 +48,10 @@ class OperatorEndpointsFilter extends OncePerRequestFilter {
                     response);
         } else if (PROBES.contains(request.getRequestURI())) {
             chain.doFilter(request, response);
-        } else if (token == null) {
+        } else if (!token.configured()) {
             response.sendError(HttpServletResponse.SC_NOT_FOUND);
         } else {
             response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
         }
-    }
-
-    private boolean authorised(HttpServletRequest request) {
-        if (token == null) {
-            return false;
-        }
-        String header = request.getHeader("Authorization");
-        byte[] presented = header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
-                ? header.substring(PREFIX.length()).trim().getBytes(StandardCharsets.UTF_8)
-                : new byte[0];
-        return MessageDigest.isEqual(presented, token);
     }
 }
