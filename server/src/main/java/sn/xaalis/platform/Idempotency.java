@@ -174,6 +174,30 @@ public class Idempotency {
         return inserted == 1;
     }
 
+    /**
+     * The insert of {@link #record} as one step of a larger PostgreSQL statement: one record per row
+     * of {@code source}. A live record under the same key fails that statement (unique violation);
+     * so does an expired one, which {@link #record} would have replaced: the caller then falls back
+     * to a transaction with {@link #record}.
+     */
+    public static String insertFrom(String source) {
+        return "INSERT INTO idempotency_records (application_id, environment, idempotency_key, request_hash,"
+                + " response_status, response_body, created_at) SELECT :idemApp, :idemEnv, :idemKey, :idemHash,"
+                + " :idemStatus, :idemBody, :idemAt FROM " + source;
+    }
+
+    /** Binds the parameters of {@link #insertFrom}. */
+    public JdbcClient.StatementSpec bindInsert(
+            JdbcClient.StatementSpec spec, Scope scope, String requestHash, StoredResponse response) {
+        return spec.param("idemApp", scope.applicationId())
+                .param("idemEnv", scope.environment().value())
+                .param("idemKey", scope.key())
+                .param("idemHash", requestHash)
+                .param("idemStatus", response.status())
+                .param("idemBody", response.body())
+                .param("idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant())));
+    }
+
     /** Deletes records past the 24 h window, a batch at a time; returns how many went. */
     public int purgeExpired(int batch) {
         return jdbc.sql("DELETE FROM idempotency_records WHERE (application_id, environment, idempotency_key) IN"

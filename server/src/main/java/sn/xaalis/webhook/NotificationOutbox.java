@@ -7,7 +7,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
 
@@ -22,14 +21,14 @@ public class NotificationOutbox {
 
     private final JdbcClient jdbc;
     private final Clock clock;
-    private final Database database;
     private final DispatcherWakeUp wakeUp;
+    private final WakeUpBroadcast broadcast;
 
-    NotificationOutbox(JdbcClient jdbc, Clock clock, Database database, DispatcherWakeUp wakeUp) {
+    NotificationOutbox(JdbcClient jdbc, Clock clock, DispatcherWakeUp wakeUp, WakeUpBroadcast broadcast) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.database = database;
         this.wakeUp = wakeUp;
+        this.broadcast = broadcast;
     }
 
     /** Must run inside the transaction that changed the status. */
@@ -52,21 +51,18 @@ public class NotificationOutbox {
                 .param("test", test)
                 .param("now", Timestamps.toDatabase(now))
                 .update();
-        if (!database.embedded()) {
-            // Delivered by PostgreSQL at commit, to every node listening: they wake within milliseconds.
-            jdbc.sql("SELECT pg_notify('" + CHANNEL + "', '')")
-                    .query((rs, n) -> 1)
-                    .list();
-        }
+        // After the commit: this node's dispatcher at once, the other nodes through one shared NOTIFY.
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
                 public void afterCommit() {
                     wakeUp.signal();
+                    broadcast.ring();
                 }
             });
         } else {
             wakeUp.signal();
+            broadcast.ring();
         }
         return id;
     }

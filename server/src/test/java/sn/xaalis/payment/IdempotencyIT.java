@@ -51,6 +51,21 @@ class IdempotencyIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aStoredAnswerIsReplayedEvenWhenTheSameRequestWouldNowBeRefused() {
+        Api.Response first = api.initiate(merchant, BODY, Map.of("Idempotency-Key", "before-change"));
+        api.admin("PATCH", "/applications/" + merchant.applicationId(), "{\"providers\":[\"MOBILEMONEY_SN\"]}");
+
+        Api.Response replay = api.initiate(merchant, BODY, Map.of("Idempotency-Key", "before-change"));
+        Api.Response fresh = api.initiate(merchant, BODY, Map.of("Idempotency-Key", "after-change"));
+
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.body()).isEqualTo(first.body());
+        assertThat(fresh.status()).isEqualTo(400);
+        assertThat(paymentCount()).isEqualTo(1);
+    }
+
+    @Test
     void sameKeyWithAnotherBodyIs422() {
         api.initiate(merchant, BODY, Map.of("Idempotency-Key", "k1"));
         Api.Response other = api.initiate(merchant, BODY.replace("1500", "1600"), Map.of("Idempotency-Key", "k1"));
