@@ -283,10 +283,11 @@ def main():
         results["R3_ping"] = wrk("ping.lua", base + "/ping", seconds, 32, {}, warmup)
         log(f"   {results['R3_ping']['rps']:.0f} req/s")
 
+        # The initiation path (QR, JSON, JDBC) takes the JIT longer than a ping: a 30-second warm-up.
         log("M1: initiations at full speed (fresh QR, metadata, idempotency key each)")
         results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32,
                                      {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                                      "RUN_ID": str(time.time_ns())}, warmup)
+                                      "RUN_ID": str(time.time_ns())}, 3 * warmup)
         rate = max(1, int(results["M1_initiate"]["rps"] / 2))
         log(f"   {results['M1_initiate']['rps']:.0f} /s; now at half that rate, {rate}/s, open model")
         results["M1_half_rate"] = java_tool("initiate-rate", base, apps_file, rate, seconds)

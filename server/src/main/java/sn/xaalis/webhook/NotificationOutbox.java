@@ -22,13 +22,13 @@ public class NotificationOutbox {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final DispatcherWakeUp wakeUp;
-    private final WakeUpBroadcast broadcast;
+    private final PostgresWakeUps otherNodes;
 
-    NotificationOutbox(JdbcClient jdbc, Clock clock, DispatcherWakeUp wakeUp, WakeUpBroadcast broadcast) {
+    NotificationOutbox(JdbcClient jdbc, Clock clock, DispatcherWakeUp wakeUp, PostgresWakeUps otherNodes) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.wakeUp = wakeUp;
-        this.broadcast = broadcast;
+        this.otherNodes = otherNodes;
     }
 
     /** Must run inside the transaction that changed the status. */
@@ -57,12 +57,12 @@ public class NotificationOutbox {
                 @Override
                 public void afterCommit() {
                     wakeUp.signal();
-                    broadcast.ring();
+                    otherNodes.ring();
                 }
             });
         } else {
             wakeUp.signal();
-            broadcast.ring();
+            otherNodes.ring();
         }
         return id;
     }

@@ -1,6 +1,7 @@
 package sn.xaalis.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static sn.xaalis.support.ApiAssertions.fieldNames;
 
 import java.time.Duration;
@@ -44,6 +45,36 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
     @AfterEach
     void tearDown() {
         receiver.close();
+    }
+
+    @Autowired
+    javax.sql.DataSource dataSource;
+
+    @Test
+    void otherNodesAreToldOfCommittedNotifications() throws Exception {
+        assumeTrue(sn.xaalis.support.TestDatabase.postgres(), "LISTEN and NOTIFY are PostgreSQL's");
+        try (java.sql.Connection listening = dataSource.getConnection()) {
+            try (java.sql.Statement statement = listening.createStatement()) {
+                statement.execute("LISTEN xaalis_webhooks");
+            }
+            var pg = listening.unwrap(org.postgresql.PGConnection.class);
+            while (heard(pg.getNotifications(200)) > 0) {
+                // earlier tests' notifications
+            }
+            String reference = api.newPayment(merchant);
+            assertThat(api.simulate(merchant, reference, "SUCCESS").status()).isEqualTo(200);
+
+            int heard = 0;
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (heard == 0 && System.nanoTime() < deadline) {
+                heard += heard(pg.getNotifications(200));
+            }
+            assertThat(heard).as("a NOTIFY after the commit").isPositive();
+        }
+    }
+
+    private static int heard(org.postgresql.PGNotification[] received) {
+        return received == null ? 0 : received.length;
     }
 
     @Test
