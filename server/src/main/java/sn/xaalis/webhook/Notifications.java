@@ -13,6 +13,8 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 
@@ -39,9 +41,13 @@ class Notifications {
             Instant createdAt) {}
 
     private final JdbcClient jdbc;
+    private final Database database;
+    private final TransactionTemplate transactions;
 
-    Notifications(JdbcClient jdbc) {
+    Notifications(JdbcClient jdbc, Database database, TransactionTemplate transactions) {
         this.jdbc = jdbc;
+        this.database = database;
+        this.transactions = transactions;
     }
 
     /**
@@ -123,39 +129,80 @@ class Notifications {
         return released;
     }
 
+    private static final String COMPLETE = "UPDATE notifications SET state = :state, attempts = :attempts,"
+            + " next_attempt_at = :next, leased_until = NULL, lease_token = NULL, updated_at = :now,"
+            + " delivered_at = CASE WHEN :delivered THEN :now ELSE delivered_at END, last_error = :error"
+            + " WHERE id = :id AND lease_token = :token";
+    private static final String ATTEMPT_COLUMNS =
+            "notification_id, attempt, started_at, duration_ms, url, status_code, outcome, error, response_snippet";
+
     /** Records an attempt and the notification's next state, only if our lease is still the current one. */
-    @Transactional
     boolean complete(
             Claimed claimed, NotificationView.AttemptView attempt, State state, Instant nextAttemptAt, Instant now) {
-        int updated = jdbc.sql("UPDATE notifications SET state = :state, attempts = :attempts,"
-                        + " next_attempt_at = :next, leased_until = NULL, lease_token = NULL, updated_at = :now,"
-                        + " delivered_at = CASE WHEN :delivered THEN :now ELSE delivered_at END, last_error = :error"
-                        + " WHERE id = :id AND lease_token = :token")
-                .param("state", state.name())
+        if (!database.embedded()) {
+            // Both rows in one statement: one round trip and one commit per delivery on PostgreSQL. The
+            // casts type the parameters a SELECT list would otherwise leave unknown (a null status code).
+            return bindAttempt(
+                                    bindCompletion(
+                                            jdbc.sql("WITH completed AS (" + COMPLETE + " RETURNING id)"
+                                                    + " INSERT INTO notification_attempts (" + ATTEMPT_COLUMNS + ")"
+                                                    + " SELECT id, CAST(:attempt AS INT), CAST(:started AS TIMESTAMP WITH TIME ZONE),"
+                                                    + " CAST(:duration AS BIGINT), CAST(:url AS VARCHAR),"
+                                                    + " CAST(:code AS INT), CAST(:outcome AS VARCHAR),"
+                                                    + " CAST(:error AS VARCHAR), CAST(:snippet AS VARCHAR)"
+                                                    + " FROM completed"),
+                                            claimed,
+                                            attempt,
+                                            state,
+                                            nextAttemptAt,
+                                            now),
+                                    attempt)
+                            .update()
+                    == 1;
+        }
+        return Boolean.TRUE.equals(transactions.execute(tx -> {
+            if (bindCompletion(jdbc.sql(COMPLETE), claimed, attempt, state, nextAttemptAt, now)
+                            .update()
+                    != 1) {
+                return false;
+            }
+            bindAttempt(
+                            jdbc.sql("INSERT INTO notification_attempts (" + ATTEMPT_COLUMNS + ") VALUES (:id,"
+                                    + " :attempt, :started, :duration, :url, :code, :outcome, :error, :snippet)"),
+                            attempt)
+                    .param("id", claimed.id())
+                    .update();
+            return true;
+        }));
+    }
+
+    private static JdbcClient.StatementSpec bindCompletion(
+            JdbcClient.StatementSpec spec,
+            Claimed claimed,
+            NotificationView.AttemptView attempt,
+            State state,
+            Instant nextAttemptAt,
+            Instant now) {
+        return spec.param("state", state.name())
                 .param("attempts", attempt.attempt())
                 .param("next", Timestamps.toDatabase(nextAttemptAt))
                 .param("now", Timestamps.toDatabase(now))
                 .param("delivered", state == State.DELIVERED)
                 .param("error", attempt.error())
                 .param("id", claimed.id())
-                .param("token", claimed.leaseToken())
-                .update();
-        if (updated == 1) {
-            jdbc.sql("INSERT INTO notification_attempts (notification_id, attempt, started_at, duration_ms, url,"
-                            + " status_code, outcome, error, response_snippet)"
-                            + " VALUES (:id, :attempt, :started, :duration, :url, :code, :outcome, :error, :snippet)")
-                    .param("id", claimed.id())
-                    .param("attempt", attempt.attempt())
-                    .param("started", Timestamps.toDatabase(Timestamps.truncate(attempt.startedAt())))
-                    .param("duration", attempt.durationMillis())
-                    .param("url", attempt.url())
-                    .param("code", attempt.statusCode())
-                    .param("outcome", attempt.outcome())
-                    .param("error", attempt.error())
-                    .param("snippet", attempt.responseSnippet())
-                    .update();
-        }
-        return updated == 1;
+                .param("token", claimed.leaseToken());
+    }
+
+    private static JdbcClient.StatementSpec bindAttempt(
+            JdbcClient.StatementSpec spec, NotificationView.AttemptView attempt) {
+        return spec.param("attempt", attempt.attempt())
+                .param("started", Timestamps.toDatabase(Timestamps.truncate(attempt.startedAt())))
+                .param("duration", attempt.durationMillis())
+                .param("url", attempt.url())
+                .param("code", attempt.statusCode())
+                .param("outcome", attempt.outcome())
+                .param("error", attempt.error())
+                .param("snippet", attempt.responseSnippet());
     }
 
     /** No URL to send to: kept, visible, and re-sendable once one is configured. */
