@@ -139,7 +139,8 @@ public final class Load {
     }
 
     private static void stats(HttpExchange exchange) throws IOException {
-        long[] values = latenciesMicros.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] values =
+                latenciesMicros.stream().mapToLong(Long::longValue).sorted().toArray();
         String json = "{\"received\":" + received.get() + ",\"first_at\":" + firstAt + ",\"last_at\":" + lastAt
                 + ",\"latency_ms\":" + percentiles(values) + "}";
         respond(exchange, 200, json);
@@ -183,6 +184,21 @@ public final class Load {
         return m.group(1);
     }
 
+    /** The same initiation as {@link #initiation}, through the lean client of the open-model run. */
+    static void initiate(KeepAliveClient client, App app) throws IOException, InterruptedException {
+        long n = counter.incrementAndGet();
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"" + (1000 + n % 5000)
+                + "\",\"description\":\"bench\",\"metadata\":{\"order_id\":\"o-" + n + "\",\"channel\":\"bench\"}}";
+        KeepAliveClient.Response response = client.post(
+                "/api/v1/" + app.endpointKey() + "/payments/initiate/",
+                "X-Api-Key: " + app.apiKey() + "\r\nX-Api-Secret: " + app.apiSecret()
+                        + "\r\nContent-Type: application/json\r\nIdempotency-Key: bench-" + n + "\r\n",
+                body);
+        if (response.status() != 201 || !response.body().contains("\"qr_code\":\"iVBOR")) {
+            throw new IOException("initiation answered " + response.status());
+        }
+    }
+
     static void create(String base, List<App> apps, int n, Path out) throws Exception {
         List<String> lines = parallel(n, 32, i -> {
             App app = apps.get(i % apps.size());
@@ -200,6 +216,7 @@ public final class Load {
     }
 
     private static String paced(String base, List<App> apps, int rate, int seconds) throws Exception {
+        KeepAliveClient client = new KeepAliveClient(base, 64);
         int total = rate * seconds;
         long[] latencies = new long[total];
         AtomicInteger errors = new AtomicInteger();
@@ -216,7 +233,7 @@ public final class Load {
             App app = apps.get(i % apps.size());
             Thread.ofVirtual().start(() -> {
                 try {
-                    initiate(base, app);
+                    initiate(client, app);
                 } catch (Exception e) {
                     errors.incrementAndGet();
                 } finally {
@@ -241,7 +258,10 @@ public final class Load {
             App app = apps.get(i % apps.size());
             return (i % apps.size()) + " " + initiate(base, app);
         });
-        HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/reset")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HTTP.send(
+                HttpRequest.newBuilder(URI.create(sink + "/reset"))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.discarding());
         long start = System.currentTimeMillis();
         AtomicInteger errors = new AtomicInteger();
@@ -282,14 +302,15 @@ public final class Load {
         }
         done.await();
         long expected = created.stream()
-                        .filter(line -> !apps.get(Integer.parseInt(line.split(" ")[0])).hanging())
+                        .filter(line ->
+                                !apps.get(Integer.parseInt(line.split(" ")[0])).hanging())
                         .count()
                 - errors.get();
         String stats = awaitSink(sink, expected);
         long count = field(stats, "received");
         double seconds = Math.max(0.001, (field(stats, "last_at") - start) / 1000.0);
-        System.out.println("{\"simulated\":" + created.size() + ",\"errors\":" + errors.get() + ",\"delivered\":" + count
-                + ",\"deliveries_per_s\":" + (count / seconds) + ",\"sink\":" + stats + "}");
+        System.out.println("{\"simulated\":" + created.size() + ",\"errors\":" + errors.get() + ",\"delivered\":"
+                + count + ",\"deliveries_per_s\":" + (count / seconds) + ",\"sink\":" + stats + "}");
     }
 
     /** Waits until the sink has counted {@code expected} deliveries; the rate counts from {@code startMillis}. */
@@ -311,7 +332,9 @@ public final class Load {
         long seen = -1;
         long seenAt = System.currentTimeMillis();
         while (System.currentTimeMillis() < deadline) {
-            stats = HTTP.send(HttpRequest.newBuilder(URI.create(sink + "/stats")).build(), HttpResponse.BodyHandlers.ofString())
+            stats = HTTP.send(
+                            HttpRequest.newBuilder(URI.create(sink + "/stats")).build(),
+                            HttpResponse.BodyHandlers.ofString())
                     .body();
             long received = field(stats, "received");
             if (received >= expected) {

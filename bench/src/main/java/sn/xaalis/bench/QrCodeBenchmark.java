@@ -20,8 +20,8 @@ public class QrCodeBenchmark {
     @Benchmark
     public String sandboxDeepLink() {
         // A different reference each time, as in production: nothing can be cached.
-        String reference = "SVC-" + Long.toString(100_000_000L + (counter++ % 900_000_000L), 36)
-                .toUpperCase();
+        String reference = "SVC-"
+                + Long.toString(100_000_000L + (counter++ % 900_000_000L), 36).toUpperCase();
         return QrCodePng.base64("https://xaalis.example.sn/sandbox/checkout/" + reference + "?app=WALLET");
     }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -208,10 +207,14 @@ public class PaymentInitiation {
         });
     }
 
-    /** The same rows in one PostgreSQL statement: one round trip and one commit on the hot path. */
+    /**
+     * The same rows in one PostgreSQL statement, so one round trip and the commit. A key already
+     * taken (by another node's request, or by an expired record that {@link Idempotency#record}
+     * replaces) rolls back and takes the path above, which tells the two apart.
+     */
     private Outcome storeAtOnce(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
-        try {
-            boolean stored = scope == null
+        Payments.Stored stored = transactions.execute(tx -> {
+            Payments.Stored result = scope == null
                     ? payments.insertAtOnce(payment, firstCheck(payment), null, null)
                     : payments.insertAtOnce(
                             payment,
@@ -219,12 +222,15 @@ public class PaymentInitiation {
                             Idempotency.insertFrom("stored"),
                             spec -> idempotency.bindInsert(
                                     spec, scope, requestHash, new Idempotency.StoredResponse(201, body)));
-            return stored ? new Outcome(201, body, false) : null;
-        } catch (DuplicateKeyException e) {
-            // The key was stored meanwhile (another node), or an expired record still holds it: nothing
-            // was stored, and the transaction's path tells the two apart.
-            return storeInTransaction(payment, body, scope, requestHash);
+            if (!result.payment() || !result.answer()) {
+                tx.setRollbackOnly();
+            }
+            return result;
+        });
+        if (!stored.payment()) {
+            return null;
         }
+        return stored.answer() ? new Outcome(201, body, false) : storeInTransaction(payment, body, scope, requestHash);
     }
 
     private Instant firstCheck(Payment payment) {

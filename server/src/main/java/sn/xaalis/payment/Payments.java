@@ -49,25 +49,30 @@ class Payments {
         return bind(jdbc.sql(INSERT), p, firstCheck).update() == 1;
     }
 
+    /** What {@link #insertAtOnce} stored: both the payment and the answer, or something less. */
+    record Stored(boolean payment, boolean answer) {}
+
     /**
      * PostgreSQL only: the payment, its first history row and, when {@code insertAnswer} is given
-     * (an {@code INSERT … SELECT … FROM stored} of the idempotent response), that response, in one
-     * statement and so one commit, instead of a transaction of four round trips. Returns false when
-     * the reference is taken (nothing is stored); a conflicting idempotency key fails the whole
-     * statement with a {@link org.springframework.dao.DuplicateKeyException}.
+     * (an {@code INSERT … SELECT … FROM stored … ON CONFLICT DO NOTHING} of the idempotent response),
+     * that response, in one statement instead of four round trips. A reference or key already taken
+     * is reported, not raised: the caller's transaction rolls back what was stored.
      */
-    boolean insertAtOnce(
+    Stored insertAtOnce(
             Payment p, Instant firstCheck, String insertAnswer, UnaryOperator<JdbcClient.StatementSpec> answer) {
         String sql = "WITH stored AS (" + INSERT + " RETURNING id), history AS (INSERT INTO payment_status_history"
                 + " (payment_id, from_status, to_status, cause, detail, occurred_at)"
                 + " SELECT id, NULL, :status, 'api', NULL, :createdAt FROM stored)"
-                + (insertAnswer == null ? "" : ", answer AS (" + insertAnswer + ")")
-                + " SELECT COUNT(*) FROM stored";
+                + (insertAnswer == null
+                        ? " SELECT COUNT(*), 1 FROM stored"
+                        : ", answer AS (" + insertAnswer + " RETURNING 1)"
+                                + " SELECT (SELECT COUNT(*) FROM stored), (SELECT COUNT(*) FROM answer)");
         var spec = bind(jdbc.sql(sql), p, firstCheck);
         if (insertAnswer != null) {
             spec = answer.apply(spec);
         }
-        return spec.query(Integer.class).single() == 1;
+        return spec.query((rs, n) -> new Stored(rs.getInt(1) == 1, rs.getInt(2) == 1))
+                .single();
     }
 
     private JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, Payment p, Instant firstCheck) {

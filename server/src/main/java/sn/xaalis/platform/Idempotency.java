@@ -176,14 +176,13 @@ public class Idempotency {
 
     /**
      * The insert of {@link #record} as one step of a larger PostgreSQL statement: one record per row
-     * of {@code source}. A live record under the same key fails that statement (unique violation);
-     * so does an expired one, which {@link #record} would have replaced: the caller then falls back
-     * to a transaction with {@link #record}.
+     * of {@code source}, none when the key is taken, by a live record or by an expired one that
+     * {@link #record} would have replaced (the caller then rolls back and uses {@link #record}).
      */
     public static String insertFrom(String source) {
         return "INSERT INTO idempotency_records (application_id, environment, idempotency_key, request_hash,"
                 + " response_status, response_body, created_at) SELECT :idemApp, :idemEnv, :idemKey, :idemHash,"
-                + " :idemStatus, :idemBody, :idemAt FROM " + source;
+                + " :idemStatus, :idemBody, :idemAt FROM " + source + " ON CONFLICT DO NOTHING";
     }
 
     /** Binds the parameters of {@link #insertFrom}. */
