@@ -5,4 +5,6 @@
 DROP INDEX payments_status_expiry_idx;
 DROP INDEX payments_status_check_idx;
 CREATE INDEX payments_status_expiry_idx ON payments (expires_at) WHERE status = 'PROCESSING';
-CREATE INDEX payments_status_check_idx ON payments (next_check_at) WHERE status = 'PROCESSING';
+-- Only live payments are reconciled (next_check_at set): a sandbox payment adds no entry here.
+CREATE INDEX payments_status_check_idx ON payments (next_check_at)
+    WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL;
