@@ -129,7 +129,8 @@ def deliveries(base, apps_file, n, sink, warmup):
 def start_server(env, log_path):
     jar = next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
                if f.endswith("-exec.jar"))
-    cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-jar", jar]
+    # The image's JVM defaults (server/src/image/base-image.sh), with a fixed heap and collector.
+    cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-jar", jar]
     logf = open(log_path, "w")
     started = time.monotonic()
     process = subprocess.Popen(cmd, cwd=tempfile.mkdtemp(prefix="xaalis-bench-"), stdout=logf, stderr=subprocess.STDOUT,

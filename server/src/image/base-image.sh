@@ -29,10 +29,12 @@ echo "$modules" > "$out/modules.txt"
 
 # Default JVM options are baked into the runtime, so that JDK_JAVA_OPTIONS or JAVA_TOOL_OPTIONS set
 # by an operator come later on the command line and win: a heap sized from the container's memory
-# limit, and a clean exit on OutOfMemoryError (the orchestrator restarts the container).
+# limit, a clean exit on OutOfMemoryError (the orchestrator restarts the container), and room for the
+# classes a warming server loads (the default 21 MB metaspace threshold set off full collections of
+# 70-125 ms in the first minutes, the p99 of the benchmark's open-model run: bench/README.md).
 "$jdk/bin/jlink" --add-modules "$modules" \
     --strip-debug --no-header-files --no-man-pages --generate-cds-archive \
-    --add-options="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true" \
+    --add-options="-XX:MaxRAMPercentage=75 -XX:MetaspaceSize=128m -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true" \
     --output "$rootfs/opt/java" > "$out/jlink.log" 2>&1 || { cat "$out/jlink.log" >&2; exit 1; }
 
 # glibc: the loader and the libraries the runtime's binaries link to (AWT's X11 and sound
