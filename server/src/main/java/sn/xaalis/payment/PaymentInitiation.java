@@ -129,7 +129,7 @@ public class PaymentInitiation {
         // A live session is a call to the operator, not to be made twice: look for an earlier answer
         // first. A sandbox session is made here and costs nothing, so a sandbox request stores first
         // and reads the key only when it turns out to be taken: one round trip fewer on the hot path.
-        boolean lookFirst = caller.environment() == Environment.LIVE || database.embedded();
+        boolean lookFirst = caller.environment() == Environment.LIVE;
         if (lookFirst) {
             Optional<Outcome> earlier = earlier(scope, requestHash);
             if (earlier.isPresent()) {

@@ -30,6 +30,10 @@ class Payments {
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
             + " provider_transaction_id";
+    private static final String INSERT = "INSERT INTO payments (" + COLUMNS + ", updated_at, next_check_at)"
+            + " VALUES (:id, :reference, :app, :env, :provider, :amount, :currency, :status, :description, :phone,"
+            + " :name, :metadata, :success, :error, :providerReference, :links, :expiresAt, :createdAt, :paidAt,"
+            + " :expiredAt, :errorMessage, :transactionId, :createdAt, :firstCheck) ON CONFLICT DO NOTHING";
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -38,11 +42,6 @@ class Payments {
         this.jdbc = jdbc;
         this.json = json;
     }
-
-    private static final String INSERT = "INSERT INTO payments (" + COLUMNS + ", updated_at, next_check_at)"
-            + " VALUES (:id, :reference, :app, :env, :provider, :amount, :currency, :status, :description, :phone,"
-            + " :name, :metadata, :success, :error, :providerReference, :links, :expiresAt, :createdAt, :paidAt,"
-            + " :expiredAt, :errorMessage, :transactionId, :createdAt, :firstCheck) ON CONFLICT DO NOTHING";
 
     /** Returns false when the reference (or id) is taken, without aborting the transaction. */
     boolean insert(Payment p, Instant firstCheck) {

@@ -135,30 +135,21 @@ class Notifications {
             + " WHERE id = :id AND lease_token = :token";
     private static final String ATTEMPT_COLUMNS =
             "notification_id, attempt, started_at, duration_ms, url, status_code, outcome, error, response_snippet";
+    // PostgreSQL: the attempt is recorded only if the completion changed the row. The casts type the
+    // parameters that a SELECT list would otherwise leave unknown (a null status code).
+    private static final String COMPLETE_AND_RECORD = "WITH completed AS (" + COMPLETE + " RETURNING id)"
+            + " INSERT INTO notification_attempts (" + ATTEMPT_COLUMNS + ") SELECT id, CAST(:attempt AS INT),"
+            + " CAST(:started AS TIMESTAMP WITH TIME ZONE), CAST(:duration AS BIGINT), CAST(:url AS VARCHAR),"
+            + " CAST(:code AS INT), CAST(:outcome AS VARCHAR), CAST(:error AS VARCHAR),"
+            + " CAST(:snippet AS VARCHAR) FROM completed";
 
     /** Records an attempt and the notification's next state, only if our lease is still the current one. */
     boolean complete(
             Claimed claimed, NotificationView.AttemptView attempt, State state, Instant nextAttemptAt, Instant now) {
         if (!database.embedded()) {
-            // Both rows in one statement: one round trip and one commit per delivery on PostgreSQL. The
-            // casts type the parameters a SELECT list would otherwise leave unknown (a null status code).
-            return bindAttempt(
-                                    bindCompletion(
-                                            jdbc.sql("WITH completed AS (" + COMPLETE + " RETURNING id)"
-                                                    + " INSERT INTO notification_attempts (" + ATTEMPT_COLUMNS + ")"
-                                                    + " SELECT id, CAST(:attempt AS INT), CAST(:started AS TIMESTAMP WITH TIME ZONE),"
-                                                    + " CAST(:duration AS BIGINT), CAST(:url AS VARCHAR),"
-                                                    + " CAST(:code AS INT), CAST(:outcome AS VARCHAR),"
-                                                    + " CAST(:error AS VARCHAR), CAST(:snippet AS VARCHAR)"
-                                                    + " FROM completed"),
-                                            claimed,
-                                            attempt,
-                                            state,
-                                            nextAttemptAt,
-                                            now),
-                                    attempt)
-                            .update()
-                    == 1;
+            // Both rows in one statement: one round trip and one commit per delivery on PostgreSQL.
+            var spec = bindCompletion(jdbc.sql(COMPLETE_AND_RECORD), claimed, attempt, state, nextAttemptAt, now);
+            return bindAttempt(spec, attempt).update() == 1;
         }
         return Boolean.TRUE.equals(transactions.execute(tx -> {
             if (bindCompletion(jdbc.sql(COMPLETE), claimed, attempt, state, nextAttemptAt, now)
