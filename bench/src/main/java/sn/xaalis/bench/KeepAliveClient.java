@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -36,11 +37,14 @@ final class KeepAliveClient {
         }
     }
 
-    Response post(String path, String headers, String body) throws IOException, InterruptedException {
+    Response post(String path, Map<String, String> headers, String body) throws IOException, InterruptedException {
+        StringBuilder head = new StringBuilder("POST ").append(path).append(" HTTP/1.1\r\nHost: ");
+        head.append(host).append(':').append(port).append("\r\n");
+        headers.forEach(
+                (name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         byte[] content = body.getBytes(StandardCharsets.UTF_8);
-        byte[] request = ("POST " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n" + headers
-                        + "Content-Length: " + content.length + "\r\n\r\n" + body)
-                .getBytes(StandardCharsets.UTF_8);
+        head.append("Content-Length: ").append(content.length).append("\r\n\r\n");
+        byte[] request = (head + body).getBytes(StandardCharsets.UTF_8);
         Connection connection = idle.take();
         try {
             return connection.exchange(request);

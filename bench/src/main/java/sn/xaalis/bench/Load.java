@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -159,44 +160,54 @@ public final class Load {
 
     private static final AtomicLong counter = new AtomicLong(System.nanoTime() % 1_000_000_000L);
 
-    static HttpRequest initiation(String base, App app) {
-        long n = counter.incrementAndGet();
-        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"" + (1000 + n % 5000)
-                + "\",\"description\":\"bench\",\"metadata\":{\"order_id\":\"o-" + n + "\",\"channel\":\"bench\"}}";
-        return HttpRequest.newBuilder(URI.create(base + "/api/v1/" + app.endpointKey() + "/payments/initiate/"))
-                .header("X-Api-Key", app.apiKey())
-                .header("X-Api-Secret", app.apiSecret())
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", "bench-" + n)
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
+    /** One sandbox initiation with a fresh idempotency key and metadata, whichever client sends it. */
+    record Initiation(String path, Map<String, String> headers, String body) {
+        static Initiation next(App app) {
+            long n = counter.incrementAndGet();
+            String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"" + (1000 + n % 5000)
+                    + "\",\"description\":\"bench\",\"metadata\":{\"order_id\":\"o-" + n
+                    + "\",\"channel\":\"bench\"}}";
+            return new Initiation(
+                    "/api/v1/" + app.endpointKey() + "/payments/initiate/",
+                    Map.of(
+                            "X-Api-Key",
+                            app.apiKey(),
+                            "X-Api-Secret",
+                            app.apiSecret(),
+                            "Content-Type",
+                            "application/json",
+                            "Idempotency-Key",
+                            "bench-" + n),
+                    body);
+        }
+
+        /** A 201 with a PNG QR code, or an exception. */
+        static String checked(int status, String body) throws IOException {
+            if (status != 201 || !body.contains("\"qr_code\":\"iVBOR")) {
+                throw new IOException("initiation answered " + status);
+            }
+            return body;
+        }
     }
 
     static String initiate(String base, App app) throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(initiation(base, app), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 201 || !response.body().contains("\"qr_code\":\"iVBOR")) {
-            throw new IOException("initiation answered " + response.statusCode());
-        }
-        Matcher m = REFERENCE.matcher(response.body());
+        Initiation initiation = Initiation.next(app);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + initiation.path()))
+                .POST(HttpRequest.BodyPublishers.ofString(initiation.body()));
+        initiation.headers().forEach(request::header);
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        Matcher m = REFERENCE.matcher(Initiation.checked(response.statusCode(), response.body()));
         if (!m.find()) {
             throw new IOException("no reference");
         }
         return m.group(1);
     }
 
-    /** The same initiation as {@link #initiation}, through the lean client of the open-model run. */
+    /** The same initiation through the lean client of the open-model run. */
     static void initiate(KeepAliveClient client, App app) throws IOException, InterruptedException {
-        long n = counter.incrementAndGet();
-        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"" + (1000 + n % 5000)
-                + "\",\"description\":\"bench\",\"metadata\":{\"order_id\":\"o-" + n + "\",\"channel\":\"bench\"}}";
-        KeepAliveClient.Response response = client.post(
-                "/api/v1/" + app.endpointKey() + "/payments/initiate/",
-                "X-Api-Key: " + app.apiKey() + "\r\nX-Api-Secret: " + app.apiSecret()
-                        + "\r\nContent-Type: application/json\r\nIdempotency-Key: bench-" + n + "\r\n",
-                body);
-        if (response.status() != 201 || !response.body().contains("\"qr_code\":\"iVBOR")) {
-            throw new IOException("initiation answered " + response.status());
-        }
+        Initiation initiation = Initiation.next(app);
+        KeepAliveClient.Response response = client.post(initiation.path(), initiation.headers(), initiation.body());
+        Initiation.checked(response.status(), response.body());
     }
 
     static void create(String base, List<App> apps, int n, Path out) throws Exception {
