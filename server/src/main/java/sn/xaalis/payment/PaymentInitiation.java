@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -208,29 +209,25 @@ public class PaymentInitiation {
     }
 
     /**
-     * The same rows in one PostgreSQL statement, so one round trip and the commit. A key already
-     * taken (by another node's request, or by an expired record that {@link Idempotency#record}
-     * replaces) rolls back and takes the path above, which tells the two apart.
+     * The same rows in one PostgreSQL statement that commits on its own: one round trip instead of
+     * three. A key already taken (by another node's request, or by an expired record that {@link
+     * Idempotency#record} replaces) stores nothing and takes the path above, which tells the two apart.
      */
     private Outcome storeAtOnce(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
-        Payments.Stored stored = transactions.execute(tx -> {
-            Payments.Stored result = scope == null
+        boolean stored;
+        try {
+            stored = scope == null
                     ? payments.insertAtOnce(payment, firstCheck(payment), null, null)
                     : payments.insertAtOnce(
                             payment,
                             firstCheck(payment),
-                            Idempotency.insertFrom("stored"),
+                            Idempotency.INSERT_RETURNING,
                             spec -> idempotency.bindInsert(
                                     spec, scope, requestHash, new Idempotency.StoredResponse(201, body)));
-            if (!result.payment() || !result.answer()) {
-                tx.setRollbackOnly();
-            }
-            return result;
-        });
-        if (!stored.payment()) {
+        } catch (DuplicateKeyException referenceTaken) {
             return null;
         }
-        return stored.answer() ? new Outcome(201, body, false) : storeInTransaction(payment, body, scope, requestHash);
+        return stored ? new Outcome(201, body, false) : storeInTransaction(payment, body, scope, requestHash);
     }
 
     private Instant firstCheck(Payment payment) {

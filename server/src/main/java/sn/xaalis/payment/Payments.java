@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Environment;
@@ -30,10 +31,21 @@ class Payments {
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
             + " provider_transaction_id";
-    private static final String INSERT = "INSERT INTO payments (" + COLUMNS + ", updated_at, next_check_at)"
-            + " VALUES (:id, :reference, :app, :env, :provider, :amount, :currency, :status, :description, :phone,"
-            + " :name, :metadata, :success, :error, :providerReference, :links, :expiresAt, :createdAt, :paidAt,"
-            + " :expiredAt, :errorMessage, :transactionId, :createdAt, :firstCheck) ON CONFLICT DO NOTHING";
+    // A new payment's row: what initiation knows (paid_at, expired_at, error_message and the
+    // provider's transaction id are still empty).
+    private static final String NEW_COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
+            + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
+            + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at";
+    private static final String NEW_VALUES = ":id, :reference, :app, :env, :provider, :amount, :currency, :status,"
+            + " :description, :phone, :name, :metadata, :success, :error, :providerReference, :links, :expiresAt,"
+            + " :createdAt, :createdAt, :firstCheck";
+    private static final String INSERT =
+            "INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") ON CONFLICT DO NOTHING";
+    private static final String FIRST_HISTORY_ROW = " INSERT INTO payment_status_history"
+            + " (payment_id, from_status, to_status, cause, detail, occurred_at)"
+            + " SELECT id, NULL, :status, 'api', NULL, :createdAt FROM stored";
+    private static final String INSERT_WITH_HISTORY = "WITH stored AS (INSERT INTO payments (" + NEW_COLUMNS
+            + ") VALUES (" + NEW_VALUES + ") RETURNING id)" + FIRST_HISTORY_ROW;
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -48,36 +60,29 @@ class Payments {
         return bind(jdbc.sql(INSERT), p, firstCheck).update() == 1;
     }
 
-    /** What {@link #insertAtOnce} stored: both the payment and the answer, or something less. */
-    record Stored(boolean payment, boolean answer) {}
-
     /**
-     * PostgreSQL only: the payment, its first history row and, when {@code insertAnswer} is given
-     * (an {@code INSERT … SELECT … FROM stored … ON CONFLICT DO NOTHING} of the idempotent response),
-     * that response, in one statement instead of four round trips. A reference or key already taken
-     * is reported, not raised: the caller's transaction rolls back what was stored.
+     * PostgreSQL only: the payment and its first history row in one statement, committed on its own
+     * (one round trip, no {@code BEGIN} or {@code COMMIT}). When {@code insertAnswer} is given (an
+     * {@code INSERT … RETURNING} of the idempotent response named {@code answer}), the payment is
+     * stored only if that answer was: a key already taken stores nothing and returns false. A
+     * reference already taken fails the whole statement with a {@link DuplicateKeyException}, so
+     * nothing is stored then either.
      */
-    Stored insertAtOnce(
+    boolean insertAtOnce(
             Payment p, Instant firstCheck, String insertAnswer, UnaryOperator<JdbcClient.StatementSpec> answer) {
-        String sql = "WITH stored AS (" + INSERT + " RETURNING id), history AS (INSERT INTO payment_status_history"
-                + " (payment_id, from_status, to_status, cause, detail, occurred_at)"
-                + " SELECT id, NULL, :status, 'api', NULL, :createdAt FROM stored)"
-                + (insertAnswer == null
-                        ? " SELECT COUNT(*), 1 FROM stored"
-                        : ", answer AS (" + insertAnswer + " RETURNING 1)"
-                                + " SELECT (SELECT COUNT(*) FROM stored), (SELECT COUNT(*) FROM answer)");
+        String sql = insertAnswer == null
+                ? INSERT_WITH_HISTORY
+                : "WITH answer AS (" + insertAnswer + "), stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") SELECT "
+                        + NEW_VALUES + " FROM answer RETURNING id)" + FIRST_HISTORY_ROW;
         var spec = bind(jdbc.sql(sql), p, firstCheck);
         if (insertAnswer != null) {
             spec = answer.apply(spec);
         }
-        return spec.query((rs, n) -> new Stored(rs.getInt(1) == 1, rs.getInt(2) == 1))
-                .single();
+        return spec.update() == 1;
     }
 
     private JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, Payment p, Instant firstCheck) {
-        return spec.param("transactionId", p.providerTransactionId())
-                .param("firstCheck", Timestamps.toDatabase(firstCheck))
-                .param("id", p.transactionUuid())
+        return spec.param("id", p.transactionUuid())
                 .param("reference", p.reference().value())
                 .param("app", p.applicationId())
                 .param("env", p.environment().value())
@@ -95,9 +100,7 @@ class Payments {
                 .param("links", json.writeValueAsString(p.deepLinks()))
                 .param("expiresAt", Timestamps.toDatabase(p.expiresAt()))
                 .param("createdAt", Timestamps.toDatabase(p.createdAt()))
-                .param("paidAt", Timestamps.toDatabase(p.paidAt()))
-                .param("expiredAt", Timestamps.toDatabase(p.expiredAt()))
-                .param("errorMessage", p.errorMessage());
+                .param("firstCheck", Timestamps.toDatabase(firstCheck));
     }
 
     /** The conditional update of D1: changes the row only if it is still in {@code from}. */

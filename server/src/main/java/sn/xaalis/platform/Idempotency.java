@@ -175,17 +175,15 @@ public class Idempotency {
     }
 
     /**
-     * The insert of {@link #record} as one step of a larger PostgreSQL statement: one record per row
-     * of {@code source}, none when the key is taken, by a live record or by an expired one that
-     * {@link #record} would have replaced (the caller then rolls back and uses {@link #record}).
+     * The insert of {@link #record} as one step of a larger PostgreSQL statement, returning a row
+     * when the record was stored and none when the key is taken, by a live record or by an expired
+     * one that {@link #record} would have replaced (the caller then uses {@link #record}).
      */
-    public static String insertFrom(String source) {
-        return "INSERT INTO idempotency_records (application_id, environment, idempotency_key, request_hash,"
-                + " response_status, response_body, created_at) SELECT :idemApp, :idemEnv, :idemKey, :idemHash,"
-                + " :idemStatus, :idemBody, :idemAt FROM " + source + " ON CONFLICT DO NOTHING";
-    }
+    public static final String INSERT_RETURNING = "INSERT INTO idempotency_records (application_id, environment,"
+            + " idempotency_key, request_hash, response_status, response_body, created_at) VALUES (:idemApp,"
+            + " :idemEnv, :idemKey, :idemHash, :idemStatus, :idemBody, :idemAt) ON CONFLICT DO NOTHING RETURNING 1";
 
-    /** Binds the parameters of {@link #insertFrom}. */
+    /** Binds the parameters of {@link #INSERT_RETURNING}. */
     public JdbcClient.StatementSpec bindInsert(
             JdbcClient.StatementSpec spec, Scope scope, String requestHash, StoredResponse response) {
         return spec.param("idemApp", scope.applicationId())
