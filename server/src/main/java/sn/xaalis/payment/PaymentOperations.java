@@ -68,7 +68,6 @@ public class PaymentOperations {
     }
 
     /** The scriptable sandbox outcome (D13); refused for live keys. */
-    @Transactional
     public Payment simulate(Caller caller, String reference, PaymentStatus outcome, String errorMessage) {
         if (caller.environment() != Environment.SANDBOX) {
             throw new ApiException(HttpStatus.FORBIDDEN, "Simulation is only available with sandbox keys");

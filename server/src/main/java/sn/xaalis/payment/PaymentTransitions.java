@@ -4,15 +4,17 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.webhook.NewNotification;
 import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every status change goes through here (D1): one transaction holding the conditional update, the
- * history row and the outbox row, and nothing at all when the update changed no row.
+ * Every status change goes through here (D1): the conditional update, the history row and the outbox
+ * row commit together (one statement on PostgreSQL, one transaction on the embedded database), and
+ * nothing at all is written when the update changed no row.
  */
 @Service
 public class PaymentTransitions {
@@ -22,10 +24,20 @@ public class PaymentTransitions {
     private final JsonMapper json;
     private final Clock clock;
     private final PaymentMetrics metrics;
+    private final Database database;
+    private final TransactionTemplate transactions;
 
     PaymentTransitions(
-            Payments payments, NotificationOutbox outbox, JsonMapper json, Clock clock, PaymentMetrics metrics) {
+            Payments payments,
+            NotificationOutbox outbox,
+            JsonMapper json,
+            Clock clock,
+            PaymentMetrics metrics,
+            Database database,
+            TransactionTemplate transactions) {
         this.metrics = metrics;
+        this.database = database;
+        this.transactions = transactions;
         this.payments = payments;
         this.outbox = outbox;
         this.json = json;
@@ -59,11 +71,11 @@ public class PaymentTransitions {
     }
 
     /**
-     * Moves {@code payment} (as last read) to {@code to}.
+     * Moves {@code payment} (as last read) to {@code to}. Joins the caller's transaction if there is
+     * one (a job's lock, an idempotent answer); otherwise the change commits on its own.
      *
      * @param errorMessage the reason of a failure, shown as {@code error_message}
      */
-    @Transactional
     public Outcome apply(Payment payment, PaymentStatus to, Cause cause, String errorMessage) {
         PaymentStatus from = payment.status();
         if (!from.canMoveTo(to)) {
@@ -74,19 +86,49 @@ public class PaymentTransitions {
         Instant expiredAt = to == PaymentStatus.EXPIRED ? now : payment.expiredAt();
         String error = to == PaymentStatus.FAILED ? errorMessage : payment.errorMessage();
         boolean late = from == PaymentStatus.EXPIRED && to == PaymentStatus.SUCCESS;
-        if (!payments.changeStatus(payment.transactionUuid(), from, to, paidAt, expiredAt, error, late, now)) {
-            return new Outcome.Lost(payments.status(payment.transactionUuid()).orElse(from));
-        }
-        payments.recordTransition(payment.transactionUuid(), from, to, cause.actor(), cause.detail(), now);
-        metrics.transition(from, to);
+        var update =
+                new Payments.StatusUpdate(payment.transactionUuid(), from, to, paidAt, expiredAt, error, late, now);
+        // The payment as read, moved: the conditional update guarantees it is still what the row holds
+        // (no transition ever leads back to a status it came from).
         Payment changed = payment.with(to, paidAt, expiredAt, error);
-        outbox.enqueue(new NewNotification(
+        var notification = new NewNotification(
                 changed.applicationId(),
                 changed.environment(),
                 changed.reference().value() + ":" + to.name(),
                 to.event(),
-                json.writeValueAsString(PaymentData.of(changed))));
+                json.writeValueAsString(PaymentData.of(changed)));
+        boolean moved = database.embedded()
+                ? Boolean.TRUE.equals(transactions.execute(tx -> inSteps(update, cause, notification)))
+                : atOnce(update, cause, notification);
+        if (!moved) {
+            return new Outcome.Lost(payments.status(payment.transactionUuid()).orElse(from));
+        }
+        metrics.transition(from, to);
         return new Outcome.Changed(changed);
+    }
+
+    /** PostgreSQL: update, history and outbox rows in one statement (one round trip, one commit). */
+    private boolean atOnce(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
+        boolean moved = payments.changeStatusAtOnce(
+                update,
+                cause.actor(),
+                cause.detail(),
+                NotificationOutbox.INSERT_FOR_CHANGED,
+                spec -> outbox.bindInsert(spec, notification));
+        if (moved) {
+            outbox.announce();
+        }
+        return moved;
+    }
+
+    /** The embedded database has no data-modifying WITH: the same rows, one statement each. */
+    private boolean inSteps(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
+        if (!payments.changeStatus(update)) {
+            return false;
+        }
+        payments.recordTransition(update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
+        outbox.enqueue(notification);
+        return true;
     }
 
     public Optional<Payment> reload(Payment payment) {

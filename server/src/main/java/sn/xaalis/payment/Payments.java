@@ -103,8 +103,51 @@ class Payments {
                 .param("firstCheck", Timestamps.toDatabase(firstCheck));
     }
 
+    // The conditional update of D1: changes the row only if it is still in :from.
+    private static final String CHANGE_STATUS = "UPDATE payments SET status = :to, paid_at = :paidAt,"
+            + " expired_at = :expiredAt, error_message = :error, late = (late OR :late), updated_at = :now"
+            + " WHERE id = :id AND status = :from";
+    private static final String CHANGE_STATUS_WITH_HISTORY = "WITH changed AS (" + CHANGE_STATUS + " RETURNING id),"
+            + " history AS (INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail,"
+            + " occurred_at) SELECT id, CAST(:from AS VARCHAR), CAST(:to AS VARCHAR), CAST(:cause AS VARCHAR),"
+            + " CAST(:detail AS VARCHAR), :now FROM changed) ";
+
     /** The conditional update of D1: changes the row only if it is still in {@code from}. */
-    boolean changeStatus(
+    boolean changeStatus(StatusUpdate update) {
+        return bindUpdate(jdbc.sql(CHANGE_STATUS), update).update() == 1;
+    }
+
+    private static JdbcClient.StatementSpec bindUpdate(JdbcClient.StatementSpec spec, StatusUpdate update) {
+        return spec.param("to", update.to().name())
+                .param("paidAt", Timestamps.toDatabase(update.paidAt()))
+                .param("expiredAt", Timestamps.toDatabase(update.expiredAt()))
+                .param("error", update.errorMessage())
+                .param("late", update.late())
+                .param("now", Timestamps.toDatabase(update.now()))
+                .param("id", update.id())
+                .param("from", update.from().name());
+    }
+
+    /**
+     * PostgreSQL only: the conditional update of D1, its history row and {@code andThen} (a statement
+     * reading the changed row from {@code changed}, the outbox's insert) in one statement that commits
+     * on its own when no transaction is open: one round trip instead of four or five. Returns whether
+     * the payment changed; when it did not, nothing at all was written.
+     */
+    boolean changeStatusAtOnce(
+            StatusUpdate update,
+            String cause,
+            String detail,
+            String andThen,
+            UnaryOperator<JdbcClient.StatementSpec> bindAndThen) {
+        var spec = bindUpdate(jdbc.sql(CHANGE_STATUS_WITH_HISTORY + andThen), update)
+                .param("cause", cause)
+                .param("detail", shortDetail(detail));
+        return bindAndThen.apply(spec).update() == 1;
+    }
+
+    /** A status change as D1 applies it: to {@code to}, only if the payment is still in {@code from}. */
+    record StatusUpdate(
             UUID id,
             PaymentStatus from,
             PaymentStatus to,
@@ -112,20 +155,10 @@ class Payments {
             Instant expiredAt,
             String errorMessage,
             boolean late,
-            Instant now) {
-        return jdbc.sql("UPDATE payments SET status = :to, paid_at = :paidAt, expired_at = :expiredAt,"
-                                + " error_message = :error, late = (late OR :late), updated_at = :now"
-                                + " WHERE id = :id AND status = :from")
-                        .param("to", to.name())
-                        .param("paidAt", Timestamps.toDatabase(paidAt))
-                        .param("expiredAt", Timestamps.toDatabase(expiredAt))
-                        .param("error", errorMessage)
-                        .param("late", late)
-                        .param("now", Timestamps.toDatabase(now))
-                        .param("id", id)
-                        .param("from", from.name())
-                        .update()
-                == 1;
+            Instant now) {}
+
+    private static String shortDetail(String detail) {
+        return detail == null || detail.length() <= 500 ? detail : detail.substring(0, 500);
     }
 
     Optional<PaymentStatus> status(UUID id) {
@@ -286,7 +319,7 @@ class Payments {
                 .param("from", from == null ? null : from.name())
                 .param("to", to.name())
                 .param("cause", cause)
-                .param("detail", detail == null || detail.length() <= 500 ? detail : detail.substring(0, 500))
+                .param("detail", shortDetail(detail))
                 .param("at", Timestamps.toDatabase(at))
                 .update();
     }

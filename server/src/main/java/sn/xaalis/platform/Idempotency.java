@@ -47,11 +47,13 @@ public class Idempotency {
 
     /**
      * Runs {@code work} in a transaction that also stores its response under the key (D14). Without a
-     * key the work simply runs in a transaction. Failures (exceptions) store nothing.
+     * key there is nothing to store with it, so the work runs as it is (its writes bring their own
+     * atomicity), and a provider call it makes holds no database connection. Failures (exceptions)
+     * store nothing.
      */
     public Answer execute(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
         if (scope == null) {
-            return new Answer(transactions.execute(tx -> work.get()), false);
+            return new Answer(work.get(), false);
         }
         Optional<Answer> earlier = replay(scope, requestHash);
         if (earlier.isPresent()) {

@@ -39,19 +39,53 @@ public class NotificationOutbox {
     UUID insert(NewNotification notification, boolean test) {
         Instant now = Timestamps.truncate(clock.instant());
         UUID id = RandomTokens.uuidV7(clock);
-        jdbc.sql("INSERT INTO notifications (id, application_id, environment, event_id, event, body, state,"
-                        + " next_attempt_at, test, created_at, updated_at)"
-                        + " VALUES (:id, :app, :env, :eventId, :event, :body, 'PENDING', :now, :test, :now, :now)")
-                .param("id", id)
-                .param("app", notification.applicationId())
-                .param("env", notification.environment().value())
-                .param("eventId", notification.eventId())
-                .param("event", notification.event())
-                .param("body", body(notification, now))
-                .param("test", test)
-                .param("now", Timestamps.toDatabase(now))
+        jdbc.sql("INSERT INTO notifications (" + COLUMNS + ")"
+                        + " VALUES (:outboxId, :outboxApp, :outboxEnv, :outboxEventId, :outboxEvent, :outboxBody,"
+                        + " 'PENDING', :outboxNow, :outboxTest, :outboxNow, :outboxNow)")
+                .param("outboxId", id)
+                .param("outboxApp", notification.applicationId())
+                .param("outboxEnv", notification.environment().value())
+                .param("outboxEventId", notification.eventId())
+                .param("outboxEvent", notification.event())
+                .param("outboxBody", body(notification, now))
+                .param("outboxTest", test)
+                .param("outboxNow", Timestamps.toDatabase(now))
                 .update();
-        // After the commit: this node's dispatcher at once, the other nodes through one shared NOTIFY.
+        announce();
+        return id;
+    }
+
+    private static final String COLUMNS = "id, application_id, environment, event_id, event, body, state,"
+            + " next_attempt_at, test, created_at, updated_at";
+
+    /**
+     * PostgreSQL: the outbox row as the last part of a caller's statement whose data-modifying step
+     * {@code changed} returns the changed row, so the notification is stored only with the change it
+     * announces, in the same statement (one round trip, one commit). Bind it with {@link #bindInsert}
+     * and call {@link #announce} once the statement stored it.
+     */
+    public static final String INSERT_FOR_CHANGED = "INSERT INTO notifications (" + COLUMNS + ")"
+            + " SELECT :outboxId, :outboxApp, CAST(:outboxEnv AS VARCHAR), CAST(:outboxEventId AS VARCHAR),"
+            + " CAST(:outboxEvent AS VARCHAR), CAST(:outboxBody AS TEXT), 'PENDING', :outboxNow, FALSE, :outboxNow,"
+            + " :outboxNow FROM changed";
+
+    /** Binds the parameters of {@link #INSERT_FOR_CHANGED}. */
+    public JdbcClient.StatementSpec bindInsert(JdbcClient.StatementSpec spec, NewNotification notification) {
+        Instant now = Timestamps.truncate(clock.instant());
+        return spec.param("outboxId", RandomTokens.uuidV7(clock))
+                .param("outboxApp", notification.applicationId())
+                .param("outboxEnv", notification.environment().value())
+                .param("outboxEventId", notification.eventId())
+                .param("outboxEvent", notification.event())
+                .param("outboxBody", body(notification, now))
+                .param("outboxNow", Timestamps.toDatabase(now));
+    }
+
+    /**
+     * Tells the dispatchers of a stored notification: this node's at once, the other nodes through one
+     * shared NOTIFY; after the commit when a transaction is open, since before it they cannot see it.
+     */
+    public void announce() {
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
@@ -64,7 +98,6 @@ public class NotificationOutbox {
             wakeUp.signal();
             otherNodes.ring();
         }
-        return id;
     }
 
     /** SPEC §6.2; every value outside {@code data} is from a closed alphabet, so no escaping is needed. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static sn.xaalis.support.ApiAssertions.assertErrorBody;
 import static sn.xaalis.support.ApiAssertions.fieldNames;
 
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
@@ -71,6 +73,21 @@ class PaymentStatusIT extends ApiIntegrationTest {
         assertThat(json.get("error_message").isNull()).isTrue();
         assertThat(response.body()).contains("\"metadata\":{\"cart\":\"c-1\"}");
         assertThat(response.body()).doesNotContain("qr_code");
+    }
+
+    @Test
+    void statusAndListAnswersAreSizedNotChunked() {
+        String reference = api.newPayment(merchant);
+
+        for (Api.Response response :
+                List.of(api.status(merchant, reference), api.get(merchant, "/payments/?limit=5"))) {
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.header("Content-Type")).isEqualTo("application/json");
+            // One write for the whole answer: its length is known, so no chunked encoding.
+            assertThat(response.header("Transfer-Encoding")).isNull();
+            assertThat(response.header("Content-Length"))
+                    .isEqualTo(Integer.toString(response.body().getBytes(StandardCharsets.UTF_8).length));
+        }
     }
 
     @Test

@@ -47,7 +47,7 @@ class PaymentActionsController {
     record PageJson(List<PaymentJson.Status> data, boolean hasMore, String nextCursor) {}
 
     @GetMapping({"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"})
-    ResponseEntity<PageJson> list(
+    ResponseEntity<byte[]> list(
             Caller caller,
             @RequestParam(required = false) String status,
             @RequestParam(required = false) String provider,
@@ -93,13 +93,13 @@ class PaymentActionsController {
         }
         // The environment comes from the keys; asking for the other one simply matches nothing.
         if (environment != null && !environment.equals(caller.environment().value())) {
-            return ResponseEntity.ok(new PageJson(List.of(), false, null));
+            return PaymentJson.sized(json.writeValueAsBytes(new PageJson(List.of(), false, null)));
         }
         var page = operations.list(caller, new PaymentFilter(statusFilter, providerFilter, from, to, after), size);
-        return ResponseEntity.ok(new PageJson(
+        return PaymentJson.sized(json.writeValueAsBytes(new PageJson(
                 page.payments().stream().map(PaymentJson.Status::of).toList(),
                 page.nextCursor() != null,
-                page.nextCursor()));
+                page.nextCursor())));
     }
 
     @PostMapping({

@@ -57,11 +57,9 @@ class PaymentController {
         "/api/v1/{endpoint_key}/payments/{reference}/status/",
         "/api/v1/{endpoint_key}/payments/{reference}/status"
     })
-    ResponseEntity<PaymentJson.Status> status(Caller caller, @PathVariable String reference) {
+    ResponseEntity<byte[]> status(Caller caller, @PathVariable String reference) {
         return queries.find(caller, reference)
-                .map(payment -> ResponseEntity.ok()
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(PaymentJson.Status.of(payment)))
+                .map(payment -> PaymentJson.sized(json.writeValueAsBytes(PaymentJson.Status.of(payment))))
                 .orElseThrow(() -> ApiException.notFound("No payment with this reference"));
     }
 }

@@ -3,6 +3,8 @@ package sn.xaalis.payment.web;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentData;
 import sn.xaalis.payment.PaymentInitiation;
@@ -59,6 +61,14 @@ final class PaymentJson {
                     Timestamps.micros(p.createdAt()),
                     Timestamps.micros(p.expiresAt()));
         }
+    }
+
+    /**
+     * A JSON answer rendered before it is sent: with its Content-Length it leaves in one write, where
+     * the message converter streams it chunked and needs a second write for the closing chunk.
+     */
+    static ResponseEntity<byte[]> sized(byte[] json) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json);
     }
 
     private static String formatAmount(Payment p) {

@@ -1,0 +1,138 @@
+package sn.xaalis.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
+
+/**
+ * The outbox claim (one statement on PostgreSQL, a transaction of three on the embedded database):
+ * the same leases, limits and exclusions on both. The dispatcher is stopped meanwhile, and the rows
+ * are due in 2000, before any other test's, so the claims see only this test's rows.
+ */
+@IntegrationTest
+class ClaimIT extends ApiIntegrationTest {
+
+    private static final int PER_APPLICATION = 8;
+
+    @Autowired
+    Notifications notifications;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    MutableClock clock;
+
+    @Autowired
+    WebhookDispatcher dispatcher;
+
+    UUID busy;
+    UUID idle;
+    Instant due;
+    Instant later;
+
+    @BeforeEach
+    void setUp() {
+        busy = UUID.fromString(api.onboardBoth().applicationId());
+        idle = UUID.fromString(api.onboardBoth().applicationId());
+        dispatcher.stop();
+        due = Instant.parse("2000-01-01T00:00:00Z");
+        later = due.plus(Duration.ofMinutes(1));
+    }
+
+    @AfterEach
+    void restartDispatcher() {
+        jdbc.sql("DELETE FROM notifications WHERE application_id IN (:apps)")
+                .param("apps", List.of(busy, idle))
+                .update();
+        dispatcher.start();
+    }
+
+    @Test
+    void anApplicationGetsNoMoreThanItsFreeSlots() {
+        pending(busy, 12);
+        pending(idle, 12);
+
+        List<Notifications.Claimed> claimed = claim(Map.of(busy, 6), 64, UUID.randomUUID());
+
+        Map<UUID, Long> perApplication = claimed.stream()
+                .collect(Collectors.groupingBy(Notifications.Claimed::applicationId, Collectors.counting()));
+        assertThat(perApplication).containsEntry(busy, 2L).containsEntry(idle, (long) PER_APPLICATION);
+        assertThat(leased()).isEqualTo(2 + PER_APPLICATION);
+    }
+
+    @Test
+    void aSaturatedApplicationLeavesTheBatchToOthers() {
+        pending(busy, 20);
+        pending(idle, 3);
+
+        List<Notifications.Claimed> claimed = claim(Map.of(busy, PER_APPLICATION), 3, UUID.randomUUID());
+
+        assertThat(claimed).extracting(Notifications.Claimed::applicationId).containsOnly(idle);
+        assertThat(claimed).hasSize(3);
+    }
+
+    @Test
+    void aLeasedRowIsNotClaimedAgainUntilItsLeaseEnds() {
+        pending(idle, 3);
+        UUID first = UUID.randomUUID();
+
+        List<Notifications.Claimed> claimed = claim(Map.of(), 64, first);
+
+        assertThat(claimed).hasSize(3).allSatisfy(c -> {
+            assertThat(c.leaseToken()).isEqualTo(first);
+            assertThat(c.environment()).isEqualTo(Environment.SANDBOX);
+            assertThat(c.body()).startsWith("{\"id\":\"");
+            assertThat(c.attempts()).isZero();
+        });
+        assertThat(claim(Map.of(), 64, UUID.randomUUID())).isEmpty();
+        // The lease ends at `later`: afterwards another worker takes the rows.
+        Instant afterLease = later.plus(Duration.ofSeconds(1));
+        assertThat(notifications.claim(
+                        afterLease, 64, Map.of(), PER_APPLICATION, afterLease.plusSeconds(60), UUID.randomUUID()))
+                .hasSize(3);
+    }
+
+    private List<Notifications.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
+        return notifications.claim(due, limit, inFlight, PER_APPLICATION, later, token);
+    }
+
+    private void pending(UUID application, int count) {
+        for (int i = 0; i < count; i++) {
+            String eventId = "SVC-CLAIM" + i + ":SUCCESS";
+            jdbc.sql("INSERT INTO notifications (id, application_id, environment, event_id, event, body, state,"
+                            + " next_attempt_at, created_at, updated_at) VALUES (:id, :app, 'sandbox', :eventId,"
+                            + " 'transaction.success', :body, 'PENDING', :due, :due, :due)")
+                    .param("id", RandomTokens.uuidV7(clock))
+                    .param("app", application)
+                    .param("eventId", eventId)
+                    .param("body", "{\"id\":\"" + eventId + "\"}")
+                    .param("due", Timestamps.toDatabase(due))
+                    .update();
+        }
+    }
+
+    private int leased() {
+        return jdbc.sql(
+                        "SELECT COUNT(*) FROM notifications WHERE application_id IN (:apps) AND lease_token IS NOT NULL")
+                .param("apps", List.of(busy, idle))
+                .query(Integer.class)
+                .single();
+    }
+}
