@@ -24,6 +24,11 @@ import sn.xaalis.platform.Database;
  * notify (a database-wide lock held through the WAL flush), so a {@code NOTIFY} inside every status
  * change held those changes to one per flush. A lost {@code NOTIFY} only delays the other nodes to
  * their next poll.
+ *
+ * <p>Under load one {@code NOTIFY} per commit would cost each node a round trip, a wake-up of every
+ * listener and a claim per commit, so they are spaced {@link #SPACING_NANOS} apart: the other nodes
+ * learn of a burst at most that much later. Each carries this node's id, so that its own listener,
+ * whose dispatcher was already woken in process, ignores it.
  */
 @Component
 class PostgresWakeUps implements SmartLifecycle {
@@ -34,7 +39,11 @@ class PostgresWakeUps implements SmartLifecycle {
     private final JdbcClient jdbc;
     private final Database database;
     private final DispatcherWakeUp wakeUp;
+    // At most one NOTIFY per 5 ms from this node (at most 200/s whatever the commit rate).
+    static final long SPACING_NANOS = 5_000_000L;
+
     private final AtomicBoolean rung = new AtomicBoolean();
+    private final String nodeId = java.util.UUID.randomUUID().toString();
     private volatile boolean running;
     private volatile Thread listener;
     private volatile Thread notifier;
@@ -101,7 +110,7 @@ class PostgresWakeUps implements SmartLifecycle {
                 PGConnection pg = connection.unwrap(PGConnection.class);
                 while (running) {
                     var received = pg.getNotifications(500);
-                    if (received != null && received.length > 0) {
+                    if (received != null && fromAnotherNode(received)) {
                         wakeUp.signal();
                     }
                 }
@@ -113,19 +122,35 @@ class PostgresWakeUps implements SmartLifecycle {
         }
     }
 
+    private boolean fromAnotherNode(org.postgresql.PGNotification[] received) {
+        for (var notification : received) {
+            if (!nodeId.equals(notification.getParameter())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void notifyOthers() {
         while (running) {
             if (!rung.getAndSet(false)) {
                 LockSupport.park(this);
                 continue;
             }
+            long sent = System.nanoTime();
             try {
-                jdbc.sql("SELECT pg_notify('" + NotificationOutbox.CHANNEL + "', '')")
+                jdbc.sql("SELECT pg_notify('" + NotificationOutbox.CHANNEL + "', :node)")
+                        .param("node", nodeId)
                         .query((rs, n) -> 1)
                         .list();
             } catch (RuntimeException e) {
                 log.debug("NOTIFY failed; the other nodes will poll: {}", e.toString());
                 LockSupport.parkNanos(this, 100_000_000L);
+            }
+            // Commits arriving meanwhile set `rung` again and share the next NOTIFY.
+            long wait;
+            while (running && (wait = SPACING_NANOS - (System.nanoTime() - sent)) > 0) {
+                LockSupport.parkNanos(this, wait);
             }
         }
     }

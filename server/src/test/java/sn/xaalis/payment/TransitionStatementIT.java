@@ -58,7 +58,8 @@ class TransitionStatementIT extends ApiIntegrationTest {
                         .param("id", payment.reference().value() + ":FAILED")
                         .query(String.class)
                         .single())
-                .contains("\"status\":\"FAILED\"", "\"error_message\":\"Declined\"", "\"metadata\":{\"order\":\"o-1\"}");
+                .contains(
+                        "\"status\":\"FAILED\"", "\"error_message\":\"Declined\"", "\"metadata\":{\"order\":\"o-1\"}");
     }
 
     @Test
