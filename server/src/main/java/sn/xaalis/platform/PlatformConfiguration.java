@@ -1,8 +1,11 @@
 package sn.xaalis.platform;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,6 +28,23 @@ class PlatformConfiguration {
     Database database(Environment environment) {
         String url = environment.getProperty("spring.datasource.url", "");
         return new Database(url.startsWith("jdbc:h2:"));
+    }
+
+    /**
+     * On PostgreSQL an initiation, a status change and an outbox claim are single statements that
+     * commit on their own, with no transaction around them: a pool handing out connections without
+     * autocommit would roll them back when they are returned, silently.
+     */
+    @Bean
+    SmartInitializingSingleton autoCommitRequired(Database database, DataSource dataSource) {
+        return () -> requireAutoCommit(database, dataSource);
+    }
+
+    static void requireAutoCommit(Database database, DataSource dataSource) {
+        if (!database.embedded() && dataSource instanceof HikariDataSource pool && !pool.isAutoCommit()) {
+            throw new IllegalStateException("spring.datasource.hikari.auto-commit must stay true on PostgreSQL:"
+                    + " payments are stored by statements that commit on their own");
+        }
     }
 
     @Bean

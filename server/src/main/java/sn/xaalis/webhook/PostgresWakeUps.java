@@ -55,6 +55,11 @@ class PostgresWakeUps implements SmartLifecycle {
         this.wakeUp = wakeUp;
     }
 
+    /** The payload of this node's NOTIFYs. */
+    String nodeId() {
+        return nodeId;
+    }
+
     /** After a commit that added notifications: cheap, never blocks, a no-op on the embedded database. */
     void ring() {
         Thread sender = notifier;

@@ -19,13 +19,11 @@ public class WebhookDeliveries {
 
     private final Notifications notifications;
     private final NotificationOutbox outbox;
-    private final DispatcherWakeUp wakeUp;
     private final Clock clock;
 
-    WebhookDeliveries(Notifications notifications, NotificationOutbox outbox, DispatcherWakeUp wakeUp, Clock clock) {
+    WebhookDeliveries(Notifications notifications, NotificationOutbox outbox, Clock clock) {
         this.notifications = notifications;
         this.outbox = outbox;
-        this.wakeUp = wakeUp;
         this.clock = clock;
     }
 
@@ -81,7 +79,7 @@ public class WebhookDeliveries {
             throw new ApiException(
                     HttpStatus.CONFLICT, "This notification is still being delivered (" + current.state() + ")");
         }
-        wakeUp.signal();
+        outbox.announce(); // after the commit, to this node and the others
         return notifications.find(applicationId, notificationId).orElseThrow();
     }
 

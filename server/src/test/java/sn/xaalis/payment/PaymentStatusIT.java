@@ -91,6 +91,23 @@ class PaymentStatusIT extends ApiIntegrationTest {
     }
 
     @Test
+    void anAnswerOnlyInAnotherFormatIs406() {
+        String reference = api.newPayment(merchant);
+        var html = new java.util.HashMap<>(merchant.headers());
+        html.put("Accept", "text/html");
+        String base = "/api/v1/" + merchant.endpointKey();
+
+        assertThat(api.send("GET", base + "/payments/" + reference + "/status/", html, null)
+                        .status())
+                .isEqualTo(406);
+        assertThat(api.send("GET", base + "/payments/", html, null).status()).isEqualTo(406);
+        html.put("Accept", "application/json, text/html;q=0.5");
+        assertThat(api.send("GET", base + "/payments/" + reference + "/status/", html, null)
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void unknownReferenceIs404() {
         Api.Response response = api.status(merchant, "SVC-ZZZZZZZZ");
         assertThat(response.status()).isEqualTo(404);

@@ -21,7 +21,8 @@ import sn.xaalis.support.TestDatabase;
 
 /**
  * The wake-ups between nodes: a second node's {@link PostgresWakeUps} (its own instance, with its
- * own doorbell) beside the application's, and a raw LISTEN connection that hears every NOTIFY.
+ * own doorbell), and a raw LISTEN connection that hears every NOTIFY. The application's own wake-ups
+ * are stopped meanwhile, so that every NOTIFY comes from this test.
  */
 @IntegrationTest
 class PostgresWakeUpsIT extends ApiIntegrationTest {
@@ -32,6 +33,9 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
     @Autowired
     JdbcClient jdbc;
 
+    @Autowired
+    PostgresWakeUps application;
+
     DispatcherWakeUp doorbell;
     PostgresWakeUps node;
     Connection listening;
@@ -40,6 +44,7 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
     @BeforeEach
     void setUp() throws Exception {
         assumeTrue(TestDatabase.postgres(), "LISTEN and NOTIFY are PostgreSQL's");
+        application.stop();
         doorbell = new DispatcherWakeUp();
         node = new PostgresWakeUps(dataSource, jdbc, new Database(false), doorbell);
         node.start();
@@ -60,6 +65,7 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
         if (listening != null) {
             listening.close();
         }
+        application.start();
     }
 
     @Test
@@ -116,17 +122,24 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
         long deadline = System.nanoTime() + timeout.toNanos();
         int heard = 0;
         while (heard == 0 && System.nanoTime() < deadline) {
-            var received = pg.getNotifications(100);
-            heard += received == null ? 0 : received.length;
+            heard += fromNode(pg.getNotifications(100));
         }
         return heard;
+    }
+
+    private int fromNode(org.postgresql.PGNotification[] received) {
+        int count = 0;
+        for (var notification : received == null ? new org.postgresql.PGNotification[0] : received) {
+            count += node.nodeId().equals(notification.getParameter()) ? 1 : 0;
+        }
+        return count;
     }
 
     private int drain() throws Exception {
         int heard = 0;
         org.postgresql.PGNotification[] received;
         while ((received = pg.getNotifications(200)) != null && received.length > 0) {
-            heard += received.length;
+            heard += fromNode(received);
         }
         return heard;
     }

@@ -46,7 +46,9 @@ class PaymentActionsController {
 
     record PageJson(List<PaymentJson.Status> data, boolean hasMore, String nextCursor) {}
 
-    @GetMapping({"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"})
+    @GetMapping(
+            value = {"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"},
+            produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> list(
             Caller caller,
             @RequestParam(required = false) String status,

@@ -53,10 +53,13 @@ class PaymentController {
         return response.body(outcome.body());
     }
 
-    @GetMapping({
-        "/api/v1/{endpoint_key}/payments/{reference}/status/",
-        "/api/v1/{endpoint_key}/payments/{reference}/status"
-    })
+    // produces: the answer is rendered before it is returned, so Accept is checked here, up front.
+    @GetMapping(
+            value = {
+                "/api/v1/{endpoint_key}/payments/{reference}/status/",
+                "/api/v1/{endpoint_key}/payments/{reference}/status"
+            },
+            produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> status(Caller caller, @PathVariable String reference) {
         return queries.find(caller, reference)
                 .map(payment -> PaymentJson.sized(json.writeValueAsBytes(PaymentJson.Status.of(payment))))
