@@ -259,6 +259,21 @@ class Notifications {
                 .param("snippet", attempt.responseSnippet());
     }
 
+    /**
+     * Postpones to {@code until} the due, unleased notifications of an application whose receiver
+     * holds every delivery slot it may have: no claim could take them before a slot frees, and every
+     * claim would walk past them (a claim filters them out row by row).
+     */
+    int postpone(UUID applicationId, Instant now, Instant until) {
+        return jdbc.sql("UPDATE notifications SET next_attempt_at = :until WHERE state = 'PENDING'"
+                        + " AND application_id = :app AND next_attempt_at < :until"
+                        + " AND (leased_until IS NULL OR leased_until < :now)")
+                .param("until", Timestamps.toDatabase(until))
+                .param("app", applicationId)
+                .param("now", Timestamps.toDatabase(now))
+                .update();
+    }
+
     /** No URL to send to: kept, visible, and re-sendable once one is configured. */
     boolean markUndeliverable(Claimed claimed, String reason, Instant now) {
         return jdbc.sql("UPDATE notifications SET state = 'UNDELIVERABLE', leased_until = NULL, lease_token = NULL,"

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,6 +35,8 @@ class WebhookDispatcher implements SmartLifecycle {
     private static final int CLAIM_BATCH = 64;
     // D11: a claim outlives the longest possible attempt, so only a crashed worker's rows come back.
     private static final Duration LEASE_MARGIN = Duration.ofSeconds(15);
+    // Receivers answer in milliseconds; every slot held this long means one that hangs.
+    private static final Duration STUCK_AFTER = Duration.ofSeconds(1);
 
     private final Notifications notifications;
     private final ApplicationDirectory directory;
@@ -47,7 +51,9 @@ class WebhookDispatcher implements SmartLifecycle {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
     // The claims being delivered right now, released at stop if their delivery outlives the grace.
-    private final Map<UUID, Notifications.Claimed> claimsInFlight = new ConcurrentHashMap<>();
+    private final Map<UUID, InFlight> claimsInFlight = new ConcurrentHashMap<>();
+    // When each stuck application's backlog may be postponed again.
+    private final Map<UUID, Instant> nextPostponement = new ConcurrentHashMap<>();
     private volatile boolean running;
     private Thread loop;
 
@@ -93,7 +99,7 @@ class WebhookDispatcher implements SmartLifecycle {
             // (before their HTTP is cut, so no attempt is recorded for them) and are due again at once.
             if (!workers.awaitTermination(
                     properties.shutdownGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                release(List.copyOf(claimsInFlight.values()));
+                release(claimsInFlight.values().stream().map(InFlight::claim).toList());
                 workers.shutdownNow();
             }
             http.close();
@@ -146,6 +152,11 @@ class WebhookDispatcher implements SmartLifecycle {
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
         Map<UUID, Integer> busy = new java.util.HashMap<>();
         inFlightPerApplication.forEach((id, count) -> busy.put(id, count.get()));
+        busy.forEach((application, count) -> {
+            if (count >= properties.perApplicationConcurrency()) {
+                postponeIfStuck(application, now);
+            }
+        });
         List<Notifications.Claimed> due = notifications.claim(
                 now,
                 Math.min(free, CLAIM_BATCH),
@@ -158,7 +169,7 @@ class WebhookDispatcher implements SmartLifecycle {
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
             perApplication.incrementAndGet();
             inFlight.incrementAndGet();
-            claimsInFlight.put(notification.id(), notification);
+            claimsInFlight.put(notification.id(), new InFlight(notification, now));
             workers.execute(() -> {
                 try {
                     deliver(notification);
@@ -173,6 +184,47 @@ class WebhookDispatcher implements SmartLifecycle {
             });
         }
         return due.size();
+    }
+
+    /** A claim being delivered, and since when. */
+    private record InFlight(Notifications.Claimed claim, Instant since) {}
+
+    /**
+     * An application whose every slot has been held for {@link #STUCK_AFTER} (a receiver that hangs)
+     * gets its waiting notifications postponed to when its oldest delivery times out, the latest a slot
+     * frees: until then the claims of every application would walk past them. At most once a second
+     * per application, to catch the ones that arrive meanwhile.
+     */
+    private void postponeIfStuck(UUID application, Instant now) {
+        List<Instant> since = claimsInFlight.values().stream()
+                .filter(inFlight -> inFlight.claim().applicationId().equals(application))
+                .map(InFlight::since)
+                .toList();
+        Optional<Instant> until = stuckUntil(since, now, properties.timeout());
+        Instant allowed = nextPostponement.get(application);
+        if (until.isEmpty() || (allowed != null && now.isBefore(allowed))) {
+            return;
+        }
+        nextPostponement.put(application, now.plusSeconds(1));
+        int postponed = notifications.postpone(application, now, Timestamps.truncate(until.get()));
+        if (postponed > 0) {
+            log.debug("Postponed {} notifications of {} while its receiver holds every slot", postponed, application);
+        }
+    }
+
+    /**
+     * For the deliveries an application has in flight (when each started): if even the latest has run
+     * for {@link #STUCK_AFTER}, when its oldest times out, the latest moment a slot frees.
+     */
+    static Optional<Instant> stuckUntil(Collection<Instant> inFlightSince, Instant now, Duration timeout) {
+        if (inFlightSince.isEmpty()) {
+            return Optional.empty();
+        }
+        Instant latest = Collections.max(inFlightSince);
+        if (now.isBefore(latest.plus(STUCK_AFTER))) {
+            return Optional.empty();
+        }
+        return Optional.of(Collections.min(inFlightSince).plus(timeout));
     }
 
     void deliver(Notifications.Claimed notification) {

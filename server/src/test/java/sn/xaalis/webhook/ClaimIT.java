@@ -109,6 +109,29 @@ class ClaimIT extends ApiIntegrationTest {
                 .hasSize(3);
     }
 
+    @Test
+    void aStuckApplicationsWaitingRowsArePostponedOutOfEveryClaimsWay() {
+        pending(busy, 1);
+        UUID leasedBefore = claim(Map.of(), 64, UUID.randomUUID()).getFirst().id();
+        pending(busy, 4);
+        pending(idle, 2);
+        Instant until = due.plus(Duration.ofSeconds(15));
+
+        // Five due, one of them leased (until `later`): the four others move.
+        assertThat(notifications.postpone(busy, due, until)).isEqualTo(4);
+
+        assertThat(claim(Map.of(), 64, UUID.randomUUID()))
+                .extracting(Notifications.Claimed::applicationId)
+                .containsOnly(idle);
+        List<Notifications.Claimed> later =
+                notifications.claim(until, 64, Map.of(), PER_APPLICATION, until.plusSeconds(60), UUID.randomUUID());
+        assertThat(later)
+                .hasSize(4)
+                .extracting(Notifications.Claimed::applicationId)
+                .containsOnly(busy);
+        assertThat(later).extracting(Notifications.Claimed::id).doesNotContain(leasedBefore);
+    }
+
     private List<Notifications.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
         return notifications.claim(due, limit, inFlight, PER_APPLICATION, later, token);
     }
