@@ -94,7 +94,7 @@ class Notifications {
     private static final String CLAIM_AT_ONCE = "WITH due AS (SELECT id, application_id, next_attempt_at"
             + " FROM notifications WHERE state = 'PENDING' AND next_attempt_at <= :now"
             + " AND (leased_until IS NULL OR leased_until < :now)/*exclude*/"
-            + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED),"
+            + " ORDER BY next_attempt_at, id LIMIT :limit FOR UPDATE SKIP LOCKED),"
             + " ranked AS (SELECT id, application_id,"
             + " row_number() OVER (PARTITION BY application_id ORDER BY next_attempt_at, id) AS position FROM due),"
             + " chosen AS (SELECT r.id FROM ranked r LEFT JOIN json_to_recordset(CAST(:busy AS json))"
@@ -130,7 +130,7 @@ class Notifications {
             Set<UUID> saturated) {
         var select = jdbc.sql("SELECT id, application_id FROM notifications WHERE state = 'PENDING'"
                         + " AND next_attempt_at <= :now AND (leased_until IS NULL OR leased_until < :now)" + exclude
-                        + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                        + " ORDER BY next_attempt_at, id LIMIT :limit FOR UPDATE SKIP LOCKED")
                 .param("now", Timestamps.toDatabase(now))
                 .param("limit", limit);
         if (!saturated.isEmpty()) {
@@ -260,9 +260,9 @@ class Notifications {
     }
 
     /**
-     * Postpones to {@code until} the due, unleased notifications of an application whose receiver
-     * holds every delivery slot it may have: no claim could take them before a slot frees, and every
-     * claim would walk past them (a claim filters them out row by row).
+     * Postpones to {@code until} the unleased notifications of an application due before then, while
+     * its receiver holds every delivery slot it may have: no claim could take them meanwhile, and every
+     * claim would walk past them (a claim filters them out row by row). Never brings one forward.
      */
     int postpone(UUID applicationId, Instant now, Instant until) {
         return jdbc.sql("UPDATE notifications SET next_attempt_at = :until WHERE state = 'PENDING'"

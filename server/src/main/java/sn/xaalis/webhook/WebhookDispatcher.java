@@ -35,8 +35,10 @@ class WebhookDispatcher implements SmartLifecycle {
     private static final int CLAIM_BATCH = 64;
     // D11: a claim outlives the longest possible attempt, so only a crashed worker's rows come back.
     private static final Duration LEASE_MARGIN = Duration.ofSeconds(15);
-    // Receivers answer in milliseconds; every slot held this long means one that hangs.
+    // Receivers answer in milliseconds; every slot held this long means a receiver that hangs or crawls.
     private static final Duration STUCK_AFTER = Duration.ofSeconds(1);
+    // How far ahead a stuck receiver's waiting notifications are put off, and how often it is redone.
+    private static final Duration POSTPONEMENT = Duration.ofSeconds(1);
 
     private final Notifications notifications;
     private final ApplicationDirectory directory;
@@ -190,31 +192,41 @@ class WebhookDispatcher implements SmartLifecycle {
     private record InFlight(Notifications.Claimed claim, Instant since) {}
 
     /**
-     * An application whose every slot has been held for {@link #STUCK_AFTER} (a receiver that hangs)
-     * gets its waiting notifications postponed to when its oldest delivery times out, the latest a slot
-     * frees: until then the claims of every application would walk past them. At most once a second
-     * per application, to catch the ones that arrive meanwhile.
+     * An application whose every slot has been held for {@link #STUCK_AFTER} (a receiver that hangs,
+     * or a slow one) gets its notifications due within the next second postponed by that second, again
+     * every second while it stays so: the claims of every application would otherwise walk past them,
+     * and a receiver that answers loses at most a second. Checked per node (each counts its own slots).
      */
     private void postponeIfStuck(UUID application, Instant now) {
         List<Instant> since = claimsInFlight.values().stream()
                 .filter(inFlight -> inFlight.claim().applicationId().equals(application))
                 .map(InFlight::since)
                 .toList();
-        Optional<Instant> until = stuckUntil(since, now, properties.timeout());
         Instant allowed = nextPostponement.get(application);
-        if (until.isEmpty() || (allowed != null && now.isBefore(allowed))) {
+        if (since.size() < properties.perApplicationConcurrency() || (allowed != null && now.isBefore(allowed))) {
             return;
         }
-        nextPostponement.put(application, now.plusSeconds(1));
-        int postponed = notifications.postpone(application, now, Timestamps.truncate(until.get()));
-        if (postponed > 0) {
-            log.debug("Postponed {} notifications of {} while its receiver holds every slot", postponed, application);
+        Optional<Instant> until = stuckUntil(since, now, properties.timeout());
+        if (until.isEmpty()) {
+            return;
+        }
+        nextPostponement.put(application, now.plus(POSTPONEMENT));
+        try {
+            int postponed = notifications.postpone(application, now, Timestamps.truncate(until.get()));
+            if (postponed > 0) {
+                log.debug(
+                        "Postponed {} notifications of {} while its receiver holds every slot", postponed, application);
+            }
+        } catch (RuntimeException e) {
+            // Only an optimisation: the claim goes on, walking past the rows as before.
+            log.debug("Could not postpone the notifications of {}: {}", application, e.toString());
         }
     }
 
     /**
      * For the deliveries an application has in flight (when each started): if even the latest has run
-     * for {@link #STUCK_AFTER}, when its oldest times out, the latest moment a slot frees.
+     * for {@link #STUCK_AFTER}, until when its waiting notifications are put off: {@link #POSTPONEMENT}
+     * from now, or sooner if its oldest delivery times out before.
      */
     static Optional<Instant> stuckUntil(Collection<Instant> inFlightSince, Instant now, Duration timeout) {
         if (inFlightSince.isEmpty()) {
@@ -224,7 +236,9 @@ class WebhookDispatcher implements SmartLifecycle {
         if (now.isBefore(latest.plus(STUCK_AFTER))) {
             return Optional.empty();
         }
-        return Optional.of(Collections.min(inFlightSince).plus(timeout));
+        Instant timesOut = Collections.min(inFlightSince).plus(timeout);
+        Instant capped = now.plus(POSTPONEMENT);
+        return Optional.of(timesOut.isBefore(capped) ? timesOut : capped);
     }
 
     void deliver(Notifications.Claimed notification) {
