@@ -18,6 +18,11 @@ import sn.xaalis.platform.Timestamps;
 public class NotificationOutbox {
 
     static final String CHANNEL = "xaalis_webhooks";
+    private static final String COLUMNS = "id, application_id, environment, event_id, event, body, state,"
+            + " next_attempt_at, test, created_at, updated_at";
+    private static final String INSERT = "INSERT INTO notifications (" + COLUMNS + ") VALUES (:outboxId, :outboxApp,"
+            + " :outboxEnv, :outboxEventId, :outboxEvent, :outboxBody, 'PENDING', :outboxNow, :outboxTest, :outboxNow,"
+            + " :outboxNow)";
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -39,24 +44,10 @@ public class NotificationOutbox {
     UUID insert(NewNotification notification, boolean test) {
         Instant now = Timestamps.truncate(clock.instant());
         UUID id = RandomTokens.uuidV7(clock);
-        jdbc.sql("INSERT INTO notifications (" + COLUMNS + ")"
-                        + " VALUES (:outboxId, :outboxApp, :outboxEnv, :outboxEventId, :outboxEvent, :outboxBody,"
-                        + " 'PENDING', :outboxNow, :outboxTest, :outboxNow, :outboxNow)")
-                .param("outboxId", id)
-                .param("outboxApp", notification.applicationId())
-                .param("outboxEnv", notification.environment().value())
-                .param("outboxEventId", notification.eventId())
-                .param("outboxEvent", notification.event())
-                .param("outboxBody", body(notification, now))
-                .param("outboxTest", test)
-                .param("outboxNow", Timestamps.toDatabase(now))
-                .update();
+        bind(jdbc.sql(INSERT), notification, id, now).param("outboxTest", test).update();
         announce();
         return id;
     }
-
-    private static final String COLUMNS = "id, application_id, environment, event_id, event, body, state,"
-            + " next_attempt_at, test, created_at, updated_at";
 
     /**
      * PostgreSQL: the outbox row as the last part of a caller's statement whose data-modifying step
@@ -71,8 +62,13 @@ public class NotificationOutbox {
 
     /** Binds the parameters of {@link #INSERT_FOR_CHANGED}. */
     public JdbcClient.StatementSpec bindInsert(JdbcClient.StatementSpec spec, NewNotification notification) {
-        Instant now = Timestamps.truncate(clock.instant());
-        return spec.param("outboxId", RandomTokens.uuidV7(clock))
+        return bind(spec, notification, RandomTokens.uuidV7(clock), Timestamps.truncate(clock.instant()));
+    }
+
+    /** The outbox row's values, shared by both inserts (all but the test flag). */
+    private static JdbcClient.StatementSpec bind(
+            JdbcClient.StatementSpec spec, NewNotification notification, UUID id, Instant now) {
+        return spec.param("outboxId", id)
                 .param("outboxApp", notification.applicationId())
                 .param("outboxEnv", notification.environment().value())
                 .param("outboxEventId", notification.eventId())

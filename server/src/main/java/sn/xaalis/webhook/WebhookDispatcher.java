@@ -198,12 +198,15 @@ class WebhookDispatcher implements SmartLifecycle {
      * and a receiver that answers loses at most a second. Checked per node (each counts its own slots).
      */
     private void postponeIfStuck(UUID application, Instant now) {
+        Instant allowed = nextPostponement.get(application);
+        if (allowed != null && now.isBefore(allowed)) {
+            return; // the cheap check first: this runs on every dispatch round
+        }
         List<Instant> since = claimsInFlight.values().stream()
                 .filter(inFlight -> inFlight.claim().applicationId().equals(application))
                 .map(InFlight::since)
                 .toList();
-        Instant allowed = nextPostponement.get(application);
-        if (since.size() < properties.perApplicationConcurrency() || (allowed != null && now.isBefore(allowed))) {
+        if (since.size() < properties.perApplicationConcurrency()) {
             return;
         }
         Optional<Instant> until = stuckUntil(since, now, properties.timeout());
