@@ -64,12 +64,23 @@ class PlatformConfiguration {
     }
 
     @Bean
-    RateLimiter rateLimiter(PlatformProperties properties, Clock clock, MeterRegistry registry) {
-        int rate = properties.rateLimit().requestsPerSecond();
+    RateLimiter rateLimiter(
+            PlatformProperties properties,
+            Clock clock,
+            MeterRegistry registry,
+            Database database,
+            DataSource dataSource) {
+        var settings = properties.rateLimit();
+        int rate = settings.requestsPerSecond();
+        long capacity = rate * 2L;
         Counter refusals = Counter.builder("xaalis.rate.limit.refusals")
                 .description("Merchant API requests refused with 429 by the per-key rate limit")
                 .register(registry);
-        return new RateLimiter(rate, rate * 2L, clock, refusals::increment);
+        // The embedded database serves one node: its buckets can stay in memory.
+        ClusterBuckets cluster = database.embedded() || !settings.clusterWide()
+                ? null
+                : new PostgresBuckets(dataSource, clock, rate, capacity);
+        return new RateLimiter(rate, capacity, clock, refusals::increment, cluster, settings.lease());
     }
 
     /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */

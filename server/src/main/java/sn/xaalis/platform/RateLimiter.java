@@ -1,16 +1,41 @@
 package sn.xaalis.platform;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Token buckets keyed by caller; time comes from the injected clock so tests can move it. */
+/**
+ * Token buckets keyed by caller; time comes from the injected clock so tests can move it.
+ *
+ * <p>With {@link ClusterBuckets} the bucket is shared by every node: a node takes a share of it (the
+ * tokens of one lease period) and spends it locally, so the store sees one grant per share instead of
+ * one write per request. Tokens only ever come from the shared bucket, so the cluster never accepts
+ * more than the limit; a share unused after {@link #SHARE_LIFETIME} is dropped, so an idle node cannot
+ * add it to a later burst. When the shared bucket is empty the node refuses locally until it can hold
+ * a share again (at most one lease period), so refusals cost the store nothing. Without it (the
+ * embedded database: a single node) each node counts for itself.
+ */
 public final class RateLimiter {
+
+    /** A node's unused share expires after this: it can add at most one share to a burst. */
+    static final Duration SHARE_LIFETIME = Duration.ofSeconds(1);
+
+    /** After the store failed, this node counts for itself for that long before trying it again. */
+    static final Duration FALLBACK = Duration.ofSeconds(1);
+
+    private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
 
     private final double ratePerSecond;
     private final long capacity;
     private final Clock clock;
     private final ConcurrentHashMap<Object, Bucket> buckets = new ConcurrentHashMap<>();
     private final Runnable onRefusal;
+    private final ClusterBuckets cluster;
+    private final long shareSize;
+    private final ConcurrentHashMap<Object, Share> shares = new ConcurrentHashMap<>();
+    private volatile long clusterDownUntil = Long.MIN_VALUE;
 
     RateLimiter(double ratePerSecond, long capacity, Clock clock) {
         this(ratePerSecond, capacity, clock, () -> {});
@@ -18,17 +43,32 @@ public final class RateLimiter {
 
     /** @param onRefusal told of every refused request (the refusals counter) */
     RateLimiter(double ratePerSecond, long capacity, Clock clock, Runnable onRefusal) {
+        this(ratePerSecond, capacity, clock, onRefusal, null, Duration.ZERO);
+    }
+
+    /**
+     * @param cluster the shared buckets, or null to count on this node only
+     * @param lease how much of the rate a node takes from the shared bucket at a time
+     */
+    RateLimiter(
+            double ratePerSecond,
+            long capacity,
+            Clock clock,
+            Runnable onRefusal,
+            ClusterBuckets cluster,
+            Duration lease) {
         this.ratePerSecond = ratePerSecond;
         this.capacity = capacity;
         this.clock = clock;
         this.onRefusal = onRefusal;
+        this.cluster = cluster;
+        this.shareSize = Math.clamp((long) Math.ceil(ratePerSecond * lease.toNanos() / 1e9), 1, capacity);
     }
 
     /** Takes one token for the key, or says how long to wait. */
     public Decision acquire(Object key) {
         long now = nanos();
-        Decision decision =
-                buckets.computeIfAbsent(key, k -> new Bucket(capacity, now)).take(now);
+        Decision decision = cluster == null || now < clusterDownUntil ? local(key, now) : shared(key, now);
         if (!decision.allowed()) {
             onRefusal.run();
         }
@@ -39,9 +79,37 @@ public final class RateLimiter {
         return capacity;
     }
 
+    private Decision local(Object key, long now) {
+        return buckets.computeIfAbsent(key, k -> new Bucket(capacity, now)).take(now);
+    }
+
+    /**
+     * Fail-open to this node's own bucket: a store that cannot be reached must not turn a request into
+     * a 500, and the request fails with a 503 anyway if it needs the database too. For that second the
+     * cluster admits up to one limit per node, as it did before the buckets were shared.
+     */
+    private Decision shared(Object key, long now) {
+        try {
+            return shares.computeIfAbsent(key, k -> new Share(k.toString())).take(now);
+        } catch (RuntimeException e) {
+            clusterDownUntil = now + FALLBACK.toNanos();
+            log.warn(
+                    "Shared rate-limit buckets unreachable; this node counts for itself for {}: {}",
+                    FALLBACK,
+                    e.toString());
+            return local(key, now);
+        }
+    }
+
     private long nanos() {
         var instant = clock.instant();
         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+    }
+
+    private Decision decision(boolean allowed, double tokens, long retryAfterNanos) {
+        long reset = (long) Math.ceil((capacity - tokens) / ratePerSecond);
+        long retryAfter = allowed ? 0 : Math.max(1, (long) Math.ceil(retryAfterNanos / 1e9));
+        return new Decision(allowed, capacity, (long) Math.floor(tokens), reset, retryAfter);
     }
 
     /**
@@ -69,9 +137,43 @@ public final class RateLimiter {
             if (allowed) {
                 tokens -= 1;
             }
-            long reset = (long) Math.ceil((capacity - tokens) / ratePerSecond);
-            long retryAfter = allowed ? 0 : Math.max(1, (long) Math.ceil((1 - tokens) / ratePerSecond));
-            return new Decision(allowed, capacity, (long) Math.floor(tokens), reset, retryAfter);
+            return decision(allowed, tokens, (long) ((1 - tokens) / ratePerSecond * 1e9));
+        }
+    }
+
+    /** This node's share of a shared bucket. Concurrent requests wait for one grant (the lock). */
+    private final class Share {
+        private final String key;
+        private long tokens;
+        private long takenAt;
+        private long sharedLeft;
+        private long emptyUntil = Long.MIN_VALUE;
+
+        Share(String key) {
+            this.key = key;
+        }
+
+        synchronized Decision take(long now) {
+            if (tokens > 0 && now - takenAt >= SHARE_LIFETIME.toNanos()) {
+                tokens = 0;
+            }
+            if (tokens == 0) {
+                if (now < emptyUntil) {
+                    return decision(false, 0, emptyUntil - now);
+                }
+                ClusterBuckets.Grant grant = cluster.take(key, shareSize);
+                tokens = grant.granted();
+                takenAt = now;
+                sharedLeft = grant.available();
+                if (tokens == 0) {
+                    // Asked again only when a whole share can be there: under a flood, every node
+                    // would otherwise ask for each token as it refills, one write per token and node.
+                    emptyUntil = now + grant.nanosToRefill();
+                    return decision(false, 0, grant.nanosToRefill());
+                }
+            }
+            tokens--;
+            return decision(true, Math.min(capacity, tokens + sharedLeft), 0);
         }
     }
 }
