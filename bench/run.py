@@ -6,6 +6,7 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
 
     bench/run            # build, then R1-R4, M1-M5 and the JMH micro-benchmarks
     bench/run --quick    # shorter phases (a smoke run of the harness itself)
+    bench/run --limiter-only [--limiter-rounds N]   # only M1 with each rate limiter, and their ratio
 """
 import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
@@ -14,10 +15,12 @@ BENCH = os.path.join(ROOT, "bench")
 WRK_DIR = os.path.join(BENCH, "wrk")
 JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
 PG = dict(host="127.0.0.1", port="5432", user="postgres")
-DB = "xaalis_bench"
+# Overridable so that two worktrees can run the harness at once without dropping each other's database.
+DB = os.environ.get("XAALIS_BENCH_DB", "xaalis_bench")
 ADMIN = "bench-admin-token-0123456789"
 MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
-SERVER_PORT, SINK_PORT, HANG_PORT = 18080, 18090, 18091
+SERVER_PORT = int(os.environ.get("XAALIS_BENCH_PORT", "18080"))
+SINK_PORT, HANG_PORT = SERVER_PORT + 10, SERVER_PORT + 11
 
 
 def log(message):
@@ -257,12 +260,80 @@ def jmh(quick):
                                                "unit": r["primaryMetric"]["scoreUnit"]} for r in results}
 
 
+APPS_IN_M1 = 10
+
+
+def limiter_ab(seconds, warmup, rounds, m1_rps=None):
+    """M1 with each node's own buckets (A, `cluster-wide=false`) and with the buckets shared through
+    PostgreSQL (B, the default there), on fresh servers of the same database, in alternating order.
+    The limit is just above what M1 reaches per application (M1 spreads over 10), so B's node leases
+    shares of a bucket that refills about as fast as the load drains it, rather than of a
+    10,000,000/s bucket it never empties. Without an M1 figure yet, the first A run, at the harness's
+    usual limit, sets it (the in-memory limiter costs the same whatever the limit)."""
+    runs = []
+    limit = None if m1_rps is None else int(m1_rps * 1.25 / APPS_IN_M1) + 1
+    for r in range(rounds):
+        for kind in (("own", "cluster") if r % 2 == 0 else ("cluster", "own")):
+            env = {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}",
+                   "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": "",
+                   "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
+            if limit:
+                env["XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND"] = str(limit)
+            server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{kind}.log"))
+            try:
+                wait_port(SERVER_PORT)
+                base = f"http://127.0.0.1:{SERVER_PORT}"
+                while http("GET", base + "/ping")[0] != 200:
+                    time.sleep(0.05)
+                apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
+                write_apps(onboard(APPS_IN_M1, [f"http://127.0.0.1:{SINK_PORT}/hook"] * APPS_IN_M1), apps_file)
+                m1 = wrk("initiate.lua", base, seconds, 32,
+                         {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
+                          "RUN_ID": str(time.time_ns())}, 3 * warmup)
+            finally:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+            errors = m1["errors"] + m1["socket_errors"]
+            log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
+                f"{m1['rps']:.0f}/s, errors {errors}")
+            runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors})
+            if limit is None:
+                limit = int(m1["rps"] * 1.25 / APPS_IN_M1) + 1
+    ratios = []
+    for r in range(rounds):
+        own = [x["rps"] for x in runs if x["round"] == r and x["limiter"] == "own"]
+        cluster = [x["rps"] for x in runs if x["round"] == r and x["limiter"] == "cluster"]
+        if own and cluster:
+            ratios.append(cluster[0] / own[0])
+    return {"runs": runs, "limit_per_app": limit, "ratios": [round(x, 3) for x in ratios],
+            "ratio_mean": round(sum(ratios) / len(ratios), 3) if ratios else None,
+            "ratio_min": round(min(ratios), 3) if ratios else None,
+            "ratio_max": round(max(ratios), 3) if ratios else None}
+
+
+def print_limiter(ab):
+    print("| M1 limiter run | limiter | limit per application | initiations/s | errors |")
+    print("|---|---|---|---|---|")
+    for x in ab["runs"]:
+        print(f"| round {x['round'] + 1} | {x['limiter']} | {x['limit'] or 10_000_000} | {x['rps']:.0f} | {x['errors']} |")
+    print(f"\n**M1 cluster-wide / own buckets**: {ab['ratio_mean']} (rounds: {ab['ratios']}; "
+          f"min {ab['ratio_min']}, max {ab['ratio_max']}); target >= 0.9")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="short phases, to check the harness")
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--skip-jmh", action="store_true")
+    parser.add_argument("--limiter-only", action="store_true",
+                        help="only M1 with each rate limiter (own buckets, cluster-wide) and their ratio")
+    parser.add_argument("--limiter-rounds", type=int, default=None,
+                        help="rounds of the M1 limiter comparison (default 1, 2 with --limiter-only)")
     args = parser.parse_args()
+    rounds = args.limiter_rounds or (2 if args.limiter_only else 1)
     seconds, warmup = (5, 3) if args.quick else (20, 10)
     for tool in ("wrk", "pgbench", "psql"):
         if not shutil.which(tool):
@@ -274,8 +345,9 @@ def main():
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
                "machine": {"cpus": os.cpu_count()}}
 
-    log("M5b: startup on the embedded database")
-    results["M5_startup"] = startup_on_embedded_db()
+    if not args.limiter_only:
+        log("M5b: startup on the embedded database")
+        results["M5_startup"] = startup_on_embedded_db()
 
     log("fresh PostgreSQL database " + DB)
     psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
@@ -286,6 +358,14 @@ def main():
             metadata TEXT NOT NULL, deep_links TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL,
             created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL);
             CREATE INDEX ON ref.bench_payments (application_id, environment, created_at, id);""", DB)
+
+    if args.limiter_only:
+        log(f"M1 with each rate limiter, {rounds} round(s)")
+        results["M1_limiter"] = limiter_ab(seconds, warmup, rounds)
+        print()
+        print_limiter(results["M1_limiter"])
+        write_results(results)
+        return
 
     log("R1: pgbench durable single-row INSERT, 16 clients")
     results["R1_pg_insert"] = pgbench("""INSERT INTO ref.bench_payments VALUES (gen_random_uuid(),
@@ -372,6 +452,9 @@ def main():
         for s in sinks:
             s.kill()
 
+    log(f"M1 with each rate limiter, {rounds} round(s)")
+    results["M1_limiter"] = limiter_ab(seconds, warmup, rounds, results["M1_initiate"]["rps"])
+
     if not args.skip_jmh:
         log("JMH micro-benchmarks")
         results["jmh"] = jmh(args.quick)
@@ -419,6 +502,12 @@ def main():
         rows.append((f"JMH {name}", f"{m['score']} ± {m['error']} {m['unit']}", ""))
     for row in rows:
         print(f"| {row[0]} | {row[1]} | {row[2]} |")
+    print()
+    print_limiter(results["M1_limiter"])
+    write_results(results)
+
+
+def write_results(results):
     os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
     out = os.path.join(BENCH, "results", time.strftime("%Y%m%d-%H%M%S") + ".json")
     with open(out, "w") as f:
