@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.concurrent.Executors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -80,7 +81,14 @@ class PlatformConfiguration {
         ClusterBuckets cluster = database.embedded() || !settings.clusterWide()
                 ? null
                 : new PostgresBuckets(dataSource, clock, rate, capacity);
-        return new RateLimiter(rate, capacity, clock, refusals::increment, cluster, settings.lease());
+        return new RateLimiter(
+                rate,
+                capacity,
+                clock,
+                refusals::increment,
+                cluster,
+                settings.lease(),
+                Executors.newVirtualThreadPerTaskExecutor());
     }
 
     /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */

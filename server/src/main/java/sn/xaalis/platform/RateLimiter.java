@@ -2,7 +2,12 @@ package sn.xaalis.platform;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * Token buckets keyed by caller; time comes from the injected clock so tests can move it.
  *
  * <p>With {@link ClusterBuckets} the bucket is shared by every node: a node takes a share of it (the
- * tokens of one lease period) and spends it locally, so the store sees one grant per share instead of
- * one write per request. Tokens only ever come from the shared bucket, so the cluster never accepts
+ * tokens of one lease period) and spends it locally, asking for the next one when half is spent, so
+ * the store sees one grant per share instead of one write per request. Tokens only ever come from the shared bucket, so the cluster never accepts
  * more than the limit; a share unused after {@link #SHARE_LIFETIME} is dropped, so an idle node cannot
  * add it to a later burst. When the shared bucket is empty the node refuses locally until it can hold
  * a share again (at most one lease period), so refusals cost the store nothing. Without it (the
@@ -25,6 +30,13 @@ public final class RateLimiter {
     /** After the store failed, this node counts for itself for that long before trying it again. */
     static final Duration FALLBACK = Duration.ofSeconds(1);
 
+    /**
+     * The longest a request waits for a grant before this node counts for itself: far above a grant's
+     * few milliseconds, and short enough that a request still gets its 503 within about the 2 s the
+     * pool waits for a connection when PostgreSQL is down (the grant is waiting for one too).
+     */
+    static final Duration GRANT_WAIT = Duration.ofMillis(500);
+
     private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
 
     private final double ratePerSecond;
@@ -33,6 +45,7 @@ public final class RateLimiter {
     private final ConcurrentHashMap<Object, Bucket> buckets = new ConcurrentHashMap<>();
     private final Runnable onRefusal;
     private final ClusterBuckets cluster;
+    private final Executor grants;
     private final long shareSize;
     private final ConcurrentHashMap<Object, Share> shares = new ConcurrentHashMap<>();
     private volatile long clusterDownUntil = Long.MIN_VALUE;
@@ -43,12 +56,13 @@ public final class RateLimiter {
 
     /** @param onRefusal told of every refused request (the refusals counter) */
     RateLimiter(double ratePerSecond, long capacity, Clock clock, Runnable onRefusal) {
-        this(ratePerSecond, capacity, clock, onRefusal, null, Duration.ZERO);
+        this(ratePerSecond, capacity, clock, onRefusal, null, Duration.ZERO, Runnable::run);
     }
 
     /**
      * @param cluster the shared buckets, or null to count on this node only
      * @param lease how much of the rate a node takes from the shared bucket at a time
+     * @param grants runs the requests to the shared buckets
      */
     RateLimiter(
             double ratePerSecond,
@@ -56,12 +70,14 @@ public final class RateLimiter {
             Clock clock,
             Runnable onRefusal,
             ClusterBuckets cluster,
-            Duration lease) {
+            Duration lease,
+            Executor grants) {
         this.ratePerSecond = ratePerSecond;
         this.capacity = capacity;
         this.clock = clock;
         this.onRefusal = onRefusal;
         this.cluster = cluster;
+        this.grants = grants;
         this.shareSize = Math.clamp((long) Math.ceil(ratePerSecond * lease.toNanos() / 1e9), 1, capacity);
     }
 
@@ -141,39 +157,80 @@ public final class RateLimiter {
         }
     }
 
-    /** This node's share of a shared bucket. Concurrent requests wait for one grant (the lock). */
+    /**
+     * This node's share of a shared bucket. The next share is asked for when half of this one is
+     * spent, off the request's thread, so the store is rarely on a request's path; a request that finds
+     * the share empty waits for the grant in flight, at most {@link #GRANT_WAIT}.
+     */
     private final class Share {
         private final String key;
         private long tokens;
         private long takenAt;
         private long sharedLeft;
         private long emptyUntil = Long.MIN_VALUE;
+        private CompletableFuture<ClusterBuckets.Grant> pending;
 
         Share(String key) {
             this.key = key;
         }
 
-        synchronized Decision take(long now) {
-            if (tokens > 0 && now - takenAt >= SHARE_LIFETIME.toNanos()) {
-                tokens = 0;
-            }
-            if (tokens == 0) {
-                if (now < emptyUntil) {
-                    return decision(false, 0, emptyUntil - now);
+        Decision take(long now) {
+            long deadline = System.nanoTime() + GRANT_WAIT.toNanos();
+            while (true) {
+                CompletableFuture<ClusterBuckets.Grant> grant;
+                synchronized (this) {
+                    settle(now);
+                    if (tokens > 0 && now - takenAt >= SHARE_LIFETIME.toNanos()) {
+                        tokens = 0;
+                    }
+                    if (pending == null && tokens <= shareSize / 2 && now >= emptyUntil) {
+                        pending = CompletableFuture.supplyAsync(() -> cluster.take(key, shareSize), grants);
+                        settle(now);
+                    }
+                    if (tokens > 0) {
+                        tokens--;
+                        return decision(true, Math.min(capacity, tokens + sharedLeft), 0);
+                    }
+                    if (pending == null) {
+                        return decision(false, 0, emptyUntil - now);
+                    }
+                    grant = pending;
                 }
-                ClusterBuckets.Grant grant = cluster.take(key, shareSize);
-                tokens = grant.granted();
+                // Outside the lock: every request waiting for this grant waits at most its own GRANT_WAIT.
+                await(grant, deadline);
+            }
+        }
+
+        /** Spends a grant that has come back; a failed one is thrown (the caller falls back). */
+        private void settle(long now) {
+            if (pending == null || !pending.isDone()) {
+                return;
+            }
+            var done = pending;
+            pending = null;
+            ClusterBuckets.Grant grant = done.join();
+            sharedLeft = grant.available();
+            if (grant.granted() > 0) {
+                tokens += grant.granted();
                 takenAt = now;
-                sharedLeft = grant.available();
-                if (tokens == 0) {
-                    // Asked again only when a whole share can be there: under a flood, every node
-                    // would otherwise ask for each token as it refills, one write per token and node.
-                    emptyUntil = now + grant.nanosToRefill();
-                    return decision(false, 0, grant.nanosToRefill());
-                }
+            } else {
+                // Asked again only when a whole share can be there: under a flood, every node would
+                // otherwise ask for each token as it refills, one write per token and node.
+                emptyUntil = now + grant.nanosToRefill();
             }
-            tokens--;
-            return decision(true, Math.min(capacity, tokens + sharedLeft), 0);
+        }
+
+        private static void await(CompletableFuture<ClusterBuckets.Grant> grant, long deadline) {
+            try {
+                grant.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException e) {
+                // settle() throws it
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("no rate-limit grant within " + GRANT_WAIT, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 }

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.MutableClock;
@@ -26,7 +28,9 @@ class SharedRateLimitTest {
     }
 
     private RateLimiter node(int rate, Duration lease, AtomicInteger refusals) {
-        return new RateLimiter(rate, rate * 2L, clock, refusals::incrementAndGet, store.withRate(rate), lease);
+        // Grants answered at once, on the request's thread: the outcome does not depend on thread timing.
+        return new RateLimiter(
+                rate, rate * 2L, clock, refusals::incrementAndGet, store.withRate(rate), lease, Runnable::run);
     }
 
     @Test
@@ -128,6 +132,35 @@ class SharedRateLimitTest {
                 .as("the shared bucket again")
                 .isTrue();
         assertThat(store.calls.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aStoreThatDoesNotAnswerCostsARequestAtMostTheGrantWait() throws Exception {
+        CountDownLatch answer = new CountDownLatch(1);
+        ClusterBuckets hanging = (key, max) -> {
+            try {
+                answer.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("connection timeout");
+        };
+        try (var grants = Executors.newVirtualThreadPerTaskExecutor()) {
+            RateLimiter limiter = new RateLimiter(1, 2, clock, () -> {}, hanging, Duration.ofMillis(50), grants);
+            long start = System.nanoTime();
+            assertThat(limiter.acquire("app").allowed())
+                    .as("this node's own bucket")
+                    .isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isBetween(RateLimiter.GRANT_WAIT, RateLimiter.GRANT_WAIT.plusSeconds(1));
+            start = System.nanoTime();
+            assertThat(limiter.acquire("app").allowed()).isTrue();
+            assertThat(limiter.acquire("app").allowed()).isFalse();
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("no waiting during the fallback")
+                    .isLessThan(Duration.ofMillis(200));
+            answer.countDown();
+        }
     }
 
     /** Bucket4j buckets in memory, standing for PostgreSQL's rows; counts the grants asked for. */
