@@ -108,11 +108,13 @@ public final class RateLimiter {
         try {
             return shares.computeIfAbsent(key, k -> new Share(k.toString())).take(now);
         } catch (RuntimeException e) {
+            // Logged once per outage (the store was fine for a second before), not once per request.
+            if (now >= clusterDownUntil + FALLBACK.toNanos()) {
+                log.warn(
+                        "Shared rate-limit buckets unreachable; this node counts for itself until they answer: {}",
+                        e.toString());
+            }
             clusterDownUntil = now + FALLBACK.toNanos();
-            log.warn(
-                    "Shared rate-limit buckets unreachable; this node counts for itself for {}: {}",
-                    FALLBACK,
-                    e.toString());
             return local(key, now);
         }
     }
