@@ -75,17 +75,36 @@ def settle():
     psql("CHECKPOINT")
 
 
-def wrk(script, url, seconds, connections, env, warmup):
-    """A warm-up run, then the measured one; returns the JSON line the scripts print."""
+def wrk(script, url, seconds, connections, env, warmup, cpu_of=None):
+    """A warm-up run, then the measured one; returns the JSON line the scripts print. With cpu_of (a
+    function giving process ids), also the CPU seconds those processes used in the measured run."""
     base_env = {"WRK_DIR": WRK_DIR, **env}
     if warmup:
         run(["wrk", "-t2", f"-c{connections}", f"-d{warmup}s", "-s", os.path.join(WRK_DIR, script), url],
             env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + "w"})
     settle()
+    before = cpu_seconds(cpu_of()) if cpu_of else None
     out = run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
                os.path.join(WRK_DIR, script), url], env=base_env)
     line = next(l for l in out.splitlines() if l.startswith("JSON "))
-    return json.loads(line[5:])
+    result = json.loads(line[5:])
+    if cpu_of:
+        after = cpu_seconds(cpu_of())
+        result["cpu_s"] = sum(after.get(pid, 0) - t for pid, t in before.items() if pid in after)
+    return result
+
+
+def cpu_seconds(pids):
+    """User + system CPU of each process, from /proc (a process gone meanwhile is left out)."""
+    ticks, cpu = os.sysconf("SC_CLK_TCK"), {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            cpu[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, ValueError, IndexError):
+            pass
+    return cpu
 
 
 def pgbench(script_sql, seconds, clients=16, warmup=5):
@@ -279,7 +298,7 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                    "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
             if limit:
                 env["XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND"] = str(limit)
-            server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{kind}.log"))
+            server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{r + 1}-{kind}.log"))
             try:
                 wait_port(SERVER_PORT)
                 base = f"http://127.0.0.1:{SERVER_PORT}"
@@ -287,9 +306,13 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                     time.sleep(0.05)
                 apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
                 write_apps(onboard(APPS_IN_M1, [f"http://127.0.0.1:{SINK_PORT}/hook"] * APPS_IN_M1), apps_file)
+                # CPU per initiation, of the server and of its PostgreSQL backends: steadier than the
+                # rate on a machine whose cores other work shares.
                 m1 = wrk("initiate.lua", base, seconds, 32,
                          {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                          "RUN_ID": str(time.time_ns())}, 3 * warmup)
+                          "RUN_ID": str(time.time_ns())}, 3 * warmup,
+                         cpu_of=lambda: [server.pid] + [int(p) for p in psql(
+                             f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}'").split()])
             finally:
                 server.send_signal(signal.SIGTERM)
                 try:
@@ -297,30 +320,37 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                 except subprocess.TimeoutExpired:
                     server.kill()
             errors = m1["errors"] + m1["socket_errors"]
+            cpu_us = m1["cpu_s"] / max(1, m1["rps"] * seconds) * 1e6
             log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
-                f"{m1['rps']:.0f}/s, errors {errors}")
-            runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors})
+                f"{m1['rps']:.0f}/s, errors {errors}, {cpu_us:.0f} us of CPU (server + PostgreSQL) each")
+            runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors,
+                         "cpu_us": round(cpu_us)})
             if limit is None:
                 limit = int(m1["rps"] * 1.25 / APPS_IN_M1) + 1
-    ratios = []
+    ratios, cpu_ratios = [], []
     for r in range(rounds):
-        own = [x["rps"] for x in runs if x["round"] == r and x["limiter"] == "own"]
-        cluster = [x["rps"] for x in runs if x["round"] == r and x["limiter"] == "cluster"]
+        own = [x for x in runs if x["round"] == r and x["limiter"] == "own"]
+        cluster = [x for x in runs if x["round"] == r and x["limiter"] == "cluster"]
         if own and cluster:
-            ratios.append(cluster[0] / own[0])
+            ratios.append(cluster[0]["rps"] / own[0]["rps"])
+            cpu_ratios.append(cluster[0]["cpu_us"] / max(1, own[0]["cpu_us"]))
     return {"runs": runs, "limit_per_app": limit, "ratios": [round(x, 3) for x in ratios],
+            "cpu_ratios": [round(x, 3) for x in cpu_ratios],
             "ratio_mean": round(sum(ratios) / len(ratios), 3) if ratios else None,
             "ratio_min": round(min(ratios), 3) if ratios else None,
             "ratio_max": round(max(ratios), 3) if ratios else None}
 
 
 def print_limiter(ab):
-    print("| M1 limiter run | limiter | limit per application | initiations/s | errors |")
-    print("|---|---|---|---|---|")
+    print("| M1 limiter run | limiter | limit per application | initiations/s | errors | CPU per initiation |")
+    print("|---|---|---|---|---|---|")
     for x in ab["runs"]:
-        print(f"| round {x['round'] + 1} | {x['limiter']} | {x['limit'] or 10_000_000} | {x['rps']:.0f} | {x['errors']} |")
+        print(f"| round {x['round'] + 1} | {x['limiter']} | {x['limit'] or 10_000_000} | {x['rps']:.0f} | "
+              f"{x['errors']} | {x['cpu_us']} us |")
     print(f"\n**M1 cluster-wide / own buckets**: {ab['ratio_mean']} (rounds: {ab['ratios']}; "
           f"min {ab['ratio_min']}, max {ab['ratio_max']}); target >= 0.9")
+    print(f"CPU per initiation, cluster-wide / own buckets (server + its PostgreSQL backends): "
+          f"{ab['cpu_ratios']}")
 
 
 def main():
