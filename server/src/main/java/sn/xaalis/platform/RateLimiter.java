@@ -16,15 +16,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>With {@link ClusterBuckets} the bucket is shared by every node: a node takes a share of it (the
  * tokens of one lease period) and spends it locally, asking for the next one when half is spent, so
- * the store sees one grant per share instead of one write per request. Tokens only ever come from the shared bucket, so the cluster never accepts
- * more than the limit; a share unused after {@link #SHARE_LIFETIME} is dropped, so an idle node cannot
- * add it to a later burst. When the shared bucket is empty the node refuses locally until it can hold
- * a share again (at most one lease period), so refusals cost the store nothing. Without it (the
- * embedded database: a single node) each node counts for itself.
+ * the store sees one grant per share instead of one write per request. Tokens only ever come from the
+ * shared bucket, so the cluster never accepts more than the limit; a share unused after
+ * {@link #SHARE_LIFETIME} is dropped, so an idle node cannot add it to a later burst. When the shared
+ * bucket is empty the node refuses locally until it can hold a share again (at most one lease period),
+ * so refusals cost the store nothing. Without it (the embedded database: a single node) each node
+ * counts for itself.
  */
 public final class RateLimiter {
 
-    /** A node's unused share expires after this: it can add at most one share to a burst. */
+    /** A node's unused tokens expire after this: what it holds (1.5 shares at most) cannot wait for a burst. */
     static final Duration SHARE_LIFETIME = Duration.ofSeconds(1);
 
     /** After the store failed, this node counts for itself for that long before trying it again. */
