@@ -9,8 +9,10 @@ import sn.xaalis.platform.Database;
 /**
  * Portal sessions live in the database (Spring Session JDBC, tables from Flyway's V8): any node
  * serves any signed-in merchant, with the same CSRF token, and a node's restart signs nobody out.
- * Expired sessions go in small batches, so the cleanup, which every node runs, never holds many row
- * locks at once; nodes cleaning at the same moment skip each other's rows.
+ * On PostgreSQL expired sessions go in small batches, so the cleanup, which every node runs, never
+ * holds many row locks at once, and nodes cleaning at the same moment skip each other's rows. The
+ * embedded database (one node, few sessions) keeps the library's single statement: H2 locks the
+ * table for a delete that reads it, and two of them at once wait on each other.
  */
 @Configuration(proxyBeanMethods = false)
 class PortalSessions {
@@ -19,9 +21,12 @@ class PortalSessions {
 
     @Bean
     SessionRepositoryCustomizer<JdbcIndexedSessionRepository> batchedSessionCleanup(Database database) {
-        String expired = "SELECT PRIMARY_ID FROM %TABLE_NAME% WHERE EXPIRY_TIME < ? ORDER BY EXPIRY_TIME LIMIT "
-                + CLEANUP_BATCH + (database.embedded() ? "" : " FOR UPDATE SKIP LOCKED");
-        return repository -> repository.setDeleteSessionsByExpiryTimeQuery(
-                "DELETE FROM %TABLE_NAME% WHERE PRIMARY_ID IN (" + expired + ")");
+        return repository -> {
+            if (!database.embedded()) {
+                repository.setDeleteSessionsByExpiryTimeQuery("DELETE FROM %TABLE_NAME% WHERE PRIMARY_ID IN"
+                        + " (SELECT PRIMARY_ID FROM %TABLE_NAME% WHERE EXPIRY_TIME < ? ORDER BY EXPIRY_TIME LIMIT "
+                        + CLEANUP_BATCH + " FOR UPDATE SKIP LOCKED)");
+            }
+        };
     }
 }

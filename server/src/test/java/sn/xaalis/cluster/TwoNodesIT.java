@@ -100,6 +100,28 @@ class TwoNodesIT {
     }
 
     @Test
+    void aNodeThatDiesSignsNobodyOut() {
+        ServerProcess doomed = node("two-nodes-c");
+        String email = "restart" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = a.api().onboardAs(email, "WALLET_SN");
+        PortalSession onC = new PortalSession(doomed.port());
+        onC.signIn(email, Api.PASSWORD);
+        String token = onC.csrfFrom("/portal/applications/" + merchant.applicationId());
+
+        doomed.kill();
+
+        PortalSession onB = onC.on(b.port());
+        assertThat(onB.get("/portal/applications").statusCode()).isEqualTo(200);
+        HttpResponse<String> saved = onB.post(
+                "/portal/applications/" + merchant.applicationId() + "/settings",
+                Map.of("webhook_url", "https://shop.example/after-restart"),
+                token);
+        assertThat(saved.statusCode())
+                .as("a form shown by the dead node, posted to another")
+                .isEqualTo(200);
+    }
+
+    @Test
     void signingOutOnOneNodeEndsTheSessionOnTheOther() {
         String email = "signout" + System.nanoTime() + "@example.com";
         a.api().onboardAs(email, "WALLET_SN");
