@@ -302,9 +302,100 @@ public final class AutoFailoverCluster implements AutoCloseable {
         return !names.isEmpty() && !names.get(0).isBlank() && sync.size() == nodes.size() - 1;
     }
 
-    /** {@code pg_autoctl perform failover}: a planned switch, returns once the monitor reports it done. */
+    /**
+     * {@code pg_autoctl perform failover}, a planned switch; returns once the monitor reports it done.
+     *
+     * <p>The primary's {@code pg_autoctl} processes are paused (SIGSTOP) while the monitor records
+     * the failover, and resumed (SIGCONT) right after. This works around a race in the monitor of
+     * pg_auto_failover 2.0 (upstream issue #774, fixed after 2.1 by pull request #1165): when the
+     * primary's keeper calls {@code node_active} while {@code perform_failover} runs, the monitor
+     * works on the primary as it read it before the failover (goal {@code primary}) and the standby
+     * as it is after (goal {@code prepare_promotion}), finds no healthy standby in the quorum and
+     * assigns the primary {@code wait_primary} in place of {@code draining}. The primary then turns
+     * synchronous replication off and goes on committing for the seconds until it is demoted, while
+     * the standby is promoted: every commit acknowledged in between is lost (seen here: payments
+     * answered 201, then unknown). The Postgres server itself is not paused.
+     */
     public void performFailover() {
-        autoctl(List.of("perform", "failover", "--monitor", monitorUri(), "--wait", "60"));
+        Node primary = primary();
+        long lastEvent = lastEventId();
+        List<ProcessHandle> keeper = autoctlProcesses(primary);
+        signal("STOP", keeper);
+        Process failover;
+        try {
+            // Any node_active call already running on the monitor finishes meanwhile.
+            sleep(1_000);
+            failover = background(List.of("perform", "failover", "--monitor", monitorUri(), "--wait", "60"));
+            awaitGoalNot(primary, "primary", Duration.ofSeconds(30));
+        } finally {
+            signal("CONT", keeper);
+        }
+        try {
+            if (!failover.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                failover.destroyForcibly();
+                throw new IllegalStateException("pg_autoctl perform failover timed out (see " + log + ")");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        if (failover.exitValue() != 0) {
+            throw new IllegalStateException(
+                    "pg_autoctl perform failover failed with " + failover.exitValue() + " (see " + log + ")");
+        }
+        List<String> asynchronous = new ArrayList<>();
+        query(
+                monitorPort,
+                "pg_auto_failover",
+                "SELECT description FROM pgautofailover.event WHERE eventid > " + lastEvent
+                        + " AND description LIKE '%to wait_primary because none of the standby nodes%'",
+                rs -> asynchronous.add(rs.getString(1)));
+        if (!asynchronous.isEmpty()) {
+            throw new IllegalStateException("pg_auto_failover switched the old primary to asynchronous replication"
+                    + " during the planned failover (upstream issue #774): " + asynchronous);
+        }
+    }
+
+    private long lastEventId() {
+        List<Long> ids = new ArrayList<>();
+        query(
+                monitorPort,
+                "pg_auto_failover",
+                "SELECT COALESCE(MAX(eventid), 0) FROM pgautofailover.event",
+                rs -> ids.add(rs.getLong(1)));
+        return ids.get(0);
+    }
+
+    private void awaitGoalNot(Node node, String goal, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (goal.equals(states().get(node.name)[1])) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "the monitor kept " + node + " at " + goal + " for " + timeout + " (see " + log + ")");
+            }
+            sleep(50);
+        }
+    }
+
+    /** The node's {@code pg_autoctl} processes (supervisor, keeper, Postgres controller), not Postgres. */
+    private static List<ProcessHandle> autoctlProcesses(Node node) {
+        return node.service
+                .toHandle()
+                .descendants()
+                .filter(p -> p.info()
+                        .command()
+                        .map(c -> Path.of(c).getFileName().toString().equals("pg_autoctl"))
+                        .orElse(false))
+                .toList();
+    }
+
+    private void signal(String signal, List<ProcessHandle> processes) {
+        if (processes.isEmpty()) {
+            throw new IllegalStateException("no pg_autoctl process to signal");
+        }
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        processes.forEach(p -> command.add(Long.toString(p.pid())));
+        PrivatePostgres.run(command, false, Map.of(), log, COMMAND_TIMEOUT);
     }
 
     /**
