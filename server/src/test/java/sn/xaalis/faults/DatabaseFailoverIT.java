@@ -44,13 +44,19 @@ import sn.xaalis.support.WebhookReceiver;
  *       again, rewinds and rejoins as the standby.
  * </ol>
  *
+ * (Round 1 works around a race in the pg_auto_failover 2.0 monitor that can lose acknowledged
+ * commits in a planned failover: see {@link AutoFailoverCluster#performFailover}.)
+ *
  * Each round ends with the cluster back to primary + synchronous secondary. Meanwhile every refusal
  * is a 503 with the §7 body and a {@code Retry-After} (never a 500), the nodes recover by themselves,
  * and afterwards: nothing acknowledged is lost, one payment per key, no transition applied twice,
  * every status change delivered and signed ({@link Invariants}); both nodes' {@code LISTEN}
  * connections are on the new primary; magic phones still resolve (the payment jobs run); a node
  * started after the failovers boots and runs Flyway under its lock. Prints how long writes were
- * refused in each round. PostgreSQL only; needs {@code pg_autoctl} and the {@code pgautofailover}
+ * refused in each round, beside how long a probe of its own found no writable primary: Xaalis
+ * refuses writes up to about 5 s longer than the database, because HikariCP (7.0) spaces its
+ * attempts to open connections by a backoff that doubles from 10 ms up to a hard-coded 5 s while
+ * the database refuses them. PostgreSQL only; needs {@code pg_autoctl} and the {@code pgautofailover}
  * extension (Debian: {@code pg-auto-failover-cli}, {@code postgresql-<major>-auto-failover}): skipped
  * without them, except on CI where it fails.
  */
