@@ -48,6 +48,11 @@ final class FaultNodes implements AutoCloseable {
     }
 
     ServerProcess start(String name) {
+        return start(name, Map.of());
+    }
+
+    /** A node with settings of its own on top of the shared ones (e.g. its own JDBC URL). */
+    ServerProcess start(String name, Map<String, String> own) {
         Map<String, String> env = new HashMap<>();
         env.put("SPRING_DATASOURCE_URL", tablesUrl());
         env.put("SPRING_DATASOURCE_USERNAME", "postgres");
@@ -72,6 +77,7 @@ final class FaultNodes implements AutoCloseable {
         env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         env.putAll(overrides);
+        env.putAll(own);
         ServerProcess node = ServerProcess.start(name, env, BOOT);
         synchronized (started) {
             started.add(node);
