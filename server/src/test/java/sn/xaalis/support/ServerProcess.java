@@ -99,7 +99,8 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static Map<String, String> nodeOn(String jdbcUrl, String schema) {
         Map<String, String> env = new java.util.HashMap<>();
-        env.put("SPRING_DATASOURCE_URL", schema == null ? jdbcUrl : jdbcUrl + "?currentSchema=" + schema);
+        String separator = jdbcUrl.contains("?") ? "&" : "?";
+        env.put("SPRING_DATASOURCE_URL", schema == null ? jdbcUrl : jdbcUrl + separator + "currentSchema=" + schema);
         env.put("SPRING_DATASOURCE_USERNAME", "postgres");
         env.put("SPRING_DATASOURCE_PASSWORD", "");
         if (schema != null) {
