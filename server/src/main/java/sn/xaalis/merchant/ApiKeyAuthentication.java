@@ -5,13 +5,15 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
+import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SecretBox;
 
 /**
  * Authenticates {@code X-Api-Key}/{@code X-Api-Secret} (SPEC §5.1): lookup by public key, then a
  * constant-time comparison of the peppered HMAC. No password hashing per request; lookups are cached
- * briefly so a busy merchant costs one HMAC per request and no query.
+ * briefly so a busy merchant costs one HMAC per request and no query, and forgotten on every node as
+ * soon as a key or setting changes ({@link MerchantCaches}).
  */
 @Component
 public class ApiKeyAuthentication {
@@ -33,12 +35,14 @@ public class ApiKeyAuthentication {
             Applications applications,
             SecretBox secretBox,
             Clock clock,
-            MerchantProperties properties) {
+            MerchantProperties properties,
+            ClusterSignals signals) {
         this.apiKeys = apiKeys;
         this.applications = applications;
         this.secretBox = secretBox;
         this.clock = clock;
-        this.cache = new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED);
+        this.cache =
+                new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED, signals::hearsOtherNodes);
     }
 
     /** The caller, or empty for every kind of failure alike (a 401 never says which part was wrong). */
@@ -72,7 +76,7 @@ public class ApiKeyAuthentication {
                 : Optional.empty();
     }
 
-    /** Called after any change to keys, settings or activations made on this node. */
+    /** Called after any change to keys, settings or activations, made on this node or another. */
     void forgetCachedKeys() {
         cache.clear();
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
 
 /** Read-only facts about applications that other modules need (webhooks, checkout pages). */
@@ -20,11 +21,13 @@ public class ApplicationDirectory {
     private final Clock clock;
     private final ShortLivedCache<TargetKey, Optional<Loaded>> targets;
 
-    ApplicationDirectory(JdbcClient jdbc, ApiKeys apiKeys, Clock clock, MerchantProperties properties) {
+    ApplicationDirectory(
+            JdbcClient jdbc, ApiKeys apiKeys, Clock clock, MerchantProperties properties, ClusterSignals signals) {
         this.jdbc = jdbc;
         this.apiKeys = apiKeys;
         this.clock = clock;
-        this.targets = new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED);
+        this.targets =
+                new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED, signals::hearsOtherNodes);
     }
 
     /**
@@ -45,7 +48,8 @@ public class ApplicationDirectory {
 
     /**
      * Cached for a few seconds (every delivery needs it; reading it cost two queries and a decryption);
-     * changes made on this node are seen at once, a secret's expiry is checked on every use.
+     * changes made on any node are seen at once (see {@link MerchantCaches}), a secret's expiry is
+     * checked on every use.
      */
     public Optional<WebhookTarget> webhookTarget(UUID applicationId, Environment environment) {
         Optional<Loaded> cached = targets.get(
@@ -59,7 +63,7 @@ public class ApplicationDirectory {
                         .toList()));
     }
 
-    /** Called when applications or keys change on this node (see {@link MerchantCaches}). */
+    /** Called when applications or keys change on any node (see {@link MerchantCaches}). */
     void forgetCachedTargets() {
         targets.clear();
     }

@@ -3,76 +3,141 @@ package sn.xaalis.portal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.Database;
+import sn.xaalis.platform.Timestamps;
 
 /**
  * Slows password guessing: too many failures for one account, or from one address, within the
- * window and sign-in is refused until the window has passed.
+ * window and sign-in is refused until the window has passed. Failures are rows in the database, so
+ * the limits hold for the whole cluster whichever node each attempt reaches; counting stops at the
+ * limit, so a check costs the same however many failures an attacker piles up.
  */
 @Component
 class LoginThrottle {
+
+    private static final Logger log = LoggerFactory.getLogger(LoginThrottle.class);
 
     static final int MAX_FAILURES_PER_ACCOUNT = 5;
     static final int MAX_FAILURES_PER_ADDRESS = 20;
     static final int MAX_SIGNUPS_PER_ADDRESS = 5;
     static final Duration WINDOW = Duration.ofMinutes(15);
-    private static final int MAX_TRACKED = 100_000;
+    // Old rows go in batches this small (no long lock), at most one sweep per node this often.
+    static final int CLEANUP_BATCH = 500;
+    private static final long CLEANUP_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
+    private static final int MAX_BATCHES_PER_SWEEP = 20;
 
+    private final JdbcClient jdbc;
     private final Clock clock;
-    private final Map<String, Deque<Instant>> failures = new ConcurrentHashMap<>();
+    private final String deleteBatch;
+    private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - CLEANUP_EVERY_NANOS);
 
-    LoginThrottle(Clock clock) {
+    LoginThrottle(JdbcClient jdbc, Clock clock, Database database) {
+        this.jdbc = jdbc;
         this.clock = clock;
+        // Nodes sweeping at once skip each other's rows instead of waiting for them.
+        this.deleteBatch = "DELETE FROM sign_in_failures WHERE id IN (SELECT id FROM sign_in_failures"
+                + " WHERE failed_at < :cutoff ORDER BY failed_at LIMIT " + CLEANUP_BATCH
+                + (database.embedded() ? ")" : " FOR UPDATE SKIP LOCKED)");
     }
 
     boolean blocked(String account, String address) {
-        return recent("account:" + account) >= MAX_FAILURES_PER_ACCOUNT
-                || recent("address:" + address) >= MAX_FAILURES_PER_ADDRESS;
+        Instant since = clock.instant().minus(WINDOW);
+        return recent(accountKey(account), since, MAX_FAILURES_PER_ACCOUNT) >= MAX_FAILURES_PER_ACCOUNT
+                || recent(addressKey(address), since, MAX_FAILURES_PER_ADDRESS) >= MAX_FAILURES_PER_ADDRESS;
     }
 
     void failed(String account, String address) {
-        if (failures.size() > MAX_TRACKED) {
-            failures.clear(); // a flood of distinct keys must not exhaust memory
-        }
-        record("account:" + account);
-        record("address:" + address);
+        jdbc.sql("INSERT INTO sign_in_failures (throttle_key, failed_at) VALUES (:account, :at), (:address, :at)")
+                .param("account", accountKey(account))
+                .param("address", addressKey(address))
+                .param("at", Timestamps.toDatabase(clock.instant()))
+                .update();
+        sweepNowAndThen();
     }
 
-    /** Sign-ups per address and window; each call counts one. */
+    /**
+     * Sign-ups per address and window; each call counts one. Two sign-ups from one address at the
+     * same instant on two nodes may both pass the fifth: a bound off by the concurrent few, no more.
+     */
     boolean signUpAllowed(String address) {
-        if (recent("signup:" + address) >= MAX_SIGNUPS_PER_ADDRESS) {
+        String key = signUpKey(address);
+        if (recent(key, clock.instant().minus(WINDOW), MAX_SIGNUPS_PER_ADDRESS) >= MAX_SIGNUPS_PER_ADDRESS) {
             return false;
         }
-        record("signup:" + address);
+        jdbc.sql("INSERT INTO sign_in_failures (throttle_key, failed_at) VALUES (:key, :at)")
+                .param("key", key)
+                .param("at", Timestamps.toDatabase(clock.instant()))
+                .update();
+        sweepNowAndThen();
         return true;
     }
 
     void succeeded(String account) {
-        failures.remove("account:" + account);
+        jdbc.sql("DELETE FROM sign_in_failures WHERE throttle_key = :key")
+                .param("key", accountKey(account))
+                .update();
     }
 
-    private void record(String key) {
-        Deque<Instant> times = failures.computeIfAbsent(key, k -> new ArrayDeque<>());
-        synchronized (times) {
-            times.addLast(clock.instant());
-        }
-    }
-
-    private int recent(String key) {
-        Deque<Instant> times = failures.get(key);
-        if (times == null) {
-            return 0;
-        }
-        Instant cutoff = clock.instant().minus(WINDOW);
-        synchronized (times) {
-            while (!times.isEmpty() && times.peekFirst().isBefore(cutoff)) {
-                times.removeFirst();
+    /** Deletes failures older than the window, a batch at a time; returns how many went. */
+    int sweep() {
+        java.time.OffsetDateTime cutoff = Timestamps.toDatabase(clock.instant().minus(WINDOW));
+        int deleted = 0;
+        for (int batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
+            int gone = jdbc.sql(deleteBatch).param("cutoff", cutoff).update();
+            deleted += gone;
+            if (gone < CLEANUP_BATCH) {
+                break;
             }
-            return times.size();
         }
+        return deleted;
+    }
+
+    private void sweepNowAndThen() {
+        long last = lastSweep.get();
+        long now = System.nanoTime();
+        if (now - last < CLEANUP_EVERY_NANOS || !lastSweep.compareAndSet(last, now)) {
+            return;
+        }
+        // Off the request: a sign-in never waits for the sweep.
+        Thread.ofVirtual().name("sign-in-failures-sweep").start(() -> {
+            try {
+                sweep();
+            } catch (RuntimeException e) {
+                log.debug("Sweeping old sign-in failures failed; the next failure tries again: {}", e.toString());
+            }
+        });
+    }
+
+    private int recent(String key, Instant since, int limit) {
+        return jdbc.sql("SELECT count(*) FROM (SELECT 1 FROM sign_in_failures"
+                        + " WHERE throttle_key = :key AND failed_at > :since LIMIT :limit) recent")
+                .param("key", key)
+                .param("since", Timestamps.toDatabase(since))
+                .param("limit", limit)
+                .query(Integer.class)
+                .single();
+    }
+
+    private static String accountKey(String account) {
+        return "account:" + truncate(account);
+    }
+
+    private static String addressKey(String address) {
+        return "address:" + truncate(address);
+    }
+
+    private static String signUpKey(String address) {
+        return "signup:" + truncate(address);
+    }
+
+    // The form caps nothing: keys must fit the column whatever an attacker types.
+    private static String truncate(String value) {
+        String v = value == null ? "" : value;
+        return v.length() > 380 ? v.substring(0, 380) : v;
     }
 }

@@ -54,10 +54,13 @@ class MerchantAuthentication implements AuthenticationProvider {
             throw new BadCredentialsException("Wrong email, password or code");
         }
         throttle.succeeded(email);
-        return UsernamePasswordAuthenticationToken.authenticated(
+        var signedIn = UsernamePasswordAuthenticationToken.authenticated(
                 new PortalUser(merchant.merchantId(), merchant.email(), merchant.name()),
                 null,
                 List.of(new SimpleGrantedAuthority("ROLE_MERCHANT")));
+        // Stored in the session (in the database): the address only, never the one-time code.
+        signedIn.setDetails(new LoginDetails(address, null));
+        return signedIn;
     }
 
     /** Re-entering the password before sensitive actions; failures count toward the throttle too. */
@@ -76,7 +79,7 @@ class MerchantAuthentication implements AuthenticationProvider {
     }
 
     /** What the login form sends besides email and password. */
-    record LoginDetails(String address, String code) {}
+    record LoginDetails(String address, String code) implements java.io.Serializable {}
 
     @Override
     public boolean supports(Class<?> authentication) {

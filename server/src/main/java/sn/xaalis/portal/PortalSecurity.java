@@ -4,6 +4,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.authentication.LockedException;
+import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
@@ -37,8 +38,10 @@ class PortalSecurity {
                 }
             }
         };
+        // The portal's own manager, with no parent: Boot's global one holds the same provider, and a
+        // failure here fell through to it, checking the password twice and counting two failures.
         http.securityMatcher("/portal/**")
-                .authenticationProvider(authentication)
+                .authenticationManager(new ProviderManager(authentication))
                 .authorizeHttpRequests(a -> a.requestMatchers("/portal/login", "/portal/signup")
                         .permitAll()
                         .anyRequest()

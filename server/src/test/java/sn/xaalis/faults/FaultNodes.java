@@ -6,11 +6,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import sn.xaalis.support.Api;
 import sn.xaalis.support.ServerProcess;
 
 /**
@@ -48,18 +46,12 @@ final class FaultNodes implements AutoCloseable {
     }
 
     ServerProcess start(String name) {
-        Map<String, String> env = new HashMap<>();
-        env.put("SPRING_DATASOURCE_URL", tablesUrl());
-        env.put("SPRING_DATASOURCE_USERNAME", "postgres");
-        env.put("SPRING_DATASOURCE_PASSWORD", "");
-        if (schema != null) {
-            env.put("SPRING_FLYWAY_SCHEMAS", schema);
-        }
-        env.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-        env.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
-        env.put("XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS", "127.0.0.0/8");
-        env.put("XAALIS_WEBHOOKS_TIMEOUT", "PT2S");
-        env.put("XAALIS_WEBHOOKS_RETRY_DELAY", "PT0.5S");
+        return start(name, Map.of());
+    }
+
+    /** A node with settings of its own on top of the shared ones (e.g. its own JDBC URL). */
+    ServerProcess start(String name, Map<String, String> own) {
+        Map<String, String> env = ServerProcess.nodeOn(jdbcUrl, schema);
         env.put("XAALIS_WEBHOOKS_POLL_INTERVAL", "PT0.5S");
         env.put("XAALIS_PAYMENTS_SANDBOX_MAGIC_DELAY", "PT1S");
         env.put("XAALIS_PAYMENTS_JOB_INTERVAL", "PT0.5S");
@@ -72,6 +64,7 @@ final class FaultNodes implements AutoCloseable {
         env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         env.putAll(overrides);
+        env.putAll(own);
         ServerProcess node = ServerProcess.start(name, env, BOOT);
         synchronized (started) {
             started.add(node);

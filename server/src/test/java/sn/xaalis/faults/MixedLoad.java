@@ -38,8 +38,11 @@ final class MixedLoad implements AutoCloseable {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(75);
 
-    /** One HTTP exchange as the client saw it; {@code status} 0 means no answer. */
-    record Observation(String what, long startNanos, long endNanos, int status, String body) {
+    /**
+     * One HTTP exchange as the client saw it; {@code status} 0 means no answer. {@code retryAfter} is
+     * the Retry-After header, or null.
+     */
+    record Observation(String what, long startNanos, long endNanos, int status, String body, String retryAfter) {
         long millis() {
             return (endNanos - startNanos) / 1_000_000;
         }
@@ -216,7 +219,13 @@ final class MixedLoad implements AutoCloseable {
         Observation observation;
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            observation = new Observation(what, start, System.nanoTime(), response.statusCode(), response.body());
+            observation = new Observation(
+                    what,
+                    start,
+                    System.nanoTime(),
+                    response.statusCode(),
+                    response.body(),
+                    response.headers().firstValue("Retry-After").orElse(null));
             if (response.headers().firstValue("Idempotent-Replayed").isPresent()) {
                 replayed.incrementAndGet();
             }
@@ -225,10 +234,10 @@ final class MixedLoad implements AutoCloseable {
             }
         } catch (IOException e) {
             noAnswer.incrementAndGet();
-            observation = new Observation(what, start, System.nanoTime(), 0, e.toString());
+            observation = new Observation(what, start, System.nanoTime(), 0, e.toString(), null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            observation = new Observation(what, start, System.nanoTime(), 0, "interrupted");
+            observation = new Observation(what, start, System.nanoTime(), 0, "interrupted", null);
         }
         observations.add(observation);
         return observation;

@@ -249,7 +249,7 @@ class HostileRequestsIT extends ApiIntegrationTest {
         cases.add(hugeHeader(Kind.PAGE, "sandbox checkout", "GET", "/sandbox/checkout/{ref}"));
         cases.add(hugeHeader(Kind.PAGE, "return page", "GET", "/return/{ref}"));
         cases.add(named("huge cookie on the portal", new Case(Kind.PAGE, f -> f.api()
-                .send("GET", "/portal/login", Map.of("Cookie", "JSESSIONID=" + HUGE), null))));
+                .send("GET", "/portal/login", Map.of("Cookie", "SESSION=" + HUGE), null))));
         // Portal and sandbox checkout forms.
         for (String value : concat(INJECTIONS, List.of(ONE_MB.substring(0, 200_000), "\u0000", "\ud800"))) {
             String label = value.length() > 40 ? value.length() + " characters" : value;

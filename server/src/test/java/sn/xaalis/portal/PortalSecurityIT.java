@@ -177,7 +177,12 @@ class PortalSecurityIT extends ApiIntegrationTest {
     void repeatedFailuresThrottleTheAccountForFifteenMinutes() {
         PortalSession attacker = new PortalSession(port);
         for (int i = 0; i < LoginThrottle.MAX_FAILURES_PER_ACCOUNT; i++) {
-            attacker.signIn(email, "guess " + i);
+            assertThat(attacker.signIn(email, "guess " + i)
+                            .headers()
+                            .firstValue("Location")
+                            .orElseThrow())
+                    .as("failure %d of %d counts once", i + 1, LoginThrottle.MAX_FAILURES_PER_ACCOUNT)
+                    .endsWith("/portal/login?error");
         }
         HttpResponse<String> blocked = new PortalSession(port).signIn(email, Api.PASSWORD);
         assertThat(blocked.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?throttled");

@@ -21,11 +21,12 @@ public final class PortalSession {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"\\s+value=\"([^\"]+)\"");
 
     private final String base;
-    private final CookieManager cookies = new CookieManager();
+    private final CookieManager cookies;
     private final HttpClient http;
 
     public PortalSession(int port) {
         this.base = "http://localhost:" + port;
+        this.cookies = new CookieManager();
         this.http = HttpClient.newBuilder()
                 .cookieHandler(cookies)
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -33,8 +34,26 @@ public final class PortalSession {
                 .build();
     }
 
+    private PortalSession(String base, CookieManager cookies, HttpClient http) {
+        this.base = base;
+        this.cookies = cookies;
+        this.http = http;
+    }
+
+    /** The same browser (same cookies) talking to another node, as a round-robin balancer would send it. */
+    public PortalSession on(int otherPort) {
+        return new PortalSession("http://localhost:" + otherPort, cookies, http);
+    }
+
     public HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    /** A GET carrying a cookie of the caller's choosing besides this browser's own (a replayed id). */
+    public HttpResponse<String> getWithCookie(String path, String name, String value) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Cookie", name + "=" + value)
+                .GET());
     }
 
     /** Posts a form; {@code csrf} null sends none. */
@@ -71,7 +90,7 @@ public final class PortalSession {
 
     public String sessionId() {
         return cookies.getCookieStore().getCookies().stream()
-                .filter(c -> c.getName().equals("JSESSIONID"))
+                .filter(c -> c.getName().equals("SESSION"))
                 .map(HttpCookie::getValue)
                 .findFirst()
                 .orElse(null);

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -149,17 +151,22 @@ public final class PrivatePostgres implements AutoCloseable {
     }
 
     private void run(List<String> command, boolean asPostgres) {
-        List<String> full = new ArrayList<>();
-        if (asPostgres && asRoot()) {
-            full.addAll(List.of("runuser", "-u", "postgres", "--"));
-        }
-        full.addAll(command);
+        run(command, asPostgres, Map.of(), log, Duration.ofSeconds(60));
+    }
+
+    /**
+     * Runs a command to its end, its output appended to {@code log}; as root and with {@code asPostgres},
+     * as the {@code postgres} user (PostgreSQL refuses root), with {@code environment} set for it.
+     */
+    static void run(
+            List<String> command, boolean asPostgres, Map<String, String> environment, File log, Duration timeout) {
+        List<String> full = asCommand(command, asPostgres, environment);
         try {
             Process process = new ProcessBuilder(full)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
                     .start();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new IllegalStateException("Timed out: " + full + " (see " + log + ")");
             }
@@ -175,11 +182,25 @@ public final class PrivatePostgres implements AutoCloseable {
         }
     }
 
-    private static boolean asRoot() {
+    /** The command line: {@code runuser -u postgres -- env K=V… command} as root, else as it is. */
+    static List<String> asCommand(List<String> command, boolean asPostgres, Map<String, String> environment) {
+        List<String> full = new ArrayList<>();
+        if (asPostgres && asRoot()) {
+            full.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        if (!environment.isEmpty()) {
+            full.add("env");
+            environment.forEach((name, value) -> full.add(name + "=" + value));
+        }
+        full.addAll(command);
+        return full;
+    }
+
+    static boolean asRoot() {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    private static int versionNumber(String name) {
+    static int versionNumber(String name) {
         try {
             return Integer.parseInt(name.replaceAll("[^0-9].*", ""));
         } catch (NumberFormatException e) {
@@ -187,7 +208,7 @@ public final class PrivatePostgres implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

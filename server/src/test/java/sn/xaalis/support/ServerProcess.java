@@ -92,6 +92,29 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The environment of a node on one schema of a PostgreSQL database, as the cluster tests run it:
+     * the operator API on, loopback receivers allowed, a 2 s receiver timeout and retries 0.5 s
+     * apart, no demo merchant. Callers add or override what their test is about.
+     */
+    public static Map<String, String> nodeOn(String jdbcUrl, String schema) {
+        Map<String, String> env = new java.util.HashMap<>();
+        String separator = jdbcUrl.contains("?") ? "&" : "?";
+        env.put("SPRING_DATASOURCE_URL", schema == null ? jdbcUrl : jdbcUrl + separator + "currentSchema=" + schema);
+        env.put("SPRING_DATASOURCE_USERNAME", "postgres");
+        env.put("SPRING_DATASOURCE_PASSWORD", "");
+        if (schema != null) {
+            env.put("SPRING_FLYWAY_SCHEMAS", schema);
+        }
+        env.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
+        env.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
+        env.put("XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS", "127.0.0.0/8");
+        env.put("XAALIS_WEBHOOKS_TIMEOUT", "PT2S");
+        env.put("XAALIS_WEBHOOKS_RETRY_DELAY", "PT0.5S");
+        env.put("XAALIS_DEMO_ENABLED", "false");
+        return env;
+    }
+
     public int port() {
         return port;
     }

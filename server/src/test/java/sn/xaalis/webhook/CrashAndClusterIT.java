@@ -163,17 +163,7 @@ class CrashAndClusterIT {
     }
 
     private ServerProcess node(String name) {
-        Map<String, String> env = new HashMap<>();
-        env.put("SPRING_DATASOURCE_URL", TestDatabase.POSTGRES_URL + "?currentSchema=" + schema);
-        env.put("SPRING_DATASOURCE_USERNAME", TestDatabase.POSTGRES_USER);
-        env.put("SPRING_DATASOURCE_PASSWORD", "");
-        env.put("SPRING_FLYWAY_SCHEMAS", schema);
-        env.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-        env.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
-        env.put("XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS", "127.0.0.0/8");
-        env.put("XAALIS_WEBHOOKS_TIMEOUT", "PT2S");
-        env.put("XAALIS_WEBHOOKS_RETRY_DELAY", "PT0.5S");
-        env.put("XAALIS_DEMO_ENABLED", "false");
+        Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL, schema);
         env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", "1000");
         ServerProcess node = ServerProcess.start(name, env);
         nodes.add(node);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Database;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -21,7 +22,7 @@ import sn.xaalis.support.TestDatabase;
 
 /**
  * The wake-ups between nodes: a second node's {@link PostgresWakeUps} (its own instance, with its
- * own doorbell), and a raw LISTEN connection that hears every NOTIFY. The application's own wake-ups
+ * own doorbell and its own {@link ClusterSignals}), and a raw LISTEN connection that hears every NOTIFY. The application's own wake-ups
  * are stopped meanwhile, so that every NOTIFY comes from this test.
  */
 @IntegrationTest
@@ -37,6 +38,7 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
     PostgresWakeUps application;
 
     DispatcherWakeUp doorbell;
+    ClusterSignals signals;
     PostgresWakeUps node;
     Connection listening;
     PGConnection pg;
@@ -46,7 +48,9 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
         assumeTrue(TestDatabase.postgres(), "LISTEN and NOTIFY are PostgreSQL's");
         application.stop();
         doorbell = new DispatcherWakeUp();
-        node = new PostgresWakeUps(dataSource, jdbc, new Database(false), doorbell);
+        signals = new ClusterSignals(dataSource, jdbc, new Database(false));
+        node = new PostgresWakeUps(signals, new Database(false), doorbell);
+        signals.start();
         node.start();
         listening = dataSource.getConnection();
         try (Statement statement = listening.createStatement()) {
@@ -55,12 +59,14 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
         pg = listening.unwrap(PGConnection.class);
         Thread.sleep(300); // the node's own LISTEN is in place
         drain();
+        doorbell.await(0); // the ring of its first LISTEN (anything sent before it went unheard)
     }
 
     @AfterEach
     void tearDown() throws Exception {
         if (node != null) {
             node.stop();
+            signals.stop();
         }
         if (listening != null) {
             listening.close();

@@ -1,0 +1,32 @@
+package sn.xaalis.portal;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.session.config.SessionRepositoryCustomizer;
+import org.springframework.session.jdbc.JdbcIndexedSessionRepository;
+import sn.xaalis.platform.Database;
+
+/**
+ * Portal sessions live in the database (Spring Session JDBC, tables from Flyway's V8): any node
+ * serves any signed-in merchant, with the same CSRF token, and a node's restart signs nobody out.
+ * On PostgreSQL expired sessions go in small batches, so the cleanup, which every node runs, never
+ * holds many row locks at once, and nodes cleaning at the same moment skip each other's rows. The
+ * embedded database (one node, few sessions) keeps the library's single statement: H2 locks the
+ * table for a delete that reads it, and two of them at once wait on each other.
+ */
+@Configuration(proxyBeanMethods = false)
+class PortalSessions {
+
+    static final int CLEANUP_BATCH = 500;
+
+    @Bean
+    SessionRepositoryCustomizer<JdbcIndexedSessionRepository> batchedSessionCleanup(Database database) {
+        return repository -> {
+            if (!database.embedded()) {
+                repository.setDeleteSessionsByExpiryTimeQuery("DELETE FROM %TABLE_NAME% WHERE PRIMARY_ID IN"
+                        + " (SELECT PRIMARY_ID FROM %TABLE_NAME% WHERE EXPIRY_TIME < ? ORDER BY EXPIRY_TIME LIMIT "
+                        + CLEANUP_BATCH + " FOR UPDATE SKIP LOCKED)");
+            }
+        };
+    }
+}

@@ -1,0 +1,296 @@
+package sn.xaalis.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.DatabaseAvailable;
+import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.ServerProcess;
+import sn.xaalis.support.TestDatabase;
+import sn.xaalis.support.WebhookReceiver;
+
+/**
+ * Two real server processes on one PostgreSQL, as behind a round-robin load balancer with no sticky
+ * sessions: whatever one node is told, the other acts on (issue 16). Portal sessions and their CSRF
+ * tokens, sign-out, the sign-in throttle, and changes to keys and settings, seen within a second.
+ */
+@ExtendWith(DatabaseAvailable.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TwoNodesIT {
+
+    /** What "within a second" means here: the change's own second, plus slack for a loaded machine. */
+    private static final Duration WITHIN = Duration.ofSeconds(1);
+
+    private static final Duration SLACK = Duration.ofMillis(500);
+
+    private String schema;
+    private final List<ServerProcess> nodes = new ArrayList<>();
+    private ServerProcess a;
+    private ServerProcess b;
+
+    @BeforeAll
+    void startTwoNodes() throws Exception {
+        assumeTrue(TestDatabase.postgres(), "several nodes share PostgreSQL (H2 is one node)");
+        schema = "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        sql("CREATE SCHEMA " + schema);
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<ServerProcess> first = pool.submit(() -> node("two-nodes-a"));
+            Future<ServerProcess> second = pool.submit(() -> node("two-nodes-b"));
+            a = first.get();
+            b = second.get();
+        }
+    }
+
+    @AfterAll
+    void stopNodes() throws Exception {
+        nodes.forEach(ServerProcess::close);
+        if (schema != null) {
+            sql("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+    }
+
+    @Test
+    void aSessionStartedOnOneNodeWorksOnTheOtherWithTheSameCsrfToken() {
+        String email = "cluster" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = a.api().onboardAs(email, "WALLET_SN");
+        PortalSession onA = new PortalSession(a.port());
+        PortalSession onB = onA.on(b.port());
+
+        assertThat(onA.signIn(email, Api.PASSWORD)
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/dashboard");
+        HttpResponse<String> page = onB.get("/portal/applications/" + merchant.applicationId());
+        assertThat(page.statusCode()).as("the next page, on the other node").isEqualTo(200);
+        assertThat(page.body()).contains(merchant.endpointKey());
+
+        // The token of a form shown by A, posted to B.
+        String token = onA.csrfFrom("/portal/applications/" + merchant.applicationId());
+        HttpResponse<String> saved = onB.post(
+                "/portal/applications/" + merchant.applicationId() + "/settings",
+                Map.of("webhook_url", "https://shop.example/cluster"),
+                token);
+        assertThat(saved.statusCode()).as("a form from A posted to B").isEqualTo(200);
+        assertThat(a.api()
+                        .admin("GET", "/applications/" + merchant.applicationId(), null)
+                        .json()
+                        .get("webhook_url")
+                        .stringValue())
+                .isEqualTo("https://shop.example/cluster");
+    }
+
+    @Test
+    void aNodeThatDiesSignsNobodyOut() {
+        ServerProcess doomed = node("two-nodes-c");
+        String email = "restart" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = a.api().onboardAs(email, "WALLET_SN");
+        PortalSession onC = new PortalSession(doomed.port());
+        onC.signIn(email, Api.PASSWORD);
+        String token = onC.csrfFrom("/portal/applications/" + merchant.applicationId());
+
+        doomed.kill();
+
+        PortalSession onB = onC.on(b.port());
+        assertThat(onB.get("/portal/applications").statusCode()).isEqualTo(200);
+        HttpResponse<String> saved = onB.post(
+                "/portal/applications/" + merchant.applicationId() + "/settings",
+                Map.of("webhook_url", "https://shop.example/after-restart"),
+                token);
+        assertThat(saved.statusCode())
+                .as("a form shown by the dead node, posted to another")
+                .isEqualTo(200);
+    }
+
+    @Test
+    void signingOutOnOneNodeEndsTheSessionOnTheOther() {
+        String email = "signout" + System.nanoTime() + "@example.com";
+        a.api().onboardAs(email, "WALLET_SN");
+        PortalSession onA = new PortalSession(a.port());
+        PortalSession onB = onA.on(b.port());
+        onA.signIn(email, Api.PASSWORD);
+        assertThat(onB.get("/portal/applications").statusCode()).isEqualTo(200);
+        // Keep the session id: the browser forgets it at sign-out, an attacker who copied it would not.
+        PortalSession stolen = new PortalSession(b.port());
+        String sessionId = onA.sessionId();
+
+        String token = onA.csrfFrom("/portal/applications");
+        HttpResponse<String> out = onA.post("/portal/logout", Map.of(), token);
+        assertThat(out.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login?signed-out");
+
+        HttpResponse<String> after = onB.get("/portal/applications");
+        assertThat(after.statusCode()).isEqualTo(302);
+        assertThat(after.headers().firstValue("Location").orElseThrow()).endsWith("/portal/login");
+        HttpResponse<String> replayed = stolen.getWithCookie("/portal/applications", "SESSION", sessionId);
+        assertThat(replayed.statusCode())
+                .as("the ended session's id, replayed on B")
+                .isEqualTo(302);
+    }
+
+    @Test
+    void theSignInThrottleCountsFailuresFromEveryNode() {
+        String email = "throttle" + System.nanoTime() + "@example.com";
+        a.api().onboardAs(email, "WALLET_SN");
+        // Five failures for the account, alternating between the nodes (the limit per account is 5).
+        for (int i = 0; i < 5; i++) {
+            PortalSession browser = new PortalSession((i % 2 == 0 ? a : b).port());
+            assertThat(browser.signIn(email, "wrong password " + i)
+                            .headers()
+                            .firstValue("Location")
+                            .orElseThrow())
+                    .endsWith("/portal/login?error");
+        }
+        for (ServerProcess node : List.of(a, b)) {
+            HttpResponse<String> right = new PortalSession(node.port()).signIn(email, Api.PASSWORD);
+            assertThat(right.headers().firstValue("Location").orElseThrow())
+                    .as("even the right password, on either node")
+                    .endsWith("/portal/login?throttled");
+        }
+    }
+
+    @Test
+    void aKeyRevokedOnOneNodeIsRefusedByTheOtherWithinASecond() {
+        Api.Merchant merchant = a.api().onboard("WALLET_SN");
+        // B has the key in its cache.
+        assertThat(b.api().status(merchant, "SVC-NOSUCH01").status()).isEqualTo(404);
+
+        Api.Response revoked = a.api()
+                .admin("DELETE", "/applications/" + merchant.applicationId() + "/keys/" + merchant.apiKey(), null);
+        assertThat(revoked.status()).isLessThan(300);
+        long took = millisUntil(() -> b.api().status(merchant, "SVC-NOSUCH01").status() == 401);
+
+        assertThat(took).as("ms until B refuses the revoked key").isLessThanOrEqualTo(limitMillis());
+    }
+
+    @Test
+    void aRotatedKeyWorksOnTheOtherNodeAtOnce() {
+        Api.Merchant merchant = a.api().onboard("WALLET_SN");
+        assertThat(b.api().status(merchant, "SVC-NOSUCH01").status()).isEqualTo(404);
+
+        var issued = a.api()
+                .admin("POST", "/applications/" + merchant.applicationId() + "/keys", "{\"environment\":\"sandbox\"}")
+                .json();
+        Api.Merchant rotated = merchant.withKeys(
+                issued.get("api_key").stringValue(), issued.get("api_secret").stringValue());
+        long took = millisUntil(() -> b.api().status(rotated, "SVC-NOSUCH01").status() == 404);
+
+        assertThat(took).isLessThanOrEqualTo(limitMillis());
+        assertThat(b.api().status(merchant, "SVC-NOSUCH01").status())
+                .as("the previous pair keeps working during the overlap")
+                .isEqualTo(404);
+    }
+
+    @Test
+    void aProviderDeactivatedOnOneNodeIsRefusedByTheOtherWithinASecond() {
+        Api.Merchant merchant = a.api().onboardBoth();
+        String body = "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"1500\"}";
+        assertThat(b.api().initiate(merchant, body).status()).isEqualTo(201);
+
+        assertThat(a.api()
+                        .admin("PATCH", "/applications/" + merchant.applicationId(), "{\"providers\":[\"WALLET_SN\"]}")
+                        .status())
+                .isEqualTo(200);
+        long took = millisUntil(() -> b.api().initiate(merchant, body).status() != 201);
+
+        assertThat(took).isLessThanOrEqualTo(limitMillis());
+        assertThat(b.api().initiate(merchant, body).status()).isIn(400, 422);
+    }
+
+    @Test
+    void aChangedWebhookUrlReachesTheOtherNodesDeliveriesWithinASecond() {
+        try (WebhookReceiver receiver = new WebhookReceiver(Clock.systemUTC())) {
+            Api.Merchant merchant = a.api().onboard("WALLET_SN");
+            receiver.acceptingSecrets(merchant.apiSecret());
+            a.api().setWebhook(merchant, receiver.url("/old"));
+            // Both nodes deliver: each has the old target in its cache after a few deliveries.
+            for (int i = 0; i < 6; i++) {
+                ServerProcess node = i % 2 == 0 ? a : b;
+                String reference = node.api().newPayment(merchant);
+                node.api().simulate(merchant, reference, "SUCCESS");
+            }
+            receiver.await(r -> r.size() >= 6, Duration.ofSeconds(30));
+
+            a.api().setWebhook(merchant, receiver.url("/new"));
+            long changed = System.nanoTime();
+            sleep(limitMillis());
+            int before = receiver.received().size();
+            for (int i = 0; i < 6; i++) {
+                ServerProcess node = i % 2 == 0 ? b : a;
+                String reference = node.api().newPayment(merchant);
+                node.api().simulate(merchant, reference, "SUCCESS");
+            }
+            List<WebhookReceiver.Received> all = receiver.await(r -> r.size() >= before + 6, Duration.ofSeconds(30));
+
+            assertThat(all.subList(before, all.size()))
+                    .as(
+                            "deliveries of payments changed %d ms after the new URL was saved",
+                            (System.nanoTime() - changed) / 1_000_000)
+                    .allSatisfy(r -> assertThat(r.path()).isEqualTo("/new"));
+        }
+    }
+
+    private static long limitMillis() {
+        return WITHIN.plus(SLACK).toMillis();
+    }
+
+    /** Polls every 20 ms; the time from the call until the condition held. */
+    private static long millisUntil(BooleanSupplier condition) {
+        long start = System.nanoTime();
+        long deadline = start + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 10 s");
+            }
+            sleep(20);
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    private ServerProcess node(String name) {
+        Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL, schema);
+        env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", "1000");
+        // Caches that would hide another node's change for a minute, if nothing told this node.
+        env.put("XAALIS_KEYS_AUTHENTICATION_CACHE_TTL", "PT60S");
+        env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        ServerProcess node = ServerProcess.start(name, env, Duration.ofSeconds(120));
+        synchronized (nodes) {
+            nodes.add(node);
+        }
+        return node;
+    }
+
+    private static void sql(String statement) throws Exception {
+        try (Connection connection = DriverManager.getConnection(TestDatabase.POSTGRES_URL, "postgres", "");
+                Statement s = connection.createStatement()) {
+            s.execute(statement);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
