@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -113,14 +112,7 @@ class ClusterRateLimitIT {
     }
 
     private Map<String, String> environment() {
-        Map<String, String> env = new HashMap<>();
-        env.put("SPRING_DATASOURCE_URL", TestDatabase.POSTGRES_URL + "?currentSchema=" + schema);
-        env.put("SPRING_DATASOURCE_USERNAME", TestDatabase.POSTGRES_USER);
-        env.put("SPRING_DATASOURCE_PASSWORD", "");
-        env.put("SPRING_FLYWAY_SCHEMAS", schema);
-        env.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-        env.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
-        env.put("XAALIS_DEMO_ENABLED", "false");
+        Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL, schema);
         env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", Integer.toString(RATE));
         env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "6");
         env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
