@@ -24,8 +24,9 @@ import sn.xaalis.platform.Database;
  * itself (it acts in process). The embedded database has a single node: nothing is sent or heard.
  *
  * <p>A signal can be missed: while the connection is down, and between its loss and the next
- * {@code LISTEN}. So every subscriber is also told, once a second while the node cannot listen and
- * once when it listens again, that it may have missed some ({@link Subscriber#mayHaveMissed}).
+ * {@code LISTEN}. So every subscriber is also told, at every attempt to reconnect while the node
+ * cannot listen and once when it listens again, that it may have missed some
+ * ({@link Subscriber#mayHaveMissed}); {@link #hearsOtherNodes} says which state the node is in.
  */
 @Component
 public class ClusterSignals implements SmartLifecycle {
@@ -33,6 +34,8 @@ public class ClusterSignals implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(ClusterSignals.class);
     private static final Pattern CHANNEL = Pattern.compile("xaalis_[a-z_]{1,40}");
     private static final long RETRY_NANOS = 1_000_000_000L;
+    private static final long PROBE_EVERY_NANOS = 500_000_000L;
+    private static final int PROBE_TIMEOUT_MILLIS = 2_000;
 
     /** What a node does with the signals of one channel. */
     public interface Subscriber {
@@ -64,7 +67,9 @@ public class ClusterSignals implements SmartLifecycle {
         if (!CHANNEL.matcher(channel).matches()) {
             throw new IllegalArgumentException("Not a channel name: " + channel);
         }
-        subscribers.put(channel, subscriber);
+        if (subscribers.putIfAbsent(channel, subscriber) != null) {
+            throw new IllegalStateException("Channel " + channel + " has a subscriber already");
+        }
     }
 
     /**
@@ -135,31 +140,53 @@ public class ClusterSignals implements SmartLifecycle {
     private void listen() {
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
+                // A server that vanished without closing the socket fails the next probe in 2 s.
+                connection.setNetworkTimeout(Runnable::run, PROBE_TIMEOUT_MILLIS);
                 try (Statement statement = connection.createStatement()) {
-                    for (String channel : subscribers.keySet()) {
-                        statement.execute("LISTEN " + channel);
+                    listenAll(statement);
+                    listening = true;
+                    // Whatever was sent before this LISTEN took effect went unheard.
+                    tellEveryone(Subscriber::mayHaveMissed);
+                    PGConnection pg = connection.unwrap(PGConnection.class);
+                    long probed = System.nanoTime();
+                    while (running) {
+                        dispatch(pg.getNotifications(500));
+                        if (System.nanoTime() - probed >= PROBE_EVERY_NANOS) {
+                            // The probe is the LISTEN itself (a no-op when in place): a round trip
+                            // that fails on a dead connection, and what pg_stat_activity shows.
+                            listenAll(statement);
+                            probed = System.nanoTime();
+                        }
                     }
                 }
-                listening = true;
-                // Whatever was sent before this LISTEN took effect went unheard.
-                subscribers.values().forEach(Subscriber::mayHaveMissed);
-                PGConnection pg = connection.unwrap(PGConnection.class);
-                while (running) {
-                    dispatch(pg.getNotifications(500));
-                    if (!connection.isValid(1)) {
-                        throw new SQLException("LISTEN connection no longer valid");
-                    }
-                }
-            } catch (SQLException | RuntimeException e) {
+            } catch (Throwable e) { // whatever went wrong, the node must go on trying to listen
                 if (listening) {
                     log.warn("Lost the LISTEN connection to PostgreSQL; polling until it is back: {}", e.toString());
                 }
                 listening = false;
-                subscribers.values().forEach(Subscriber::mayHaveMissed);
+                tellEveryone(Subscriber::mayHaveMissed);
                 LockSupport.parkNanos(this, RETRY_NANOS);
+            } finally {
+                listening = false;
             }
         }
-        listening = false;
+    }
+
+    /** One subscriber's failure must neither reach the others nor end the listening thread. */
+    private void tellEveryone(java.util.function.Consumer<Subscriber> message) {
+        for (Subscriber subscriber : subscribers.values()) {
+            try {
+                message.accept(subscriber);
+            } catch (RuntimeException e) {
+                log.warn("A cluster signal's subscriber failed: {}", e.toString());
+            }
+        }
+    }
+
+    private void listenAll(Statement statement) throws SQLException {
+        for (String channel : subscribers.keySet()) {
+            statement.execute("LISTEN " + channel);
+        }
     }
 
     private void dispatch(PGNotification[] received) {
@@ -169,7 +196,11 @@ public class ClusterSignals implements SmartLifecycle {
         for (PGNotification notification : received) {
             Subscriber subscriber = subscribers.get(notification.getName());
             if (subscriber != null && !nodeId.equals(notification.getParameter())) {
-                subscriber.signalled();
+                try {
+                    subscriber.signalled();
+                } catch (RuntimeException e) {
+                    log.warn("A cluster signal's subscriber failed: {}", e.toString());
+                }
             }
         }
     }

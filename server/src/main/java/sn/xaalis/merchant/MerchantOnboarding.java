@@ -280,6 +280,8 @@ public class MerchantOnboarding {
         return details;
     }
 
+    /** The portal's change: one transaction, like the operator's (a self-call would bypass the proxy). */
+    @Transactional
     public ApplicationDetails update(UUID merchantId, UUID applicationId, ApplicationChanges changes) {
         details(merchantId, applicationId);
         return update(applicationId, changes);

@@ -20,11 +20,17 @@ class AccountController {
     private final MerchantOnboarding merchants;
     private final MerchantAuthentication authentication;
     private final LoginThrottle throttle;
+    private final sn.xaalis.platform.SecretBox secrets;
 
-    AccountController(MerchantOnboarding merchants, MerchantAuthentication authentication, LoginThrottle throttle) {
+    AccountController(
+            MerchantOnboarding merchants,
+            MerchantAuthentication authentication,
+            LoginThrottle throttle,
+            sn.xaalis.platform.SecretBox secrets) {
         this.merchants = merchants;
         this.authentication = authentication;
         this.throttle = throttle;
+        this.secrets = secrets;
     }
 
     @GetMapping("/portal/signup")
@@ -85,8 +91,9 @@ class AccountController {
     @PostMapping("/portal/account/totp/setup")
     ModelAndView setUpTotp(@AuthenticationPrincipal PortalUser user, jakarta.servlet.http.HttpSession session) {
         byte[] secret = sn.xaalis.platform.Totp.newSecret();
-        // Kept in the session only until the merchant proves their app holds it.
-        session.setAttribute(PENDING_TOTP, sn.xaalis.platform.Totp.base32(secret));
+        // Kept in the session only until the merchant proves their app holds it; sessions are rows in
+        // the database, so encrypted under the master key like every stored secret.
+        session.setAttribute(PENDING_TOTP, secrets.encrypt(sn.xaalis.platform.Totp.base32(secret)));
         return enrollmentPage(user, sn.xaalis.platform.Totp.base32(secret), Map.of());
     }
 
@@ -95,12 +102,13 @@ class AccountController {
             @AuthenticationPrincipal PortalUser user,
             @RequestParam(defaultValue = "") String code,
             jakarta.servlet.http.HttpSession session) {
-        Object pending = session.getAttribute(PENDING_TOTP);
-        if (pending == null) {
+        Object sealed = session.getAttribute(PENDING_TOTP);
+        if (sealed == null) {
             return accountPage(user).addObject("notice", "Start the set-up again.");
         }
-        if (!merchants.enableTotp(user.merchantId(), sn.xaalis.platform.Totp.fromBase32((String) pending), code)) {
-            ModelAndView view = enrollmentPage(user, (String) pending, Map.of("code", List.of("is not valid")));
+        String pending = secrets.decrypt((String) sealed);
+        if (!merchants.enableTotp(user.merchantId(), sn.xaalis.platform.Totp.fromBase32(pending), code)) {
+            ModelAndView view = enrollmentPage(user, pending, Map.of("code", List.of("is not valid")));
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }

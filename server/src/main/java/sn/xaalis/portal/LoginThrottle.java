@@ -3,6 +3,7 @@ package sn.xaalis.portal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,9 +14,10 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * Slows password guessing: too many failures for one account, or from one address, within the
- * window and sign-in is refused until the window has passed. Failures are rows in the database, so
- * the limits hold for the whole cluster whichever node each attempt reaches; counting stops at the
- * limit, so a check costs the same however many failures an attacker piles up.
+ * window and sign-in is refused until the window has passed. Attempts are rows in the database,
+ * written before the password is checked, so the limits hold for the whole cluster whichever node
+ * each attempt reaches, parallel attempts included; counting stops just past the limit, so a check
+ * costs the same however many failures an attacker piles up.
  */
 @Component
 class LoginThrottle {
@@ -45,19 +47,46 @@ class LoginThrottle {
                 + (database.embedded() ? ")" : " FOR UPDATE SKIP LOCKED)");
     }
 
-    boolean blocked(String account, String address) {
-        Instant since = clock.instant().minus(WINDOW);
-        return recent(accountKey(account), since, MAX_FAILURES_PER_ACCOUNT) >= MAX_FAILURES_PER_ACCOUNT
-                || recent(addressKey(address), since, MAX_FAILURES_PER_ADDRESS) >= MAX_FAILURES_PER_ADDRESS;
-    }
+    /** An attempt already counted: it stays a failure unless {@link #succeeded} takes it back. */
+    record Attempt(UUID id, String account, boolean allowed) {}
 
-    void failed(String account, String address) {
-        jdbc.sql("INSERT INTO sign_in_failures (throttle_key, failed_at) VALUES (:account, :at), (:address, :at)")
+    /**
+     * Counts an attempt before its password is checked, then says whether it may go on: attempts sent
+     * at the same moment (to any node) each see the others, so no more than the limit get through. A
+     * refused attempt is not kept, so refusals do not push the window further.
+     */
+    Attempt attempt(String account, String address) {
+        UUID id = UUID.randomUUID();
+        Instant now = clock.instant();
+        jdbc.sql("INSERT INTO sign_in_failures (attempt_id, throttle_key, failed_at)"
+                        + " VALUES (:id, :account, :at), (:id, :address, :at)")
+                .param("id", id)
                 .param("account", accountKey(account))
                 .param("address", addressKey(address))
-                .param("at", Timestamps.toDatabase(clock.instant()))
+                .param("at", Timestamps.toDatabase(now))
                 .update();
+        Instant since = now.minus(WINDOW);
+        boolean allowed = recent(accountKey(account), since, MAX_FAILURES_PER_ACCOUNT + 1) <= MAX_FAILURES_PER_ACCOUNT
+                && recent(addressKey(address), since, MAX_FAILURES_PER_ADDRESS + 1) <= MAX_FAILURES_PER_ADDRESS;
+        if (!allowed) {
+            forget(id);
+        }
         sweepNowAndThen();
+        return new Attempt(id, account, allowed);
+    }
+
+    /** The attempt was right: it and the account's earlier failures no longer count. */
+    void succeeded(Attempt attempt) {
+        forget(attempt.id());
+        jdbc.sql("DELETE FROM sign_in_failures WHERE throttle_key = :key")
+                .param("key", accountKey(attempt.account()))
+                .update();
+    }
+
+    private void forget(UUID attempt) {
+        jdbc.sql("DELETE FROM sign_in_failures WHERE attempt_id = :id")
+                .param("id", attempt)
+                .update();
     }
 
     /**
@@ -69,18 +98,13 @@ class LoginThrottle {
         if (recent(key, clock.instant().minus(WINDOW), MAX_SIGNUPS_PER_ADDRESS) >= MAX_SIGNUPS_PER_ADDRESS) {
             return false;
         }
-        jdbc.sql("INSERT INTO sign_in_failures (throttle_key, failed_at) VALUES (:key, :at)")
+        jdbc.sql("INSERT INTO sign_in_failures (attempt_id, throttle_key, failed_at) VALUES (:id, :key, :at)")
+                .param("id", UUID.randomUUID())
                 .param("key", key)
                 .param("at", Timestamps.toDatabase(clock.instant()))
                 .update();
         sweepNowAndThen();
         return true;
-    }
-
-    void succeeded(String account) {
-        jdbc.sql("DELETE FROM sign_in_failures WHERE throttle_key = :key")
-                .param("key", accountKey(account))
-                .update();
     }
 
     /** Deletes failures older than the window, a batch at a time; returns how many went. */

@@ -38,22 +38,21 @@ class MerchantAuthentication implements AuthenticationProvider {
                 : authentication.getCredentials().toString();
         String address = authentication.getDetails() instanceof LoginDetails details ? details.address() : "unknown";
         String code = authentication.getDetails() instanceof LoginDetails details ? details.code() : null;
-        if (throttle.blocked(email, address)) {
+        LoginThrottle.Attempt attempt = throttle.attempt(email, address);
+        if (!attempt.allowed()) {
             throw new LockedException("Too many failed sign-ins");
         }
         var login = merchants.login(email);
         boolean matches = passwords.matches(
                 password, login.map(MerchantLogin::passwordHash).orElse(noSuchHash));
         if (login.isEmpty() || !matches) {
-            throttle.failed(email, address);
-            throw new BadCredentialsException("Wrong email or password");
+            throw new BadCredentialsException("Wrong email or password"); // the attempt stays counted
         }
         MerchantLogin merchant = login.get();
         if (merchant.totpEnabled() && !merchants.verifyTotp(merchant.merchantId(), code)) {
-            throttle.failed(email, address);
             throw new BadCredentialsException("Wrong email, password or code");
         }
-        throttle.succeeded(email);
+        throttle.succeeded(attempt);
         var signedIn = UsernamePasswordAuthenticationToken.authenticated(
                 new PortalUser(merchant.merchantId(), merchant.email(), merchant.name()),
                 null,
@@ -65,15 +64,16 @@ class MerchantAuthentication implements AuthenticationProvider {
 
     /** Re-entering the password before sensitive actions; failures count toward the throttle too. */
     boolean confirmPassword(PortalUser user, String password, String address) {
-        if (throttle.blocked(user.email(), address)) {
+        LoginThrottle.Attempt attempt = throttle.attempt(user.email(), address);
+        if (!attempt.allowed()) {
             return false;
         }
         boolean ok = merchants
                 .login(user.email())
                 .map(login -> passwords.matches(password == null ? "" : password, login.passwordHash()))
                 .orElse(false);
-        if (!ok) {
-            throttle.failed(user.email(), address);
+        if (ok) {
+            throttle.succeeded(attempt);
         }
         return ok;
     }

@@ -55,6 +55,9 @@ class PortalSecurity {
                         .defaultSuccessUrl("/portal/dashboard", true)
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
+                // Sign-in always lands on the dashboard: no saved request, so an anonymous visit of a
+                // portal page stores no session row.
+                .requestCache(cache -> cache.disable())
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(CSP)));
         return http.build();

@@ -10,8 +10,10 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,6 +68,18 @@ class TwoNodesIT {
         if (schema != null) {
             sql("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
+    }
+
+    /** What makes the next tests' "within a second" a signal, not the 1 s fallback of a deaf node. */
+    @Test
+    void bothNodesListen() {
+        Set<String> listening = new HashSet<>();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!listening.containsAll(Set.of("two-nodes-a", "two-nodes-b")) && System.nanoTime() < deadline) {
+            listening.addAll(listeners());
+            sleep(100);
+        }
+        assertThat(listening).contains("two-nodes-a", "two-nodes-b");
     }
 
     @Test
@@ -168,6 +182,36 @@ class TwoNodesIT {
     }
 
     @Test
+    void guessesSentAtOnceToBothNodesGetNoMoreThanTheLimit() throws Exception {
+        String email = "parallel" + System.nanoTime() + "@example.com";
+        a.api().onboardAs(email, "WALLET_SN");
+        List<Future<String>> answers = new ArrayList<>();
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 12; i++) {
+                ServerProcess node = i % 2 == 0 ? a : b;
+                String guess = "parallel guess " + i;
+                answers.add(pool.submit(() -> new PortalSession(node.port())
+                        .signIn(email, guess)
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow()));
+            }
+        }
+        long checked = 0;
+        for (Future<String> answer : answers) {
+            checked += answer.get().endsWith("/portal/login?error") ? 1 : 0;
+        }
+
+        assertThat(checked).as("guesses whose password was checked").isBetween(1L, 5L);
+        assertThat(new PortalSession(b.port())
+                        .signIn(email, Api.PASSWORD)
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/login?throttled");
+    }
+
+    @Test
     void aKeyRevokedOnOneNodeIsRefusedByTheOtherWithinASecond() {
         Api.Merchant merchant = a.api().onboard("WALLET_SN");
         // B has the key in its cache.
@@ -266,7 +310,8 @@ class TwoNodesIT {
     }
 
     private ServerProcess node(String name) {
-        Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL, schema);
+        // Its own application_name, so that its LISTEN connection can be told apart.
+        Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL + "?ApplicationName=" + name, schema);
         env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", "1000");
         // Caches that would hide another node's change for a minute, if nothing told this node.
         env.put("XAALIS_KEYS_AUTHENTICATION_CACHE_TTL", "PT60S");
@@ -276,6 +321,22 @@ class TwoNodesIT {
             nodes.add(node);
         }
         return node;
+    }
+
+    /** application_name of the backends whose last statement was a LISTEN (each node's probe repeats it). */
+    private static Set<String> listeners() {
+        Set<String> names = new HashSet<>();
+        try (Connection connection = DriverManager.getConnection(TestDatabase.POSTGRES_URL, "postgres", "");
+                Statement s = connection.createStatement();
+                var rows =
+                        s.executeQuery("SELECT application_name FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")) {
+            while (rows.next()) {
+                names.add(rows.getString(1));
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return names;
     }
 
     private static void sql(String statement) throws Exception {

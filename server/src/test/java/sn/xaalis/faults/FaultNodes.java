@@ -58,10 +58,7 @@ final class FaultNodes implements AutoCloseable {
         env.put("XAALIS_DEMO_ENABLED", "false");
         env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", "5000");
         // C1 only and one GC thread: a much quicker boot on a busy machine, plenty for these loads.
-        // The shared PostgreSQL serves several builds at once: a small pool per node (a request that
-        // finds none free in 2 s gets a 503, which clients retry).
-        env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "6");
-        env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
+        // The pool is small (nodeOn): a request that finds none free in 2 s gets a 503, which clients retry.
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         env.putAll(overrides);
         env.putAll(own);

@@ -114,8 +114,6 @@ class ClusterRateLimitIT {
     private Map<String, String> environment() {
         Map<String, String> env = ServerProcess.nodeOn(TestDatabase.POSTGRES_URL, schema);
         env.put("XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND", Integer.toString(RATE));
-        env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "6");
-        env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
         // A quicker boot on a busy machine; plenty for this load.
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         return env;

@@ -30,6 +30,8 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.webhooks.timeout=PT1S",
             "xaalis.webhooks.poll-interval=PT0.1S",
             "xaalis.payments.job-interval=PT0.1S",
+            // Expired sessions are deleted when a test says so (ClusterStateCleanupIT), not every second.
+            "spring.session.jdbc.cleanup-cron=-",
         })
 @ContextConfiguration(initializers = TestDatabaseInitializer.class)
 @Import(TestClockConfiguration.class)

@@ -112,6 +112,9 @@ public final class ServerProcess implements AutoCloseable {
         env.put("XAALIS_WEBHOOKS_TIMEOUT", "PT2S");
         env.put("XAALIS_WEBHOOKS_RETRY_DELAY", "PT0.5S");
         env.put("XAALIS_DEMO_ENABLED", "false");
+        // Several builds and test nodes share one PostgreSQL (max_connections 100): small pools.
+        env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "6");
+        env.put("SPRING_DATASOURCE_HIKARI_MINIMUM_IDLE", "1");
         return env;
     }
 
