@@ -62,5 +62,11 @@ class ApiKeyInterceptor implements HandlerInterceptor {
         RateKey(Caller caller) {
             this(caller.applicationId(), caller.environment());
         }
+
+        /** The shared bucket's id in the database: spelled out, so that renaming the record changes nothing. */
+        @Override
+        public String toString() {
+            return applicationId + ":" + environment.name();
+        }
     }
 }
