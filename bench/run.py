@@ -213,6 +213,15 @@ def start_server(env, log_path):
     return process, started
 
 
+def stop_server(process):
+    """SIGTERM (a graceful stop), then SIGKILL if it has not stopped within 30 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def peak_rss_mb(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -314,11 +323,7 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                          cpu_of=lambda: [server.pid] + [int(p) for p in psql(
                              f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}'").split()])
             finally:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(30)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+                stop_server(server)
             errors = m1["errors"] + m1["socket_errors"]
             cpu_us = m1["cpu_s"] / max(1, m1["rps"] * seconds) * 1e6
             log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
@@ -474,11 +479,7 @@ def main():
         log(f"   {results['M4_hanging']['deliveries_per_s']:.0f} deliveries/s to healthy sinks")
         results["M5_peak_rss_mb"] = peak_rss_mb(server.pid)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         for s in sinks:
             s.kill()
 

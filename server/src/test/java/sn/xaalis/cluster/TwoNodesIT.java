@@ -53,7 +53,7 @@ class TwoNodesIT {
     void startTwoNodes() throws Exception {
         assumeTrue(TestDatabase.postgres(), "several nodes share PostgreSQL (H2 is one node)");
         schema = "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        sql("CREATE SCHEMA " + schema);
+        TestDatabase.execute("CREATE SCHEMA " + schema);
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<ServerProcess> first = pool.submit(() -> node("two-nodes-a"));
             Future<ServerProcess> second = pool.submit(() -> node("two-nodes-b"));
@@ -66,7 +66,7 @@ class TwoNodesIT {
     void stopNodes() throws Exception {
         nodes.forEach(ServerProcess::close);
         if (schema != null) {
-            sql("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            TestDatabase.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
     }
 
@@ -337,13 +337,6 @@ class TwoNodesIT {
             throw new IllegalStateException(e);
         }
         return names;
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (Connection connection = DriverManager.getConnection(TestDatabase.POSTGRES_URL, "postgres", "");
-                Statement s = connection.createStatement()) {
-            s.execute(statement);
-        }
     }
 
     private static void sleep(long millis) {

@@ -14,7 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,7 +128,7 @@ class DatabaseFailoverIT {
         List<ServerProcess> two = startAll("failover-a", "failover-b");
         ServerProcess a = two.get(0);
         ServerProcess b = two.get(1);
-        Api.Merchant merchant = prepare(a.api());
+        Api.Merchant merchant = MixedLoad.merchantWithFlakyReceiver(a.api(), receiver, 500);
         load = new MixedLoad(merchant, List.of(a.api().base(), b.api().base()), 6);
         load.start();
         await(() -> load.createdByKey.size() >= 30 && receiver.received().size() >= 10, "load to get going");
@@ -364,19 +363,6 @@ class DatabaseFailoverIT {
             }
             return started;
         }
-    }
-
-    /** A merchant whose receiver refuses the first attempt of one notification in five with a 500. */
-    private Api.Merchant prepare(Api api) {
-        Api.Merchant merchant = api.onboardBoth();
-        Set<String> seen = ConcurrentHashMap.newKeySet();
-        Function<WebhookReceiver.Received, Integer> flaky = r -> {
-            String id = Api.JSON.readTree(r.body()).get("id").stringValue();
-            return seen.add(id) && Math.floorMod(id.hashCode(), 5) == 0 ? 500 : 200;
-        };
-        receiver.acceptingSecrets(merchant.apiSecret()).respondWith(flaky);
-        api.setWebhook(merchant, receiver.url("/hooks"));
-        return merchant;
     }
 
     /**

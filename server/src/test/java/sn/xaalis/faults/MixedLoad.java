@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.WebhookReceiver;
 
 /**
  * Merchants' clients under faults: each client initiates sandbox payments with an Idempotency-Key,
@@ -77,6 +78,21 @@ final class MixedLoad implements AutoCloseable {
     final AtomicLong refused409 = new AtomicLong();
     final List<Observation> observations = new CopyOnWriteArrayList<>();
     final List<String> unexpected = new CopyOnWriteArrayList<>();
+
+    /**
+     * A merchant whose receiver refuses the first attempt of one notification in five with
+     * {@code refusal}, so that retries are part of every fault test's load.
+     */
+    static Api.Merchant merchantWithFlakyReceiver(Api api, WebhookReceiver receiver, int refusal) {
+        Api.Merchant merchant = api.onboardBoth();
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        receiver.acceptingSecrets(merchant.apiSecret()).respondWith(r -> {
+            String id = Api.JSON.readTree(r.body()).get("id").stringValue();
+            return seen.add(id) && Math.floorMod(id.hashCode(), 5) == 0 ? refusal : 200;
+        });
+        api.setWebhook(merchant, receiver.url("/hooks"));
+        return merchant;
+    }
 
     MixedLoad(Api.Merchant merchant, List<String> bases, int clients) {
         this.merchant = merchant;

@@ -6,10 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,7 +56,7 @@ class ServerCrashUnderLoadIT {
     @Test
     void aServerKilledUnderLoadAndRestartedKeepsEveryPromise() throws Exception {
         ServerProcess node = nodes.start("faults-kill-first");
-        Api.Merchant merchant = prepare(node.api());
+        Api.Merchant merchant = MixedLoad.merchantWithFlakyReceiver(node.api(), receiver, 503);
         load = new MixedLoad(merchant, List.of(node.api().base()), 6);
         load.start();
         await(() -> load.createdByKey.size() >= 40 && receiver.received().size() >= 15, "load to get going");
@@ -87,7 +84,7 @@ class ServerCrashUnderLoadIT {
     @Test
     void oneOfThreeNodesKilledUnderLoadBreaksNoPromise() throws Exception {
         List<ServerProcess> three = nodes.startAll("faults-three-a", "faults-three-b", "faults-three-c");
-        Api.Merchant merchant = prepare(three.get(0).api());
+        Api.Merchant merchant = MixedLoad.merchantWithFlakyReceiver(three.get(0).api(), receiver, 503);
         List<String> bases = three.stream().map(n -> n.api().base()).toList();
         load = new MixedLoad(merchant, bases, 9);
         load.start();
@@ -110,19 +107,6 @@ class ServerCrashUnderLoadIT {
                         SETTLE,
                         "at SIGKILL of node b: " + createdAtKill + " payments answered 201, " + receivedAtKill
                                 + " webhook requests received");
-    }
-
-    /** A merchant whose receiver refuses the first attempt of one notification in five (retries). */
-    private Api.Merchant prepare(Api api) {
-        Api.Merchant merchant = api.onboardBoth();
-        Set<String> seen = ConcurrentHashMap.newKeySet();
-        Function<WebhookReceiver.Received, Integer> flaky = r -> {
-            String id = Api.JSON.readTree(r.body()).get("id").stringValue();
-            return seen.add(id) && Math.floorMod(id.hashCode(), 5) == 0 ? 503 : 200;
-        };
-        receiver.acceptingSecrets(merchant.apiSecret()).respondWith(flaky);
-        api.setWebhook(merchant, receiver.url("/hooks"));
-        return merchant;
     }
 
     private void await(BooleanSupplier condition, String what) {

@@ -3,7 +3,6 @@ package sn.xaalis.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +38,7 @@ class ClusterRateLimitIT {
     void tearDown() throws Exception {
         nodes.forEach(ServerProcess::kill);
         if (schema != null) {
-            sql("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            TestDatabase.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
     }
 
@@ -47,7 +46,7 @@ class ClusterRateLimitIT {
     void twoNodesTogetherAcceptTheRateOfOne() throws Exception {
         assumeTrue(TestDatabase.postgres(), "several nodes share PostgreSQL");
         schema = "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        sql("CREATE SCHEMA " + schema);
+        TestDatabase.execute("CREATE SCHEMA " + schema);
         startNodes("limit-a", "limit-b");
         Api.Merchant merchant = nodes.getFirst().api().onboardBoth();
         List<Api> apis = nodes.stream().map(n -> n.api().unchecked()).toList();
@@ -117,12 +116,5 @@ class ClusterRateLimitIT {
         // A quicker boot on a busy machine; plenty for this load.
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         return env;
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (var connection = DriverManager.getConnection(TestDatabase.POSTGRES_URL, TestDatabase.POSTGRES_USER, "");
-                var s = connection.createStatement()) {
-            s.execute(statement);
-        }
     }
 }

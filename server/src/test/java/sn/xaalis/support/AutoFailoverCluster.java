@@ -34,7 +34,6 @@ import java.util.stream.Stream;
  */
 public final class AutoFailoverCluster implements AutoCloseable {
 
-    private static final String BIN_PROPERTY = "xaalis.test.postgres-bin";
     private static final String DATABASE = "xaalis";
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(90);
 
@@ -115,27 +114,8 @@ public final class AutoFailoverCluster implements AutoCloseable {
      * -Dxaalis.test.postgres-bin}, else the newest Debian install that has it.
      */
     public static Optional<Path> binaries() {
-        String configured = System.getProperty(BIN_PROPERTY);
-        if (configured != null) {
-            return Optional.of(Path.of(configured)).filter(p -> Files.isExecutable(p.resolve("pg_ctl")));
-        }
-        Path debian = Path.of("/usr/lib/postgresql");
-        if (!Files.isDirectory(debian)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> versions = Files.list(debian)) {
-            return versions.filter(v -> Files.isExecutable(v.resolve("bin/pg_ctl"))
-                            && Files.exists(Path.of(
-                                    "/usr/share/postgresql",
-                                    v.getFileName().toString(),
-                                    "extension",
-                                    "pgautofailover.control")))
-                    .max(Comparator.comparing(
-                            v -> PrivatePostgres.versionNumber(v.getFileName().toString())))
-                    .map(v -> v.resolve("bin"));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return PrivatePostgres.binaries(version -> Files.exists(Path.of(
+                "/usr/share/postgresql", version.getFileName().toString(), "extension", "pgautofailover.control")));
     }
 
     /** Why no cluster can be built here, or empty when it can. */

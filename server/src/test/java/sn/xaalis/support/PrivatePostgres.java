@@ -37,6 +37,14 @@ public final class PrivatePostgres implements AutoCloseable {
 
     /** The server binaries: {@code -Dxaalis.test.postgres-bin}, else the newest Debian install. */
     public static Optional<Path> binaries() {
+        return binaries(version -> true);
+    }
+
+    /**
+     * The same, among the Debian installs whose version directory ({@code /usr/lib/postgresql/15})
+     * passes {@code wanted}; a configured directory is taken as it is.
+     */
+    static Optional<Path> binaries(java.util.function.Predicate<Path> wanted) {
         String configured = System.getProperty(BIN_PROPERTY);
         if (configured != null) {
             return Optional.of(Path.of(configured)).filter(p -> Files.isExecutable(p.resolve("pg_ctl")));
@@ -46,10 +54,11 @@ public final class PrivatePostgres implements AutoCloseable {
             return Optional.empty();
         }
         try (Stream<Path> versions = Files.list(debian)) {
-            return versions.map(v -> v.resolve("bin"))
-                    .filter(b -> Files.isExecutable(b.resolve("pg_ctl")) && Files.isExecutable(b.resolve("initdb")))
-                    .max(Comparator.comparing(
-                            b -> versionNumber(b.getParent().getFileName().toString())));
+            return versions.filter(v -> Files.isExecutable(v.resolve("bin/pg_ctl"))
+                            && Files.isExecutable(v.resolve("bin/initdb"))
+                            && wanted.test(v))
+                    .max(Comparator.comparing(v -> versionNumber(v.getFileName().toString())))
+                    .map(v -> v.resolve("bin"));
         } catch (IOException e) {
             return Optional.empty();
         }

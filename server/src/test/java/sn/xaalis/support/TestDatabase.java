@@ -27,6 +27,16 @@ public final class TestDatabase {
         return "true".equalsIgnoreCase(System.getenv("CI"));
     }
 
+    /** Runs one statement on the shared PostgreSQL (creating or dropping a test's own schema). */
+    public static void execute(String statement) {
+        try (Connection connection = DriverManager.getConnection(POSTGRES_URL, POSTGRES_USER, "");
+                java.sql.Statement s = connection.createStatement()) {
+            s.execute(statement);
+        } catch (SQLException e) {
+            throw new IllegalStateException(statement, e);
+        }
+    }
+
     public static boolean postgresReachable() {
         if (postgresReachable == null) {
             try (Connection ignored = DriverManager.getConnection(POSTGRES_URL, POSTGRES_USER, "")) {

@@ -48,7 +48,7 @@ class CrashAndClusterIT {
     void setUp() throws Exception {
         assumeTrue(TestDatabase.postgres(), "several nodes and SIGKILL are tested on PostgreSQL");
         schema = "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        sql("CREATE SCHEMA " + schema);
+        TestDatabase.execute("CREATE SCHEMA " + schema);
         receiver = new WebhookReceiver(Clock.systemUTC());
     }
 
@@ -59,7 +59,7 @@ class CrashAndClusterIT {
             receiver.close();
         }
         if (schema != null) {
-            sql("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            TestDatabase.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
     }
 
@@ -198,13 +198,6 @@ class CrashAndClusterIT {
             return rs.getLong(1);
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (Connection connection = DriverManager.getConnection(TestDatabase.POSTGRES_URL, "postgres", "");
-                Statement s = connection.createStatement()) {
-            s.execute(statement);
         }
     }
 
