@@ -8,7 +8,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
 import sn.xaalis.platform.ApiException;
-import sn.xaalis.platform.RateLimiter;
 
 /** Guards the merchant API: key authentication (SPEC §5.1), then the per-application rate limit (D8). */
 class ApiKeyInterceptor implements HandlerInterceptor {
@@ -17,9 +16,9 @@ class ApiKeyInterceptor implements HandlerInterceptor {
     private static final String UNAUTHORIZED = "Invalid or missing API keys";
 
     private final ApiKeyAuthentication authentication;
-    private final RateLimiter rateLimiter;
+    private final ApplicationRateLimit rateLimiter;
 
-    ApiKeyInterceptor(ApiKeyAuthentication authentication, RateLimiter rateLimiter) {
+    ApiKeyInterceptor(ApiKeyAuthentication authentication, ApplicationRateLimit rateLimiter) {
         this.authentication = authentication;
         this.rateLimiter = rateLimiter;
     }
@@ -40,7 +39,7 @@ class ApiKeyInterceptor implements HandlerInterceptor {
         Caller caller = authentication
                 .authenticate(endpointKey, request.getHeader("X-Api-Key"), request.getHeader("X-Api-Secret"))
                 .orElseThrow(ApiKeyInterceptor::unauthorized);
-        var decision = rateLimiter.acquire(new RateKey(caller));
+        var decision = rateLimiter.acquire(caller);
         response.setHeader("RateLimit-Limit", Long.toString(decision.limit()));
         response.setHeader("RateLimit-Remaining", Long.toString(decision.remaining()));
         response.setHeader("RateLimit-Reset", Long.toString(decision.resetSeconds()));
@@ -55,18 +54,5 @@ class ApiKeyInterceptor implements HandlerInterceptor {
         }
         request.setAttribute(CALLER_ATTRIBUTE, caller);
         return true;
-    }
-
-    /** Limits apply per application and environment. */
-    private record RateKey(java.util.UUID applicationId, sn.xaalis.platform.Environment environment) {
-        RateKey(Caller caller) {
-            this(caller.applicationId(), caller.environment());
-        }
-
-        /** The shared bucket's id in the database: spelled out, so that renaming the record changes nothing. */
-        @Override
-        public String toString() {
-            return applicationId + ":" + environment.name();
-        }
     }
 }

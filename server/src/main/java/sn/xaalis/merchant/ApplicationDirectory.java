@@ -18,13 +18,20 @@ public class ApplicationDirectory {
 
     private final JdbcClient jdbc;
     private final ApiKeys apiKeys;
+    private final Applications applications;
     private final Clock clock;
     private final ShortLivedCache<TargetKey, Optional<Loaded>> targets;
 
     ApplicationDirectory(
-            JdbcClient jdbc, ApiKeys apiKeys, Clock clock, MerchantProperties properties, ClusterSignals signals) {
+            JdbcClient jdbc,
+            ApiKeys apiKeys,
+            Applications applications,
+            Clock clock,
+            MerchantProperties properties,
+            ClusterSignals signals) {
         this.jdbc = jdbc;
         this.apiKeys = apiKeys;
+        this.applications = applications;
         this.clock = clock;
         this.targets =
                 new ShortLivedCache<>(properties.keys().authenticationCacheTtl(), MAX_CACHED, signals::hearsOtherNodes);
@@ -86,5 +93,22 @@ public class ApplicationDirectory {
                 .param("id", applicationId)
                 .query((rs, n) -> new Storefront(rs.getString(1), rs.getString(2), rs.getString(3)))
                 .optional();
+    }
+
+    /**
+     * The application as its keys of {@code environment} would authenticate it, for pages that act on
+     * its behalf without keys (a payment link's customers); empty for an unknown application and for
+     * live while the application is not live.
+     */
+    public Optional<Caller> caller(UUID applicationId, Environment environment) {
+        return applications
+                .find(applicationId)
+                .filter(app -> environment == Environment.SANDBOX || app.liveEnabled())
+                .map(app -> new Caller(
+                        app.id(),
+                        app.merchantId(),
+                        app.endpointKey(),
+                        environment,
+                        applications.providers(app.id(), environment)));
     }
 }

@@ -10,16 +10,15 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
-import sn.xaalis.platform.RateLimiter;
 
 /** Puts key authentication in front of {@code /api/v1/{endpoint_key}/**} and hands controllers the {@link Caller}. */
 @Configuration(proxyBeanMethods = false)
 class MerchantWebConfiguration implements WebMvcConfigurer {
 
     private final ApiKeyAuthentication authentication;
-    private final RateLimiter rateLimiter;
+    private final ApplicationRateLimit rateLimiter;
 
-    MerchantWebConfiguration(ApiKeyAuthentication authentication, RateLimiter rateLimiter) {
+    MerchantWebConfiguration(ApiKeyAuthentication authentication, ApplicationRateLimit rateLimiter) {
         this.authentication = authentication;
         this.rateLimiter = rateLimiter;
     }

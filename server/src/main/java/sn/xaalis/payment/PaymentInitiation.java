@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.springframework.dao.DuplicateKeyException;
@@ -93,9 +94,26 @@ public class PaymentInitiation {
             String idempotencyKey,
             String requestHash,
             Function<Initiated, String> render) {
+        return initiate(caller, request, idempotencyKey, requestHash, null, render);
+    }
+
+    /**
+     * The same, for a payment whose {@code transaction_uuid} the caller chose beforehand: a single-use
+     * payment link claims it in its own row first, so that the claim and the payment can be matched
+     * even when this node stops in between (D22).
+     *
+     * @param transactionUuid a fresh UUIDv7 ({@link RandomTokens#uuidV7}), or null to draw one here
+     */
+    public Outcome initiate(
+            Caller caller,
+            InitiationRequest request,
+            String idempotencyKey,
+            String requestHash,
+            UUID transactionUuid,
+            Function<Initiated, String> render) {
         Provider provider = Provider.fromName(request.provider()).orElse(null);
         try {
-            Outcome outcome = initiateUncounted(caller, request, idempotencyKey, requestHash, render);
+            Outcome outcome = initiateUncounted(caller, request, idempotencyKey, requestHash, transactionUuid, render);
             metrics.initiation(
                     provider,
                     caller.environment(),
@@ -122,9 +140,10 @@ public class PaymentInitiation {
             InitiationRequest request,
             String idempotencyKey,
             String requestHash,
+            UUID transactionUuid,
             Function<Initiated, String> render) {
         if (idempotencyKey == null) {
-            return create(caller, validate(caller, request), null, null, render);
+            return create(caller, validate(caller, request), transactionUuid, null, null, render);
         }
         var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), idempotencyKey);
         // A live session is a call to the operator, not to be made twice: look for an earlier answer
@@ -139,7 +158,7 @@ public class PaymentInitiation {
         }
         idempotency.begin(scope);
         try {
-            return create(caller, validate(caller, request), scope, requestHash, render);
+            return create(caller, validate(caller, request), transactionUuid, scope, requestHash, render);
         } catch (ConcurrentDuplicate e) {
             // The key is taken (another node committed it first, or an earlier request): answer as before.
             return earlier(scope, requestHash).orElseThrow();
@@ -173,16 +192,16 @@ public class PaymentInitiation {
     private Outcome create(
             Caller caller,
             Valid valid,
+            UUID transactionUuid,
             Idempotency.Scope scope,
             String requestHash,
             Function<Initiated, String> render) {
+        UUID id = transactionUuid != null ? transactionUuid : RandomTokens.uuidV7(clock);
         for (int attempt = 1; ; attempt++) {
-            Initiated initiated = openSession(caller, valid);
+            Initiated initiated = openSession(caller, valid, id);
             String body = render.apply(initiated);
             // null: the reference was taken, try again with a new one.
-            Outcome outcome = database.embedded()
-                    ? storeInTransaction(initiated.payment(), body, scope, requestHash)
-                    : storeAtOnce(initiated.payment(), body, scope, requestHash);
+            Outcome outcome = store(initiated.payment(), body, scope, requestHash);
             if (outcome != null) {
                 return outcome;
             }
@@ -190,6 +209,16 @@ public class PaymentInitiation {
                 throw new IllegalStateException("Could not allocate a unique payment reference");
             }
         }
+    }
+
+    /**
+     * Stores a payment whose session is open, with its first history row, its rollups and the
+     * idempotent answer when {@code scope} is given; null when its reference was taken.
+     */
+    Outcome store(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
+        return database.embedded()
+                ? storeInTransaction(payment, body, scope, requestHash)
+                : storeAtOnce(payment, body, scope, requestHash);
     }
 
     private Outcome storeInTransaction(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
@@ -241,7 +270,7 @@ public class PaymentInitiation {
      */
     public record Initiated(Payment payment, String qrCode) {}
 
-    private Initiated openSession(Caller caller, Valid valid) {
+    private Initiated openSession(Caller caller, Valid valid, UUID id) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
         Reference reference = Reference.random();
@@ -261,7 +290,7 @@ public class PaymentInitiation {
                 : QrCodePng.base64(created.deepLinks().firstEntry().getValue());
         return new Initiated(
                 new Payment(
-                        RandomTokens.uuidV7(clock),
+                        id,
                         reference,
                         caller.applicationId(),
                         caller.environment(),

@@ -16,14 +16,15 @@ import sn.xaalis.provider.SessionState;
 
 /**
  * Background work on payments, safe on any number of nodes (rows are claimed with
- * {@code FOR UPDATE SKIP LOCKED}): expiry after asking the provider (D6), and the magic sandbox phone
- * numbers (D13).
+ * {@code FOR UPDATE SKIP LOCKED}): expiry after asking the provider (D6), the magic sandbox phone
+ * numbers (D13), and moving queued changes into the dashboard's rollups.
  */
 @Component
 class PaymentJobs implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentJobs.class);
     private static final int BATCH = 100;
+    private static final int DRAIN_BATCH = 5_000;
     static final Map<String, PaymentStatus> MAGIC_PHONES = Map.of(
             "+221700000001", PaymentStatus.SUCCESS,
             "+221700000002", PaymentStatus.FAILED,
@@ -39,6 +40,7 @@ class PaymentJobs implements SmartLifecycle {
     private volatile boolean running;
     private Thread loop;
     private Instant nextPurge = Instant.MIN;
+    private final PaymentRollups rollups;
 
     PaymentJobs(
             Payments payments,
@@ -47,7 +49,9 @@ class PaymentJobs implements SmartLifecycle {
             PaymentProperties properties,
             TransactionTemplate transactions,
             Clock clock,
-            Idempotency idempotency) {
+            Idempotency idempotency,
+            PaymentRollups rollups) {
+        this.rollups = rollups;
         this.payments = payments;
         this.transitions = transitions;
         this.providers = providers;
@@ -89,7 +93,7 @@ class PaymentJobs implements SmartLifecycle {
     private void loop() {
         while (running) {
             try {
-                int done = resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords();
+                int done = resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords() + drainRollups();
                 if (done < BATCH) {
                     Thread.sleep(properties.jobInterval().toMillis());
                 }
@@ -196,6 +200,16 @@ class PaymentJobs implements SmartLifecycle {
         }
         nextPurge = now.plusSeconds(60);
         return idempotency.purgeExpired(BATCH);
+    }
+
+    /**
+     * Once a round, so that the queue, which every dashboard read scans, holds about a round's worth
+     * of changes; again at once only when a full batch was moved (draining after every few changes
+     * would cost more than the changes themselves).
+     */
+    int drainRollups() {
+        int drained = rollups.drain(DRAIN_BATCH);
+        return drained == DRAIN_BATCH ? drained : 0;
     }
 
     int resolveMagicPhones() {

@@ -52,19 +52,26 @@ public class PaymentOperations {
 
     /** The provider is asked first, outside any transaction; if it cannot act, nothing changes here either. */
     public Payment cancel(Caller caller, String reference) {
+        return cancel(caller, reference, "api:cancel");
+    }
+
+    /** The same cancel from elsewhere (the portal), recorded under its own cause. */
+    public Payment cancel(Caller caller, String reference, String cause) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.CANCELLED, "Only a PROCESSING payment can be cancelled");
         act(providers.cancel(session(payment)));
-        return changed(
-                transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of("api:cancel"), null));
+        return changed(transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of(cause), null));
     }
 
     public Payment refund(Caller caller, String reference) {
+        return refund(caller, reference, "api:refund");
+    }
+
+    public Payment refund(Caller caller, String reference, String cause) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.REFUNDED, "Only a SUCCESS payment can be refunded");
         act(providers.refund(session(payment)));
-        return changed(
-                transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of("api:refund"), null));
+        return changed(transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of(cause), null));
     }
 
     /** The scriptable sandbox outcome (D13); refused for live keys. */

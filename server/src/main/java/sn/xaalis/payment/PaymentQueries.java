@@ -31,6 +31,23 @@ public class PaymentQueries {
         return payments.history(payment.transactionUuid());
     }
 
+    /**
+     * A payment of any application and environment, by its reference alone: the customer's pages
+     * (D21), which anyone holding the reference may open. They show only what the customer holds.
+     */
+    public Optional<Payment> byReference(String reference) {
+        return Reference.isWellFormed(reference)
+                ? payments.findByReference(new Reference(reference))
+                : Optional.empty();
+    }
+
+    /** Only the status, by the reference alone: one read of the unique index, for a page that polls. */
+    public Optional<PaymentStatus> statusByReference(String reference) {
+        return Reference.isWellFormed(reference)
+                ? payments.statusByReference(new Reference(reference))
+                : Optional.empty();
+    }
+
     public Optional<Payment> find(Caller caller, String reference) {
         if (!Reference.isWellFormed(reference)) {
             return Optional.empty();

@@ -3,7 +3,6 @@ package sn.xaalis.payment;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -17,9 +16,36 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
-/** Figures for the merchant dashboard, aggregated by the database rather than row by row. */
+/**
+ * Figures for the merchant dashboard, read from the rollups that initiations and status changes keep
+ * ({@link PaymentRollups}): whole hours only, so the cost follows the period asked for, never the
+ * number of payments in it (D24), plus the changes still queued for them.
+ */
 @Service
 public class PaymentStatistics {
+
+    private static final long SECONDS_PER_HOUR = 3600;
+
+    // The whole hours from the first one at or after :since (the rollups, and the changes queued for
+    // them), plus the payments of the part-hour before it (a time zone whose midnight is not a whole
+    // UTC hour) from the listing index: in one statement, so all of it is read from one snapshot.
+    private static final String SUMMARY = "SELECT status, provider, SUM(n), SUM(a) FROM ("
+            + "SELECT status, provider, payment_count AS n, amount AS a FROM payment_rollups"
+            + " WHERE application_id IN (:apps) AND environment = :env AND created_hour >= :fromHour"
+            // Each queued row once: +1 in to_status and, for a change, -1 in from_status.
+            + " UNION ALL SELECT CASE WHEN m.n = 1 THEN q.to_status ELSE q.from_status END, q.provider, m.n,"
+            + " m.n * q.amount FROM payment_rollup_queue q CROSS JOIN (VALUES (1), (-1)) AS m (n)"
+            + " WHERE q.application_id IN (:apps) AND q.environment = :env AND q.created_hour >= :fromHour"
+            + " AND (m.n = 1 OR q.from_status IS NOT NULL)"
+            + " UNION ALL SELECT status, provider, 1, amount FROM payments"
+            + " WHERE application_id IN (:apps) AND environment = :env AND created_at >= :since AND created_at < :edge"
+            + ") figures GROUP BY status, provider HAVING SUM(n) <> 0";
+    private static final String DAILY = "SELECT h, SUM(a) FROM ("
+            + "SELECT paid_hour AS h, amount AS a FROM paid_rollups WHERE application_id IN (:apps)"
+            + " AND environment = :env AND paid_hour >= :from AND paid_hour < :to"
+            + " UNION ALL SELECT paid_hour, paid * amount FROM payment_rollup_queue WHERE application_id IN (:apps)"
+            + " AND environment = :env AND paid <> 0 AND paid_hour >= :from AND paid_hour < :to"
+            + ") collected GROUP BY h";
 
     private final JdbcClient jdbc;
 
@@ -34,18 +60,21 @@ public class PaymentStatistics {
     /** Collected (SUCCESS) amount of one UTC day. */
     public record Day(LocalDate date, BigDecimal collected) {}
 
+    /** Payments created at or after {@code since}, whatever their status now. */
     public Summary summary(Set<UUID> applicationIds, Environment environment, Instant since) {
         Map<PaymentStatus, Long> byStatus = new EnumMap<>(PaymentStatus.class);
         Map<Provider, Long> byProvider = new EnumMap<>(Provider.class);
         BigDecimal[] collected = {BigDecimal.ZERO};
         long[] total = {0};
         if (!applicationIds.isEmpty()) {
-            jdbc.sql("SELECT status, provider, COUNT(*), COALESCE(SUM(amount), 0) FROM payments"
-                            + " WHERE application_id IN (:apps) AND environment = :env AND created_at >= :since"
-                            + " GROUP BY status, provider")
+            long fromHour = Math.ceilDiv(since.getEpochSecond() + (since.getNano() > 0 ? 1 : 0), SECONDS_PER_HOUR);
+            Instant edge = Instant.ofEpochSecond(fromHour * SECONDS_PER_HOUR);
+            jdbc.sql(SUMMARY)
                     .param("apps", List.copyOf(applicationIds))
                     .param("env", environment.value())
+                    .param("fromHour", fromHour)
                     .param("since", Timestamps.toDatabase(since))
+                    .param("edge", Timestamps.toDatabase(edge))
                     .query((rs, n) -> {
                         PaymentStatus status = PaymentStatus.valueOf(rs.getString(1));
                         Provider provider = Provider.valueOf(rs.getString(2));
@@ -63,20 +92,20 @@ public class PaymentStatistics {
         return new Summary(byStatus, byProvider, total[0], collected[0].setScale(2));
     }
 
-    /** One entry per UTC day from {@code from} to {@code to} inclusive, zero where nothing was collected. */
+    /**
+     * One entry per UTC day from {@code from} to {@code to} inclusive: what the payments that are
+     * SUCCESS now collected, by the day of their {@code paid_at}; zero where nothing was collected.
+     */
     public List<Day> dailyCollected(Set<UUID> applicationIds, Environment environment, LocalDate from, LocalDate to) {
         Map<Long, BigDecimal> byDay = new HashMap<>();
         if (!applicationIds.isEmpty()) {
-            jdbc.sql("SELECT FLOOR(EXTRACT(EPOCH FROM paid_at) / 86400) AS epoch_day, SUM(amount) FROM payments"
-                            + " WHERE application_id IN (:apps) AND environment = :env AND status = 'SUCCESS'"
-                            + " AND paid_at >= :from AND paid_at < :to GROUP BY epoch_day")
+            jdbc.sql(DAILY)
                     .param("apps", List.copyOf(applicationIds))
                     .param("env", environment.value())
-                    .param("from", Timestamps.toDatabase(from.atStartOfDay().toInstant(ZoneOffset.UTC)))
-                    .param(
-                            "to",
-                            Timestamps.toDatabase(to.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC)))
-                    .query((rs, n) -> byDay.put(rs.getLong(1), rs.getBigDecimal(2)))
+                    .param("from", from.toEpochDay() * 24)
+                    .param("to", (to.toEpochDay() + 1) * 24)
+                    .query((rs, n) ->
+                            byDay.merge(Math.floorDiv(rs.getLong(1), 24), rs.getBigDecimal(2), BigDecimal::add))
                     .list();
         }
         List<Day> days = new ArrayList<>();

@@ -12,9 +12,9 @@ import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every status change goes through here (D1): the conditional update, the history row and the outbox
- * row commit together (one statement on PostgreSQL, one transaction on the embedded database), and
- * nothing at all is written when the update changed no row.
+ * Every status change goes through here (D1): the conditional update, the history row, the outbox
+ * row and the dashboard's rollups commit together (one statement on PostgreSQL, one transaction on
+ * the embedded database), and nothing at all is written when the update changed no row.
  */
 @Service
 public class PaymentTransitions {
@@ -86,8 +86,7 @@ public class PaymentTransitions {
         Instant expiredAt = to == PaymentStatus.EXPIRED ? now : payment.expiredAt();
         String error = to == PaymentStatus.FAILED ? errorMessage : payment.errorMessage();
         boolean late = from == PaymentStatus.EXPIRED && to == PaymentStatus.SUCCESS;
-        var update =
-                new Payments.StatusUpdate(payment.transactionUuid(), from, to, paidAt, expiredAt, error, late, now);
+        var update = new Payments.StatusUpdate(payment, to, paidAt, expiredAt, error, late, now);
         // The payment as read, moved: the conditional update guarantees it is still what the row holds
         // (no transition ever leads back to a status it came from).
         Payment changed = payment.with(to, paidAt, expiredAt, error);
@@ -107,7 +106,7 @@ public class PaymentTransitions {
         return new Outcome.Changed(changed);
     }
 
-    /** PostgreSQL: update, history and outbox rows in one statement (one round trip, one commit). */
+    /** PostgreSQL: update, history, rollup and outbox rows in one statement (one round trip, one commit). */
     private boolean atOnce(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
         boolean moved = payments.changeStatusAtOnce(
                 update,

@@ -45,23 +45,32 @@ class Payments {
             + " (payment_id, from_status, to_status, cause, detail, occurred_at)"
             + " SELECT id, NULL, :status, 'api', NULL, :createdAt FROM stored";
     private static final String INSERT_WITH_HISTORY = "WITH stored AS (INSERT INTO payments (" + NEW_COLUMNS
-            + ") VALUES (" + NEW_VALUES + ") RETURNING id)" + FIRST_HISTORY_ROW;
+            + ") VALUES (" + NEW_VALUES + ") RETURNING id), " + PaymentRollups.QUEUE_STORED + FIRST_HISTORY_ROW;
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
+    private final PaymentRollups rollups;
 
-    Payments(JdbcClient jdbc, JsonMapper json) {
+    Payments(JdbcClient jdbc, JsonMapper json, PaymentRollups rollups) {
         this.jdbc = jdbc;
         this.json = json;
-    }
-
-    /** Returns false when the reference (or id) is taken, without aborting the transaction. */
-    boolean insert(Payment p, Instant firstCheck) {
-        return bind(jdbc.sql(INSERT), p, firstCheck).update() == 1;
+        this.rollups = rollups;
     }
 
     /**
-     * PostgreSQL only: the payment and its first history row in one statement, committed on its own
+     * In the caller's transaction, with the payment's rollup queue row. Returns false when the reference (or
+     * id) is taken, without aborting the transaction.
+     */
+    boolean insert(Payment p, Instant firstCheck) {
+        if (bind(jdbc.sql(INSERT), p, firstCheck).update() != 1) {
+            return false;
+        }
+        rollups.stored(p);
+        return true;
+    }
+
+    /**
+     * PostgreSQL only: the payment, its first history row and its rollup queue row in one statement, committed on its own
      * (one round trip, no {@code BEGIN} or {@code COMMIT}). When {@code insertAnswer} is given (an
      * {@code INSERT … RETURNING} of the idempotent response named {@code answer}), the payment is
      * stored only if that answer was: a key already taken stores nothing and returns false. A
@@ -73,8 +82,8 @@ class Payments {
         String sql = insertAnswer == null
                 ? INSERT_WITH_HISTORY
                 : "WITH answer AS (" + insertAnswer + "), stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") SELECT "
-                        + NEW_VALUES + " FROM answer RETURNING id)" + FIRST_HISTORY_ROW;
-        var spec = bind(jdbc.sql(sql), p, firstCheck);
+                        + NEW_VALUES + " FROM answer RETURNING id), " + PaymentRollups.QUEUE_STORED + FIRST_HISTORY_ROW;
+        var spec = PaymentRollups.bindStored(bind(jdbc.sql(sql), p, firstCheck), p);
         if (insertAnswer != null) {
             spec = answer.apply(spec);
         }
@@ -110,11 +119,18 @@ class Payments {
     private static final String CHANGE_STATUS_WITH_HISTORY = "WITH changed AS (" + CHANGE_STATUS + " RETURNING id),"
             + " history AS (INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail,"
             + " occurred_at) SELECT id, CAST(:from AS VARCHAR), CAST(:to AS VARCHAR), CAST(:cause AS VARCHAR),"
-            + " CAST(:detail AS VARCHAR), :now FROM changed) ";
+            + " CAST(:detail AS VARCHAR), :now FROM changed), " + PaymentRollups.QUEUE_CHANGED + " ";
 
-    /** The conditional update of D1: changes the row only if it is still in {@code from}. */
+    /**
+     * The conditional update of D1, in the caller's transaction with its rollup queue row: changes
+     * the row only if it is still in {@code from}.
+     */
     boolean changeStatus(StatusUpdate update) {
-        return bindUpdate(jdbc.sql(CHANGE_STATUS), update).update() == 1;
+        if (bindUpdate(jdbc.sql(CHANGE_STATUS), update).update() != 1) {
+            return false;
+        }
+        rollups.changed(update);
+        return true;
     }
 
     private static JdbcClient.StatementSpec bindUpdate(JdbcClient.StatementSpec spec, StatusUpdate update) {
@@ -129,7 +145,7 @@ class Payments {
     }
 
     /**
-     * PostgreSQL only: the conditional update of D1, its history row and {@code andThen} (a statement
+     * PostgreSQL only: the conditional update of D1, its history row, its rollup queue row and {@code andThen} (a statement
      * reading the changed row from {@code changed}, the outbox's insert) in one statement that commits
      * on its own when no transaction is open: one round trip instead of four or five. Returns whether
      * the payment changed; when it did not, nothing at all was written.
@@ -140,22 +156,34 @@ class Payments {
             String detail,
             String andThen,
             UnaryOperator<JdbcClient.StatementSpec> bindAndThen) {
-        var spec = bindUpdate(jdbc.sql(CHANGE_STATUS_WITH_HISTORY + andThen), update)
+        var spec = PaymentRollups.bindChanged(
+                        bindUpdate(jdbc.sql(CHANGE_STATUS_WITH_HISTORY + andThen), update), update)
                 .param("cause", cause)
                 .param("detail", shortDetail(detail));
         return bindAndThen.apply(spec).update() == 1;
     }
 
-    /** A status change as D1 applies it: to {@code to}, only if the payment is still in {@code from}. */
+    /**
+     * A status change as D1 applies it: {@code payment} (as last read) to {@code to}, only if it is
+     * still in the status it was read in.
+     */
     record StatusUpdate(
-            UUID id,
-            PaymentStatus from,
+            Payment payment,
             PaymentStatus to,
             Instant paidAt,
             Instant expiredAt,
             String errorMessage,
             boolean late,
-            Instant now) {}
+            Instant now) {
+
+        UUID id() {
+            return payment.transactionUuid();
+        }
+
+        PaymentStatus from() {
+            return payment.status();
+        }
+    }
 
     private static String shortDetail(String detail) {
         return detail == null || detail.length() <= 500 ? detail : detail.substring(0, 500);
@@ -169,7 +197,16 @@ class Payments {
                 .map(PaymentStatus::valueOf);
     }
 
-    /** Unscoped: only for pages that identify a payment by its reference alone (the sandbox checkout). */
+    /** Unscoped, the status alone: one read of the unique reference index (the hosted page's polling). */
+    Optional<PaymentStatus> statusByReference(Reference reference) {
+        return jdbc.sql("SELECT status FROM payments WHERE reference = :reference")
+                .param("reference", reference.value())
+                .query(String.class)
+                .optional()
+                .map(PaymentStatus::valueOf);
+    }
+
+    /** Unscoped: only for pages that identify a payment by its reference alone (the customer's pages). */
     Optional<Payment> findByReference(Reference reference) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference")
                 .param("reference", reference.value())

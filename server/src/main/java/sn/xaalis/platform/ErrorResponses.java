@@ -2,9 +2,6 @@ package sn.xaalis.platform;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
-import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -13,16 +10,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionException;
-import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -46,9 +40,11 @@ class ErrorResponses implements ErrorController {
     private static final String RETRY_AFTER_SECONDS = "2";
 
     private final Clock clock;
+    private final org.springframework.beans.factory.ObjectProvider<ErrorPages> pages;
 
-    ErrorResponses(Clock clock) {
+    ErrorResponses(Clock clock, org.springframework.beans.factory.ObjectProvider<ErrorPages> pages) {
         this.clock = clock;
+        this.pages = pages;
     }
 
     @ExceptionHandler(ApiException.class)
@@ -142,13 +138,25 @@ class ErrorResponses implements ErrorController {
 
     /** Errors raised outside Spring MVC (container, filters) are forwarded here by the servlet container. */
     @RequestMapping("/error")
-    ResponseEntity<ErrorBody> error(HttpServletRequest request) {
-        if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure
-                && databaseUnavailable(failure)) {
+    Object error(HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response) {
+        boolean outage = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure
+                && databaseUnavailable(failure);
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        HttpStatusCode status =
+                outage ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatusCode.valueOf(code instanceof Integer i ? i : 500);
+        ErrorPages forPeople = pages.getIfAvailable();
+        if (forPeople != null && request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path) {
+            var page = forPeople.page(request, path, status.value());
+            if (page != null) {
+                if (outage) {
+                    response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+                }
+                return page;
+            }
+        }
+        if (outage) {
             return unavailable();
         }
-        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        HttpStatusCode status = HttpStatusCode.valueOf(code instanceof Integer i ? i : 500);
         String message =
                 switch (status.value()) {
                     case 400 -> "Bad request";
@@ -159,36 +167,8 @@ class ErrorResponses implements ErrorController {
         return body(status, message);
     }
 
-    /**
-     * Whether a failure means "no usable database connection": a pool that could not hand one out in
-     * time, a connection refused or broken (SQLState class 08), or a server shutting down (57P).
-     */
     static boolean databaseUnavailable(Throwable failure) {
-        int depth = 0;
-        for (Throwable t = failure; t != null && depth < 16; t = t.getCause(), depth++) {
-            if (t instanceof DataAccessResourceFailureException
-                    || t instanceof CannotCreateTransactionException
-                    || t instanceof SQLTransientConnectionException
-                    || t instanceof SQLNonTransientConnectionException) {
-                return true;
-            }
-            // A commit or rollback that fails at the JDBC level (the pool has already closed the
-            // broken connection) hides the first failure; either way the connection is gone and the
-            // outcome is for a retry (with its Idempotency-Key) to find out.
-            if (t instanceof TransactionSystemException jdbc
-                    && (jdbc.getCause() instanceof SQLException
-                            || (jdbc.getApplicationException() != null
-                                    && databaseUnavailable(jdbc.getApplicationException())))) {
-                return true;
-            }
-            if (t instanceof SQLException sql && sql.getSQLState() != null) {
-                String state = sql.getSQLState();
-                if (state.startsWith("08") || state.startsWith("57P")) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return DatabaseOutages.unavailable(failure);
     }
 
     private ResponseEntity<ErrorBody> unavailable() {

@@ -38,13 +38,16 @@ public final class JsonBodies {
     /**
      * Parses a body that must be one JSON object. A key given twice is refused (400) rather than letting
      * the last one silently win, as the initiation body does; the parser's message, which may quote the
-     * body, is never echoed.
+     * body, is never echoed. Numbers with a fraction or an exponent are read exactly (BigDecimal), never
+     * through floating point, as amounts need (D2).
      */
     public static JsonNode parseObject(byte[] body, JsonMapper json) {
         JsonNode node;
         try {
             node = json.reader()
-                    .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                    .with(
+                            DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY,
+                            DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                     .readTree(body);
         } catch (JacksonException e) {
             throw ApiException.badRequest("Request body is not valid JSON, or repeats a field");

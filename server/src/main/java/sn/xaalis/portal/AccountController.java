@@ -1,6 +1,7 @@
 package sn.xaalis.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -11,6 +12,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.platform.ApiException;
 
 /** Self-service sign-up (sandbox only) and the signed-in merchant's password. */
@@ -21,12 +23,15 @@ class AccountController {
     private final MerchantAuthentication authentication;
     private final LoginThrottle throttle;
     private final sn.xaalis.platform.SecretBox secrets;
+    private final MerchantPreferences preferences;
 
     AccountController(
             MerchantOnboarding merchants,
             MerchantAuthentication authentication,
             LoginThrottle throttle,
-            sn.xaalis.platform.SecretBox secrets) {
+            sn.xaalis.platform.SecretBox secrets,
+            MerchantPreferences preferences) {
+        this.preferences = preferences;
         this.merchants = merchants;
         this.authentication = authentication;
         this.throttle = throttle;
@@ -76,7 +81,7 @@ class AccountController {
         } else {
             try {
                 merchants.changePassword(user.merchantId(), next);
-                return accountPage(user).addObject("notice", "Password changed.");
+                return accountPage(user).addObject("notice", Notice.of("notice.passwordChanged"));
             } catch (ApiException e) {
                 errors = e.errors();
             }
@@ -84,6 +89,22 @@ class AccountController {
         ModelAndView view = accountPage(user).addObject("errors", errors);
         view.setStatus(HttpStatus.BAD_REQUEST);
         return view;
+    }
+
+    @PostMapping("/portal/account/time-zone")
+    ModelAndView setTimeZone(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(name = "time_zone", defaultValue = "") String zone) {
+        try {
+            preferences.setTimeZone(user.merchantId(), zone);
+        } catch (ApiException e) {
+            ModelAndView view = accountPage(user).addObject("errors", e.errors());
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+        ZoneId saved = preferences.timeZone(user.merchantId());
+        // The advice read the zone before the change: this page shows the new one.
+        return accountPage(user).addObject("zone", saved).addObject("notice", Notice.of("notice.timeZoneSaved", saved));
     }
 
     private static final String PENDING_TOTP = "xaalis.pendingTotpSecret";
@@ -104,7 +125,7 @@ class AccountController {
             jakarta.servlet.http.HttpSession session) {
         Object sealed = session.getAttribute(PENDING_TOTP);
         if (sealed == null) {
-            return accountPage(user).addObject("notice", "Start the set-up again.");
+            return accountPage(user).addObject("notice", Notice.of("notice.totpRestart"));
         }
         String pending = secrets.decrypt((String) sealed);
         if (!merchants.enableTotp(user.merchantId(), sn.xaalis.platform.Totp.fromBase32(pending), code)) {
@@ -113,7 +134,7 @@ class AccountController {
             return view;
         }
         session.removeAttribute(PENDING_TOTP);
-        return accountPage(user).addObject("notice", "Two-factor sign-in is on.");
+        return accountPage(user).addObject("notice", Notice.of("notice.totpOn"));
     }
 
     @PostMapping("/portal/account/totp/disable")
@@ -128,7 +149,7 @@ class AccountController {
             return view;
         }
         merchants.disableTotp(user.merchantId());
-        return accountPage(user).addObject("notice", "Two-factor sign-in is off.");
+        return accountPage(user).addObject("notice", Notice.of("notice.totpOff"));
     }
 
     private ModelAndView enrollmentPage(PortalUser user, String secret, Map<String, List<String>> errors) {
@@ -143,7 +164,8 @@ class AccountController {
         return new ModelAndView("portal/account")
                 .addObject("user", user)
                 .addObject("errors", Map.of())
-                .addObject("totpEnabled", merchants.totpEnabled(user.merchantId()));
+                .addObject("totpEnabled", merchants.totpEnabled(user.merchantId()))
+                .addObject("zones", MerchantPreferences.USUAL_ZONES);
     }
 
     private static ModelAndView signUpError(Map<String, String> values, Map<String, List<String>> errors) {

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
@@ -40,16 +41,20 @@ class DashboardController {
     }
 
     /** One bar of the chart, already in SVG coordinates. */
-    record Bar(int x, int y, int height, String label) {}
+    record Bar(int x, int y, int height, LocalDate day, BigDecimal collected) {}
 
     @GetMapping("/portal/dashboard")
     ModelAndView dashboard(
-            @AuthenticationPrincipal PortalUser user, @RequestParam(defaultValue = "sandbox") String environment) {
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(defaultValue = "sandbox") String environment,
+            @ModelAttribute("zone") java.time.ZoneId zone) {
         Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
         Set<UUID> apps = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)
                 .collect(Collectors.toSet());
+        // "Today" is the merchant's day; the chart's days stay UTC days (the daily figures are UTC).
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate localToday = LocalDate.ofInstant(clock.instant(), zone);
         LocalDate first = today.minusDays(29);
         var days = statistics.dailyCollected(apps, env, first, today);
         BigDecimal max = days.stream().map(PaymentStatistics.Day::collected).reduce(BigDecimal.ZERO, BigDecimal::max);
@@ -62,17 +67,21 @@ class DashboardController {
                             .multiply(BigDecimal.valueOf(CHART_HEIGHT))
                             .divide(max, 0, RoundingMode.HALF_UP)
                             .intValue();
-            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date() + ": " + day.collected()));
+            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
         }
         return new ModelAndView("portal/dashboard")
                 .addObject("user", user)
                 .addObject("environment", env.value())
                 .addObject(
                         "today",
-                        statistics.summary(apps, env, today.atStartOfDay().toInstant(ZoneOffset.UTC)))
+                        statistics.summary(
+                                apps, env, localToday.atStartOfDay(zone).toInstant()))
                 .addObject(
                         "month",
-                        statistics.summary(apps, env, first.atStartOfDay().toInstant(ZoneOffset.UTC)))
+                        statistics.summary(
+                                apps,
+                                env,
+                                localToday.minusDays(29).atStartOfDay(zone).toInstant()))
                 .addObject("bars", bars)
                 .addObject("chartWidth", days.size() * (BAR_WIDTH + 4))
                 .addObject("chartHeight", CHART_HEIGHT)

@@ -42,7 +42,7 @@ class PortalController {
         return "portal/login";
     }
 
-    @GetMapping({"/portal", "/portal/"})
+    @GetMapping({"/", "/portal", "/portal/"})
     String home() {
         return "redirect:/portal/dashboard";
     }
@@ -62,12 +62,7 @@ class PortalController {
                     user.merchantId(),
                     new MerchantOnboarding.NewApplicationRequest(
                             name, null, null, null, java.util.EnumSet.allOf(sn.xaalis.provider.Provider.class)));
-            return settingsPage(
-                            user,
-                            created.application(),
-                            Map.of(),
-                            "Application created. Copy the sandbox secret now: it will not be shown again.",
-                            null)
+            return settingsPage(user, created.application(), Map.of(), Notice.of("notice.applicationCreated"), null)
                     .addObject("issued", created.sandboxKeys());
         } catch (ApiException e) {
             ModelAndView view = applications(user).addObject("errors", e.errors());
@@ -97,7 +92,7 @@ class PortalController {
                 Optional.empty());
         try {
             ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
-            return settingsPage(user, saved, Map.of(), "Settings saved.", null);
+            return settingsPage(user, saved, Map.of(), Notice.of("notice.settingsSaved"), null);
         } catch (ApiException e) {
             if (e.status() == HttpStatus.NOT_FOUND) {
                 throw e;
@@ -132,7 +127,7 @@ class PortalController {
                         user,
                         merchants.details(user.merchantId(), id),
                         Map.of(),
-                        "New " + env + " keys issued. Copy the secret now: it will not be shown again.",
+                        Notice.of("notice.keysIssued", env.value()),
                         null)
                 .addObject("issued", keys);
     }
@@ -143,7 +138,7 @@ class PortalController {
         merchants.details(user.merchantId(), id);
         merchants.revokeKey(id, apiKey);
         return settingsPage(
-                user, merchants.details(user.merchantId(), id), Map.of(), "Key " + apiKey + " revoked.", null);
+                user, merchants.details(user.merchantId(), id), Map.of(), Notice.of("notice.keyRevoked", apiKey), null);
     }
 
     @PostMapping("/portal/applications/{id}/providers")
@@ -159,7 +154,7 @@ class PortalController {
             providers.forEach(name -> sn.xaalis.provider.Provider.fromName(name).ifPresent(active::add));
         }
         ApplicationDetails saved = merchants.setProviders(user.merchantId(), id, env, active);
-        return settingsPage(user, saved, Map.of(), "Providers for " + env + " saved.", null);
+        return settingsPage(user, saved, Map.of(), Notice.of("notice.providersSaved", env.value()), null);
     }
 
     @PostMapping("/portal/applications/{id}/live")
@@ -169,12 +164,7 @@ class PortalController {
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(enabled));
         try {
             ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
-            return settingsPage(
-                    user,
-                    saved,
-                    Map.of(),
-                    enabled ? "The application is live." : "The application is back to sandbox only.",
-                    null);
+            return settingsPage(user, saved, Map.of(), Notice.of(enabled ? "notice.live" : "notice.sandboxOnly"), null);
         } catch (ApiException e) {
             if (e.status() == HttpStatus.NOT_FOUND) {
                 throw e;
@@ -192,9 +182,9 @@ class PortalController {
         Environment env =
                 Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
         var sent = deliveries.sendTest(id, env);
-        String notice = application.webhookUrl() == null
-                ? "No webhook URL is set: the test event is kept as undeliverable."
-                : "Test event " + sent.eventId() + " sent to " + application.webhookUrl() + ".";
+        Notice notice = application.webhookUrl() == null
+                ? Notice.of("notice.testNoUrl")
+                : Notice.of("notice.testSent", sent.eventId(), application.webhookUrl());
         return settingsPage(user, application, Map.of(), notice, null);
     }
 
@@ -204,7 +194,7 @@ class PortalController {
     String script() {
         return "document.querySelectorAll('[data-copy]').forEach(button => button.addEventListener('click', () => {\n"
                 + "  navigator.clipboard.writeText(document.getElementById(button.dataset.copy).textContent)\n"
-                + "    .then(() => { button.textContent = 'Copied'; });\n"
+                + "    .then(() => { button.textContent = button.dataset.copied; });\n"
                 + "}));\n";
     }
 
@@ -221,7 +211,7 @@ class PortalController {
             PortalUser user,
             ApplicationDetails application,
             Map<String, List<String>> errors,
-            String notice,
+            Notice notice,
             Map<String, String> submitted) {
         Map<String, String> values = submitted != null
                 ? submitted

@@ -5,12 +5,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
@@ -18,19 +17,16 @@ import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
-import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
-import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
-import sn.xaalis.payment.PaymentTransitions;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -48,27 +44,28 @@ class TransactionsController {
 
     private final MerchantOnboarding merchants;
     private final PaymentQueries payments;
-    private final PaymentOperations operations;
+    private final sn.xaalis.platform.PublicBaseUrl baseUrl;
     private final WebhookDeliveries deliveries;
     private final ProviderExchanges exchanges;
 
     TransactionsController(
             MerchantOnboarding merchants,
             PaymentQueries payments,
-            PaymentOperations operations,
+            sn.xaalis.platform.PublicBaseUrl baseUrl,
             WebhookDeliveries deliveries,
             ProviderExchanges exchanges) {
         this.exchanges = exchanges;
         this.merchants = merchants;
         this.payments = payments;
-        this.operations = operations;
+        this.baseUrl = baseUrl;
         this.deliveries = deliveries;
     }
 
     /** One provider exchange as the detail page shows it. */
     record ExchangeRow(
-            String at,
-            String direction,
+            java.time.Instant at,
+            boolean outbound,
+            String provider,
             String operation,
             String request,
             String result,
@@ -77,10 +74,9 @@ class TransactionsController {
             String responseBody) {
         static ExchangeRow of(ProviderExchanges.Exchange e) {
             return new ExchangeRow(
-                    Timestamps.micros(e.at()),
-                    e.direction() == ProviderExchanges.Direction.OUTBOUND
-                            ? "to " + e.provider()
-                            : "from " + e.provider(),
+                    e.at(),
+                    e.direction() == ProviderExchanges.Direction.OUTBOUND,
+                    String.valueOf(e.provider()),
                     e.operation(),
                     e.method() + " " + e.url(),
                     e.outcome(),
@@ -93,12 +89,13 @@ class TransactionsController {
     /** The filters as typed in the form; unknown values are ignored rather than failing the page. */
     record Filters(String status, String provider, String environment, String from, String to, String q) {
 
-        PaymentFilter toFilter(PaymentFilter.Position after) {
+        /** The days are the merchant's, in its time zone. */
+        PaymentFilter toFilter(PaymentFilter.Position after, ZoneId zone) {
             return new PaymentFilter(
                     PaymentStatus.fromName(status).orElse(null),
                     Provider.fromName(provider).orElse(null),
-                    day(from, 0),
-                    day(to, 1),
+                    day(from, 0, zone),
+                    day(to, 1, zone),
                     after);
         }
 
@@ -119,12 +116,15 @@ class TransactionsController {
                     .collect(Collectors.joining("&"));
         }
 
-        private static java.time.Instant day(String value, int plusDays) {
+        private static java.time.Instant day(String value, int plusDays, ZoneId zone) {
             if (value == null || value.isBlank()) {
                 return null;
             }
             try {
-                return LocalDate.parse(value).plusDays(plusDays).atStartOfDay().toInstant(ZoneOffset.UTC);
+                return LocalDate.parse(value)
+                        .plusDays(plusDays)
+                        .atStartOfDay(zone)
+                        .toInstant();
             } catch (DateTimeParseException e) {
                 return null;
             }
@@ -133,8 +133,11 @@ class TransactionsController {
 
     @GetMapping("/portal/transactions")
     ModelAndView list(
-            @AuthenticationPrincipal PortalUser user, Filters filters, @RequestParam(required = false) String cursor) {
-        Map<UUID, ApplicationSummary> apps = applications(user);
+            @AuthenticationPrincipal PortalUser user,
+            Filters filters,
+            @RequestParam(required = false) String cursor,
+            @ModelAttribute("zone") ZoneId zone) {
+        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
         if (filters.q() != null && !filters.q().isBlank()) {
             var found = payments.findAmong(apps.keySet(), filters.q());
             if (found.isPresent()) {
@@ -145,7 +148,7 @@ class TransactionsController {
         PaymentFilter.Position after =
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
         List<Payment> rows =
-                payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after), PAGE + 1);
+                payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after, zone), PAGE + 1);
         String next = null;
         if (rows.size() > PAGE) {
             Payment last = rows.get(PAGE - 1);
@@ -169,27 +172,31 @@ class TransactionsController {
             String application,
             String environment,
             String provider,
-            String amount,
+            java.math.BigDecimal amount,
             String currency,
             String status,
-            String createdAt) {
+            java.time.Instant createdAt) {
         static Row of(Payment p, Map<UUID, ApplicationSummary> apps) {
             return new Row(
                     p.reference().value(),
                     apps.get(p.applicationId()).name(),
                     p.environment().value(),
                     p.provider().name(),
-                    p.amount().toPlainString(),
+                    p.amount(),
                     p.currency(),
                     p.status().name(),
-                    Timestamps.micros(p.createdAt()));
+                    p.createdAt());
         }
     }
 
     @GetMapping("/portal/transactions.csv")
-    void export(@AuthenticationPrincipal PortalUser user, Filters filters, HttpServletResponse response)
+    void export(
+            @AuthenticationPrincipal PortalUser user,
+            Filters filters,
+            @ModelAttribute("zone") ZoneId zone,
+            HttpServletResponse response)
             throws IOException {
-        Map<UUID, ApplicationSummary> apps = applications(user);
+        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-transactions.csv\"");
         PrintWriter out = response.getWriter();
@@ -199,7 +206,7 @@ class TransactionsController {
         int written = 0;
         while (written < MAX_EXPORT) {
             List<Payment> page =
-                    payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after), 500);
+                    payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after, zone), 500);
             for (Payment p : page) {
                 out.print(String.join(
                                 ",",
@@ -230,7 +237,7 @@ class TransactionsController {
 
     @GetMapping("/portal/transactions/{reference}")
     ModelAndView detail(@AuthenticationPrincipal PortalUser user, @PathVariable String reference) {
-        Map<UUID, ApplicationSummary> apps = applications(user);
+        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
         Payment payment = payments.findAmong(apps.keySet(), reference)
                 .orElseThrow(() -> ApiException.notFound("No such payment"));
         String firstLink = payment.deepLinks().firstEntry().getValue();
@@ -238,11 +245,9 @@ class TransactionsController {
                 .addObject("user", user)
                 .addObject("p", payment)
                 .addObject("appName", apps.get(payment.applicationId()).name())
-                .addObject("amount", payment.amount().toPlainString())
-                .addObject("createdAt", Timestamps.micros(payment.createdAt()))
-                .addObject("expiresAt", Timestamps.micros(payment.expiresAt()))
-                .addObject("paidAt", Timestamps.micros(payment.paidAt()))
-                .addObject("expiredAt", Timestamps.micros(payment.expiredAt()))
+                .addObject(
+                        "hostedPage",
+                        baseUrl.value() + "/pay/" + payment.reference().value())
                 .addObject("qrCode", "data:image/png;base64," + QrCodePng.base64(firstLink))
                 .addObject("history", payments.history(payment))
                 .addObject(
@@ -255,52 +260,9 @@ class TransactionsController {
                                 .map(ExchangeRow::of)
                                 .toList())
                 .addObject("sandbox", payment.environment() == Environment.SANDBOX)
-                .addObject("processing", payment.status() == PaymentStatus.PROCESSING);
-    }
-
-    @PostMapping("/portal/transactions/{reference}/notifications/{notificationId}/resend")
-    String resend(
-            @AuthenticationPrincipal PortalUser user,
-            @PathVariable String reference,
-            @PathVariable UUID notificationId,
-            RedirectAttributes flash) {
-        Payment payment = payments.findAmong(applications(user).keySet(), reference)
-                .orElseThrow(() -> ApiException.notFound("No such payment"));
-        try {
-            deliveries.resend(payment.applicationId(), notificationId);
-            flash.addFlashAttribute("notice", "Notification queued for a new delivery.");
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                throw e;
-            }
-            flash.addFlashAttribute("notice", e.getMessage());
-        }
-        return "redirect:/portal/transactions/" + payment.reference().value();
-    }
-
-    @PostMapping("/portal/transactions/{reference}/sandbox/{action}")
-    String sandboxAction(
-            @AuthenticationPrincipal PortalUser user,
-            @PathVariable String reference,
-            @PathVariable String action,
-            @RequestParam(required = false) String reason,
-            RedirectAttributes flash) {
-        PaymentStatus outcome =
-                switch (action) {
-                    case "approve" -> PaymentStatus.SUCCESS;
-                    case "decline" -> PaymentStatus.FAILED;
-                    case "cancel" -> PaymentStatus.CANCELLED;
-                    case "expire" -> PaymentStatus.EXPIRED;
-                    default -> throw ApiException.notFound("No such action");
-                };
-        Set<UUID> apps = applications(user).keySet();
-        PaymentTransitions.Outcome result = operations.sandboxAction(apps, reference, outcome, reason);
-        flash.addFlashAttribute(
-                "notice",
-                result instanceof PaymentTransitions.Outcome.Changed
-                        ? "Payment is now " + outcome + "."
-                        : "That change is not possible any more.");
-        return "redirect:/portal/transactions/" + reference;
+                .addObject("processing", payment.status() == PaymentStatus.PROCESSING)
+                .addObject("refundable", payment.status().canMoveTo(PaymentStatus.REFUNDED))
+                .addObject("cancellable", payment.status().canMoveTo(PaymentStatus.CANCELLED));
     }
 
     @ExceptionHandler(ApiException.class)
@@ -311,7 +273,7 @@ class TransactionsController {
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
     }
 
-    private Map<UUID, ApplicationSummary> applications(PortalUser user) {
+    static Map<UUID, ApplicationSummary> applications(MerchantOnboarding merchants, PortalUser user) {
         Map<UUID, ApplicationSummary> apps = new LinkedHashMap<>();
         merchants.applicationsOf(user.merchantId()).forEach(app -> apps.put(app.id(), app));
         return apps;

@@ -4,11 +4,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.DeletionBatches;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -27,10 +29,12 @@ public class ProviderExchanges {
 
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final DeletionBatches batches;
 
-    ProviderExchanges(JdbcClient jdbc, Clock clock) {
+    ProviderExchanges(JdbcClient jdbc, Clock clock, DeletionBatches batches) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.batches = batches;
     }
 
     public enum Direction {
@@ -114,6 +118,21 @@ public class ProviderExchanges {
                         rs.getLong(11),
                         Timestamps.fromDatabase(rs.getObject(12, OffsetDateTime.class))))
                 .list();
+    }
+
+    /**
+     * Retention (D24): deletes up to {@code batch} exchanges older than {@code cutoff}, oldest first, in
+     * one short transaction. Rows another node is deleting are skipped, not waited for, so every node
+     * can run this at the same moment.
+     */
+    public int purgeBefore(Instant cutoff, int batch) {
+        // By the occurred_at index of V14: a range scan that stops after the batch.
+        return batches.deleteOldest(
+                "provider_exchanges",
+                "occurred_at < :cutoff",
+                "occurred_at",
+                Map.of("cutoff", Timestamps.toDatabase(cutoff)),
+                batch);
     }
 
     /** Masks secret-bearing JSON fields and shortens embedded images, then cuts to {@link #MAX_BODY}. */

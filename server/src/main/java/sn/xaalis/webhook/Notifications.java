@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Database;
+import sn.xaalis.platform.DeletionBatches;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 
@@ -42,11 +43,13 @@ class Notifications {
     private final JdbcClient jdbc;
     private final Database database;
     private final TransactionTemplate transactions;
+    private final DeletionBatches batches;
 
-    Notifications(JdbcClient jdbc, Database database, TransactionTemplate transactions) {
+    Notifications(JdbcClient jdbc, Database database, TransactionTemplate transactions, DeletionBatches batches) {
         this.jdbc = jdbc;
         this.database = database;
         this.transactions = transactions;
+        this.batches = batches;
     }
 
     /**
@@ -296,6 +299,53 @@ class Notifications {
                         .param("app", applicationId)
                         .update()
                 == 1;
+    }
+
+    // The oldest delivered notifications first, by the (state, delivered_at) index of V14 (ordered by
+    // both columns, or H2 sorts the whole range). A resend turns a row back to PENDING under a lock: such
+    // a row is skipped, or no longer meets the condition once locked.
+    private static final String DELIVERED = "state = 'DELIVERED' AND delivered_at < :cutoff";
+
+    /**
+     * Deletes up to {@code batch} notifications delivered before {@code cutoff} with all their attempts,
+     * in one short transaction: a notification never outlives its attempts' deletion, nor the reverse.
+     */
+    WebhookDeliveries.Purged purgeDelivered(Instant cutoff, int batch) {
+        WebhookDeliveries.Purged purged = transactions.execute(tx -> {
+            List<Object> ids = batches.lockOldest(
+                    "notifications",
+                    DELIVERED,
+                    "state, delivered_at",
+                    Map.of("cutoff", Timestamps.toDatabase(cutoff)),
+                    batch);
+            if (ids.isEmpty()) {
+                return new WebhookDeliveries.Purged(0, 0);
+            }
+            int attempts = jdbc.sql("DELETE FROM notification_attempts WHERE notification_id IN (:ids)")
+                    .param("ids", ids)
+                    .update();
+            int notifications = jdbc.sql("DELETE FROM notifications WHERE id IN (:ids)")
+                    .param("ids", ids)
+                    .update();
+            return new WebhookDeliveries.Purged(notifications, attempts);
+        });
+        return purged == null ? new WebhookDeliveries.Purged(0, 0) : purged;
+    }
+
+    // The oldest attempts first, by the started_at index of V14. A notification still being delivered
+    // (PENDING) keeps its log until it is finished; the dispatcher never reads attempt rows (it counts
+    // in notifications.attempts), so a finished notification's log may shrink without changing it.
+    private static final String OLD_ATTEMPT = "started_at < :cutoff AND NOT EXISTS (SELECT 1 FROM notifications n"
+            + " WHERE n.id = notification_attempts.notification_id AND n.state = 'PENDING')";
+
+    /** Deletes up to {@code batch} attempts started before {@code cutoff}, in one short transaction. */
+    int purgeAttempts(Instant cutoff, int batch) {
+        return batches.deleteOldest(
+                "notification_attempts",
+                OLD_ATTEMPT,
+                "started_at",
+                Map.of("cutoff", Timestamps.toDatabase(cutoff)),
+                batch);
     }
 
     Optional<NotificationView> find(UUID applicationId, UUID id) {

@@ -1,6 +1,7 @@
 package sn.xaalis.webhook;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,6 +68,32 @@ public class WebhookDeliveries {
 
     public Optional<NotificationView> find(UUID applicationId, UUID notificationId) {
         return notifications.find(applicationId, notificationId);
+    }
+
+    /**
+     * What one retention batch removed.
+     *
+     * @param notifications delivered notifications deleted
+     * @param attempts their attempts, deleted with them
+     */
+    public record Purged(int notifications, int attempts) {}
+
+    /**
+     * Retention (D24): deletes up to {@code batch} notifications delivered before {@code cutoff},
+     * each with its attempts, in one short transaction. Pending, failed and undeliverable
+     * notifications stay: they may still be delivered or re-sent. Safe on every node at once.
+     */
+    public Purged purgeDeliveredBefore(Instant cutoff, int batch) {
+        return notifications.purgeDelivered(cutoff, batch);
+    }
+
+    /**
+     * Retention (D24): deletes up to {@code batch} delivery attempts started before {@code cutoff}, of
+     * notifications not being delivered right now, in one short transaction. The notification keeps
+     * its state, attempt count, last error and delivery time. Safe on every node at once.
+     */
+    public int purgeAttemptsBefore(Instant cutoff, int batch) {
+        return notifications.purgeAttempts(cutoff, batch);
     }
 
     /** Starts a new attempt series with the same id and body; refused while one is still running. */

@@ -182,6 +182,39 @@ class TwoNodesIT {
     }
 
     @Test
+    void referenceGuessesOnTheCustomerPagesAreCountedForTheWholeCluster() throws Exception {
+        Api.Merchant merchant = a.api().onboard("WALLET_SN");
+        String reference = a.api().newPayment(merchant);
+        // The limit is per wall-clock minute (the nodes' own clocks): start early in one.
+        int second = java.time.LocalTime.now(java.time.ZoneOffset.UTC).getSecond();
+        if (second > 40) {
+            Thread.sleep((61 - second) * 1000L);
+        }
+        int limit = 30; // checkout.ReferenceGuesses.MAX_MISSES
+        for (int i = 0; i < limit / 2; i++) {
+            for (ServerProcess node : List.of(a, b)) {
+                String guess = "/pay/SVC-" + (node == a ? "AAAA" : "BBBB") + String.format("%04d", i) + "/status";
+                assertThat(node.api().send("GET", guess, Map.of(), null).status())
+                        .isEqualTo(404);
+            }
+        }
+        assertThat(b.api()
+                        .send("GET", "/pay/" + reference + "/status", Map.of(), null)
+                        .status())
+                .as("the node that counted the 30th miss refuses even a real reference")
+                .isEqualTo(429);
+        assertThat(a.api()
+                        .send("GET", "/pay/SVC-AAAA9999/status", Map.of(), null)
+                        .status())
+                .as("the other node counted the misses made on both")
+                .isEqualTo(404);
+        assertThat(a.api()
+                        .send("GET", "/pay/" + reference + "/status", Map.of(), null)
+                        .status())
+                .isEqualTo(429);
+    }
+
+    @Test
     void guessesSentAtOnceToBothNodesGetNoMoreThanTheLimit() throws Exception {
         String email = "parallel" + System.nanoTime() + "@example.com";
         a.api().onboardAs(email, "WALLET_SN");

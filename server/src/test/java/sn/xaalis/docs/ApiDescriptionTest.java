@@ -19,7 +19,10 @@ class ApiDescriptionTest {
                         "listPayments",
                         "cancelPayment",
                         "refundPayment",
-                        "simulatePayment");
+                        "simulatePayment",
+                        "listPaymentLinks",
+                        "createPaymentLink",
+                        "deactivatePaymentLink");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
                 .containsExactly("receivePaymentNotification");

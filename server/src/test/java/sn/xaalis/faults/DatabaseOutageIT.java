@@ -76,9 +76,12 @@ class DatabaseOutageIT {
     void postgresStoppedUnderLoadMeans503sQuicklyThenRecoveryWithNothingLost() throws Exception {
         ServerProcess node = nodes.start("faults-outage");
         Api api = node.api();
-        Api.Merchant merchant = api.onboardBoth();
+        String email = "outage" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
         receiver.acceptingSecrets(merchant.apiSecret());
         api.setWebhook(merchant, receiver.url("/hooks"));
+        sn.xaalis.support.PortalSession staff = new sn.xaalis.support.PortalSession(node.port());
+        staff.signIn(email, Api.PASSWORD);
         load = new MixedLoad(merchant, List.of(api.base()), 4);
         load.start();
         await(() -> load.createdByKey.size() >= 30 && receiver.received().size() >= 10, "load to get going", RECOVERY);
@@ -87,7 +90,13 @@ class DatabaseOutageIT {
         long stopping = System.nanoTime();
         postgres.stopImmediately();
         long stopped = System.nanoTime();
-        Invariants.sleep(OUTAGE.toMillis());
+        Invariants.sleep(OUTAGE.toMillis() / 2);
+        // A person on the portal meanwhile gets a page saying to try again, not an error body.
+        var page = staff.getPage("/portal/dashboard");
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(503);
+        assertThat(page.headers().firstValue("Retry-After")).hasValue("2");
+        assertThat(page.body()).contains("<html lang=\"en\"", "Service briefly unavailable", "nothing is lost");
+        Invariants.sleep(OUTAGE.toMillis() / 2);
         long restarting = System.nanoTime();
         postgres.start();
         long up = System.nanoTime();

@@ -47,6 +47,8 @@ class AmountsTest {
                 "15. | true | false | must be a decimal number such as \"1500.00\"",
             })
     void refuses(String text, boolean quoted, boolean wholeOnly, String reason) {
-        assertThat(Amounts.parse(text, quoted, MAX, wholeOnly)).isEqualTo(new Amounts.Parsed.Invalid(reason));
+        assertThat(Amounts.parse(text, quoted, MAX, wholeOnly))
+                .isInstanceOfSatisfying(Amounts.Parsed.Invalid.class, invalid -> assertThat(invalid.reason())
+                        .isEqualTo(reason));
     }
 }

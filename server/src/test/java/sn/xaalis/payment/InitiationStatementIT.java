@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.math.BigDecimal;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,8 +15,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Idempotency;
-import sn.xaalis.platform.RandomTokens;
-import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -116,32 +111,13 @@ class InitiationStatementIT extends ApiIntegrationTest {
     }
 
     private Payment newPayment(Reference reference) {
-        Instant now = Timestamps.truncate(clock.instant());
-        var links = new LinkedHashMap<String, String>();
-        links.put("WALLET_SN", "https://wallet.example/pay/" + reference.value());
-        return new Payment(
-                RandomTokens.uuidV7(clock),
-                reference,
+        return NewPayments.processing(
+                clock,
                 UUID.fromString(merchant.applicationId()),
                 Environment.SANDBOX,
                 Provider.WALLET_SN,
                 new BigDecimal("1500"),
-                "XOF",
-                PaymentStatus.PROCESSING,
-                null,
-                null,
-                null,
-                "{}",
-                null,
-                null,
-                "sandbox-" + reference.value(),
-                links,
-                now.plus(Duration.ofMinutes(15)),
-                now,
-                null,
-                null,
-                null,
-                null);
+                reference);
     }
 
     private boolean exists(Payment payment) {

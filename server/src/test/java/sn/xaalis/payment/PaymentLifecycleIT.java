@@ -267,9 +267,8 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
         assertThat(page.body())
                 .contains(
                         "Shop",
-                        "2500.00",
-                        "XOF",
-                        "WALLET_SN",
+                        "2\u00a0500\u00a0FCFA",
+                        "Wallet",
                         reference,
                         "name=\"viewport\"",
                         "data:image/png;base64,");
@@ -320,7 +319,7 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
         String reference = api.newPayment(merchant);
         api.simulate(merchant, reference, "SUCCESS");
         Api.Response page = api.send("GET", "/sandbox/checkout/" + reference, Map.of(), null);
-        assertThat(page.body()).contains("nothing more to do").doesNotContain("/approve");
+        assertThat(page.body()).contains("Plus rien à faire ici").doesNotContain("/approve");
     }
 
     private static List<String> concat(List<String> list, String extra) {

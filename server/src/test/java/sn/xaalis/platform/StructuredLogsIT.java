@@ -53,6 +53,10 @@ class StructuredLogsIT {
         assertThat(console)
                 .as("no migration's query result printed on the console (Flyway's ?column? tables)")
                 .noneMatch(line -> line.contains("?column?"));
+        assertThat(console)
+                .as("no start-up warning a new user cannot act on")
+                .noneMatch(line -> line.contains("newer than the version Flyway has been verified with"))
+                .noneMatch(line -> line.contains("Global AuthenticationManager configured"));
         List<String> lines =
                 console.stream().filter(line -> line.startsWith("{")).toList();
         assertThat(lines).as("JSON lines on the console").isNotEmpty();

@@ -107,14 +107,16 @@ class PortalBrowserIT extends ApiIntegrationTest {
                             com.microsoft.playwright.options.AriaRole.HEADING,
                             new Page.GetByRoleOptions().setName(reference)))
                     .isVisible();
-            assertThat(page.locator("#payment-status")).hasText("PROCESSING");
+            assertThat(page.locator("#payment-status")).hasAttribute("data-status", "PROCESSING");
+            assertThat(page.locator("#payment-status")).hasText("Processing");
+            assertThat(page.locator("#payment-amount")).hasText("XOF\u00a04,200");
 
             page.getByRole(
                             com.microsoft.playwright.options.AriaRole.BUTTON,
                             new Page.GetByRoleOptions().setName("Approve"))
                     .click();
             assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
-                    .hasText("Payment is now SUCCESS.");
+                    .hasText("Payment is now Successful.");
             receiver.await(r -> r.size() == 1, java.time.Duration.ofSeconds(20));
             reloadUntil(page, ".notification-state", "DELIVERED");
             assertThat(page.locator("tr.attempt").first()).containsText("HTTP 200 DELIVERED");
@@ -211,13 +213,13 @@ class PortalBrowserIT extends ApiIntegrationTest {
         String reference = api.newPayment(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"12500\"}");
         Page phone = browser.newPage(390, 844);
         phone.navigate("http://localhost:" + port + "/sandbox/checkout/" + reference + "?app=MM");
-        assertThat(phone.getByText("12500.00")).isVisible();
+        assertThat(phone.getByText("12,500")).isVisible();
         Browser.screenshot(phone, "sandbox-checkout-phone");
         assertThat((Integer) phone.evaluate("document.documentElement.scrollWidth"))
                 .isLessThanOrEqualTo(390);
 
         phone.getByText("Approve payment").click();
-        assertThat(phone.getByText("nothing more to do here")).isVisible();
+        assertThat(phone.getByText("Nothing more to do here")).isVisible();
         assertThat(api.status(merchant, reference).json().get("status").stringValue())
                 .isEqualTo("SUCCESS");
     }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,6 +24,9 @@ class PortalSecurityIT extends ApiIntegrationTest {
 
     @Autowired
     MutableClock clock;
+
+    @Autowired
+    LoginThrottle throttle;
 
     String email;
     Api.Merchant merchant;
@@ -164,13 +172,12 @@ class PortalSecurityIT extends ApiIntegrationTest {
         PortalSession browser = new PortalSession(port);
         browser.signIn(email, Api.PASSWORD);
         String page = browser.get("/portal/dashboard").body();
-        assertThat(page).contains("<strong id=\"collected-today\">4000.50 XOF</strong>");
-        assertThat(page).contains("<strong id=\"collected-month\">4000.50 XOF</strong>");
-        assertThat(page)
-                .contains("<td>SUCCESS</td><td>2</td>", "<td>FAILED</td><td>1</td>", "<td>PROCESSING</td><td>1</td>");
+        assertThat(page).contains("<strong id=\"collected-today\">XOF\u00a04,000.50</strong>");
+        assertThat(page).contains("<strong id=\"collected-month\">XOF\u00a04,000.50</strong>");
+        assertThat(page).contains("Successful</th><td>2</td>", "Failed</th><td>1</td>", "Processing</th><td>1</td>");
         assertThat(page.split("class=\"bar\"", -1)).hasSize(31);
         assertThat(browser.get("/portal/dashboard?environment=live").body())
-                .contains("<strong id=\"collected-today\">0.00 XOF</strong>");
+                .contains("<strong id=\"collected-today\">XOF\u00a00</strong>");
     }
 
     @Test
@@ -190,6 +197,34 @@ class PortalSecurityIT extends ApiIntegrationTest {
         clock.advance(LoginThrottle.WINDOW.plus(Duration.ofSeconds(1)));
         HttpResponse<String> later = new PortalSession(port).signIn(email, Api.PASSWORD);
         assertThat(later.headers().firstValue("Location").orElseThrow()).endsWith("/portal/dashboard");
+    }
+
+    @Test
+    void attemptsCountedAtTheSameMomentLetExactlyTheLimitThrough() throws Exception {
+        clock.advance(LoginThrottle.WINDOW.plus(Duration.ofSeconds(1)));
+        for (int round = 0; round < 5; round++) {
+            String account = "race" + round + "-" + System.nanoTime() + "@example.com";
+            String address = "198.51.100." + round;
+            int attempts = 24;
+            CyclicBarrier start = new CyclicBarrier(attempts);
+            List<Future<Boolean>> allowed = new ArrayList<>();
+            try (var pool = Executors.newFixedThreadPool(attempts)) {
+                for (int i = 0; i < attempts; i++) {
+                    allowed.add(pool.submit(() -> {
+                        start.await();
+                        return throttle.attempt(account, address).allowed();
+                    }));
+                }
+            }
+            long through = 0;
+            for (Future<Boolean> answer : allowed) {
+                through += answer.get() ? 1 : 0;
+            }
+            assertThat(through)
+                    .as("attempts let through in round %d", round)
+                    .isEqualTo(LoginThrottle.MAX_FAILURES_PER_ACCOUNT);
+            assertThat(throttle.attempt(account, address).allowed()).isFalse();
+        }
     }
 
     @Test

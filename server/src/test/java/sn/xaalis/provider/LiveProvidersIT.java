@@ -581,6 +581,43 @@ class LiveProvidersIT extends ApiIntegrationTest {
                 .doesNotContain(FakeProviders.WALLET_KEY);
     }
 
+    @Test
+    void aLiveRefundFromThePaymentsPageAsksForThePasswordAgainAndGoesThroughTheProvider() {
+        String email = "refund" + System.nanoTime() + "@example.com";
+        Api.Merchant m = liveMerchant(api.onboardAs(email, "WALLET_SN"));
+        String reference = paidWalletPayment(m);
+        PortalSession portal = new PortalSession(port);
+        portal.signIn(email, Api.PASSWORD);
+        String detail = portal.get("/portal/transactions/" + reference).body();
+        assertThat(detail).contains("/portal/transactions/" + reference + "/refund");
+        assertThat(detail).as("a SUCCESS payment cannot be cancelled").doesNotContain(reference + "/cancel\"");
+
+        String confirm =
+                portal.get("/portal/transactions/" + reference + "/refund").body();
+        assertThat(confirm).contains("Refund this payment?", "XOF\u00a01,500", "name=\"password\"");
+        String csrf = portal.csrfFrom("/portal/transactions/" + reference + "/refund");
+        var wrong = portal.post(
+                "/portal/transactions/" + reference + "/refund", Map.of("password", "not the password"), csrf);
+        assertThat(wrong.statusCode()).isEqualTo(400);
+        assertThat(wrong.body()).contains("Your password is not correct");
+        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+
+        fake.answerNext("wallet.refund", FakeProviders.Answer.of(400, "{\"message\":\"refund window closed\"}"));
+        var refused =
+                portal.post("/portal/transactions/" + reference + "/refund", Map.of("password", Api.PASSWORD), csrf);
+        assertThat(refused.statusCode()).isEqualTo(302);
+        assertThat(portal.get("/portal/transactions/" + reference).body())
+                .contains("The provider refused: refund window closed");
+        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+
+        var done = portal.post("/portal/transactions/" + reference + "/refund", Map.of("password", Api.PASSWORD), csrf);
+        assertThat(done.statusCode()).isEqualTo(302);
+        assertThat(portal.get("/portal/transactions/" + reference).body())
+                .contains("The payment is refunded.", "data-status=\"REFUNDED\"", "portal:refund");
+        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("REFUNDED");
+        assertThat(api.notifications(m).toString()).contains("transaction.refunded");
+    }
+
     // ---- helpers
 
     private Api.Merchant liveMerchant(String provider) {
@@ -588,15 +625,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
     }
 
     private Api.Merchant liveMerchant(Api.Merchant m) {
-        JsonNode keys = api.admin("POST", "/applications/" + m.applicationId() + "/keys", "{\"environment\":\"live\"}")
-                .json();
-        Api.Response live = api.admin(
-                "PATCH",
-                "/applications/" + m.applicationId(),
-                "{\"webhook_url\":\"https://hooks.shop.example/xaalis\",\"live_enabled\":true}");
-        assertThat(live.status()).as(live.body()).isEqualTo(200);
-        return m.withKeys(
-                keys.get("api_key").stringValue(), keys.get("api_secret").stringValue());
+        return api.goLive(m);
     }
 
     private String newWalletPayment(Api.Merchant m) {

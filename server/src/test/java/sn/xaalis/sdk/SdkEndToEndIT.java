@@ -1,6 +1,7 @@
 package sn.xaalis.sdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.net.InetAddress;
@@ -10,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +28,8 @@ import sn.xaalis.support.MutableClock;
 
 /**
  * Issue 6 end to end: the SDK initiates against the running server, simulates success in sandbox, and
- * the example receiver verifies and applies the resulting webhook; forgeries are refused.
+ * the example receiver verifies and applies the resulting webhook; forgeries are refused. Issue 18: the
+ * SDK's payment-link calls against the same server.
  */
 @IntegrationTest
 class SdkEndToEndIT extends ApiIntegrationTest {
@@ -58,12 +62,7 @@ class SdkEndToEndIT extends ApiIntegrationTest {
                 .start()) {
             String hook = "http://127.0.0.1:" + receiver.port() + WebhookReceiver.PATH;
             api.setWebhook(m, hook);
-            XaalisClient xaalis = XaalisClient.builder()
-                    .baseUrl(api.base())
-                    .endpointKey(m.endpointKey())
-                    .apiKey(m.apiKey())
-                    .apiSecret(m.apiSecret())
-                    .build();
+            XaalisClient xaalis = client(m);
 
             Payment payment = xaalis.initiate(PaymentRequest.of("WALLET_SN", "1500")
                     .withMetadata(Map.of("order_id", "o-42"))
@@ -124,6 +123,98 @@ class SdkEndToEndIT extends ApiIntegrationTest {
             PaymentPage page = xaalis.list(PaymentQuery.all().status("SUCCESS"));
             assertThat(page.payments()).extracting(Payment::reference).containsExactly(payment.reference());
         }
+    }
+
+    @Test
+    void theSdkCreatesListsAndDeactivatesPaymentLinks() {
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        XaalisClient xaalis = client(m);
+        Instant expiresAt = clock.instant().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
+
+        PaymentLinkRequest request = PaymentLinkRequest.fixed("4500")
+                .withDescription("Plat familial")
+                .withProviders(List.of("WALLET_SN"))
+                .withSingleUse(true)
+                .withExpiresAt(expiresAt)
+                .withCurrency("XOF");
+        PaymentLink link = xaalis.createPaymentLink(request, "link-plat-familial");
+        assertThat(link.code()).matches("[a-z2-7]{16}");
+        assertThat(link.url()).endsWith("/l/" + link.code());
+        assertThat(link.qrCode()).isNotBlank();
+        assertThat(link.environment()).isEqualTo("sandbox");
+        assertThat(link.amount()).isEqualByComparingTo("4500");
+        assertThat(link.amount().toPlainString()).isEqualTo("4500.00");
+        assertThat(link.minAmount()).isNull();
+        assertThat(link.maxAmount()).isNull();
+        assertThat(link.currency()).isEqualTo("XOF");
+        assertThat(link.description()).isEqualTo("Plat familial");
+        assertThat(link.providers()).containsExactly("WALLET_SN");
+        assertThat(link.singleUse()).isTrue();
+        assertThat(link.expiresAt()).isEqualTo(expiresAt);
+        assertThat(link.active()).isTrue();
+        assertThat(link.state()).isEqualTo("OPEN");
+        assertThat(link.createdAt()).isNotNull();
+        // The same key and request replay the first answer instead of creating a second link.
+        assertThat(xaalis.createPaymentLink(request, "link-plat-familial").code())
+                .isEqualTo(link.code());
+
+        PaymentLink range = xaalis.createPaymentLink(PaymentLinkRequest.range("1000", "50000"));
+        assertThat(range.amount()).isNull();
+        assertThat(range.minAmount().toPlainString()).isEqualTo("1000.00");
+        assertThat(range.maxAmount().toPlainString()).isEqualTo("50000.00");
+        assertThat(range.providers()).containsExactlyInAnyOrder("WALLET_SN", "MOBILEMONEY_SN");
+        assertThat(range.singleUse()).isFalse();
+        assertThat(range.expiresAt()).isNull();
+
+        // A page at a time (the server's clock may be frozen by other tests: the order is not asserted).
+        PaymentLinkPage first = xaalis.listPaymentLinks(null, 1);
+        assertThat(first.links()).hasSize(1);
+        assertThat(first.hasMore()).isTrue();
+        PaymentLinkPage second = xaalis.listPaymentLinks(first.nextCursor(), 1);
+        assertThat(second.links()).hasSize(1);
+        assertThat(second.hasMore()).isFalse();
+        assertThat(second.nextCursor()).isNull();
+        assertThat(List.of(first.links().get(0), second.links().get(0))).containsExactlyInAnyOrder(link, range);
+
+        PaymentLink deactivated = xaalis.deactivatePaymentLink(link.code());
+        assertThat(deactivated.code()).isEqualTo(link.code());
+        assertThat(deactivated.active()).isFalse();
+        assertThat(deactivated.state()).isEqualTo("DEACTIVATED");
+        assertThat(xaalis.listPaymentLinks().links())
+                .filteredOn(l -> l.code().equals(link.code()))
+                .singleElement()
+                .satisfies(l -> assertThat(l.state()).isEqualTo("DEACTIVATED"));
+
+        // Bad input comes back as the §7 body in a XaalisException, field by field.
+        PaymentLinkRequest both = new PaymentLinkRequest(
+                new BigDecimal("4500"), new BigDecimal("1000"), new BigDecimal("5000"), null, null, null, null, null);
+        assertThatThrownBy(() -> xaalis.createPaymentLink(both)).isInstanceOfSatisfying(XaalisException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.retryable()).isFalse();
+            assertThat(e.error().error()).isEqualTo("Bad Request");
+            assertThat(e.error().errors()).containsKey("amount");
+            assertThat(e.error().timestamp()).matches(".*[+-]\\d\\d:\\d\\d");
+        });
+        assertThatThrownBy(() -> xaalis.createPaymentLink(PaymentLinkRequest.range("5000", "1000")))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.error().errors()).containsKey("max_amount");
+                });
+        assertThatThrownBy(() -> xaalis.deactivatePaymentLink("aaaaaaaaaaaaaaaa"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.error().status()).isEqualTo(404);
+                });
+        assertThat(xaalis.listPaymentLinks(null, 100).links()).hasSize(2);
+    }
+
+    private XaalisClient client(Api.Merchant m) {
+        return XaalisClient.builder()
+                .baseUrl(api.base())
+                .endpointKey(m.endpointKey())
+                .apiKey(m.apiKey())
+                .apiSecret(m.apiSecret())
+                .build();
     }
 
     private String notificationId(Api.Merchant m, String eventId) {

@@ -147,6 +147,24 @@ public final class Api {
                 json.get("sandbox").get("api_secret").stringValue());
     }
 
+    /**
+     * Takes the merchant's application live (D16: live keys issued, an https webhook URL, live enabled)
+     * and returns it with its live keys; its providers must have live credentials.
+     */
+    public Merchant goLive(Merchant m) {
+        JsonNode keys = admin("POST", "/applications/" + m.applicationId() + "/keys", "{\"environment\":\"live\"}")
+                .json();
+        Response live = admin(
+                "PATCH",
+                "/applications/" + m.applicationId(),
+                "{\"webhook_url\":\"https://hooks.shop.example/xaalis\",\"live_enabled\":true}");
+        if (live.status() != 200) {
+            throw new IllegalStateException("live mode refused: " + live);
+        }
+        return m.withKeys(
+                keys.get("api_key").stringValue(), keys.get("api_secret").stringValue());
+    }
+
     public Merchant onboardBoth() {
         return onboard("WALLET_SN", "MOBILEMONEY_SN");
     }

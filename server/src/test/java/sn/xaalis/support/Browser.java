@@ -42,8 +42,15 @@ public final class Browser implements AutoCloseable {
                                 "--disable-sync")));
     }
 
+    /** A page in English, the language the older portal tests read. */
     public Page newPage(int width, int height) {
-        return chromium.newContext(new NewContextOptions().setViewportSize(width, height))
+        return newPage(width, height, "en");
+    }
+
+    /** A page whose browser asks for {@code language} ({@code fr} or {@code en}) in Accept-Language. */
+    public Page newPage(int width, int height, String language) {
+        return chromium.newContext(
+                        new NewContextOptions().setViewportSize(width, height).setLocale(language))
                 .newPage();
     }
 

@@ -49,6 +49,13 @@ public final class PortalSession {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    /** A GET as a browser sends it (it accepts HTML), for the pages people get when something fails. */
+    public HttpResponse<String> getPage(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+                .GET());
+    }
+
     /** A GET carrying a cookie of the caller's choosing besides this browser's own (a replayed id). */
     public HttpResponse<String> getWithCookie(String path, String name, String value) {
         return send(HttpRequest.newBuilder(URI.create(base + path))
@@ -98,7 +105,12 @@ public final class PortalSession {
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            // English, the language the portal tests read; the French default has tests of its own.
+            return http.send(
+                    request.timeout(Duration.ofSeconds(30))
+                            .setHeader("Accept-Language", "en")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -1,0 +1,402 @@
+package sn.xaalis.sdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The client against a scripted HTTP server on loopback: headers, bodies, retries, errors. */
+class XaalisClientTest {
+
+    record Seen(String method, String path, String query, Map<String, List<String>> headers, String body) {
+        String header(String name) {
+            List<String> values = headers.get(name);
+            return values == null ? null : values.get(0);
+        }
+    }
+
+    /** A scripted answer; status -1 closes the connection without answering. */
+    record Answer(int status, String body, Map<String, String> headers, long delayMillis) {
+        static Answer of(int status, String body) {
+            return new Answer(status, body, Map.of(), 0);
+        }
+    }
+
+    static final String PAYMENT = "{\"transaction_uuid\":\"01934a5e-7c1a-7b3e-9f00-0123456789ab\","
+            + "\"reference\":\"SVC-AB12CD34\",\"provider\":\"WALLET_SN\",\"environment\":\"sandbox\","
+            + "\"amount\":\"1500.00\",\"currency\":\"XOF\",\"status\":\"PROCESSING\","
+            + "\"deep_links\":{\"WALLET\":\"https://x.example/c\"},\"qr_code\":\"iVBOR\","
+            + "\"provider_reference\":\"sbx_1\",\"expires_at\":\"2026-11-22T08:57:45.123400Z\","
+            + "\"metadata\":{\"order_id\":\"o-42\"},\"created_at\":\"2026-11-22T08:42:45.123400Z\"}";
+
+    static final String LINK = "{\"code\":\"k4m2qx7vbnw3tz5a\","
+            + "\"url\":\"https://pay.example.com/l/k4m2qx7vbnw3tz5a\",\"qr_code\":\"iVBORw0K\","
+            + "\"environment\":\"sandbox\",\"amount\":null,\"min_amount\":\"1000.00\","
+            + "\"max_amount\":\"50000.00\",\"currency\":\"XOF\",\"description\":\"Donation\","
+            + "\"providers\":[\"WALLET_SN\",\"MOBILEMONEY_SN\"],\"single_use\":true,"
+            + "\"expires_at\":\"2026-12-31T23:59:59.000000Z\",\"active\":true,\"state\":\"OPEN\","
+            + "\"created_at\":\"2026-11-22T08:45:00.123456Z\"}";
+
+    static final String FIXED_LINK =
+            "{\"code\":\"abcdefghijklmnop\",\"url\":\"https://pay.example.com/l/abcdefghijklmnop\","
+                    + "\"qr_code\":\"iVBOR\",\"environment\":\"live\",\"amount\":\"4500.00\",\"min_amount\":null,"
+                    + "\"max_amount\":null,\"currency\":\"XOF\",\"description\":null,\"providers\":[\"WALLET_SN\"],"
+                    + "\"single_use\":false,\"expires_at\":null,\"active\":false,\"state\":\"DEACTIVATED\","
+                    + "\"created_at\":\"2026-11-22T08:45:00.123456Z\"}";
+
+    HttpServer server;
+    java.util.concurrent.ExecutorService handlers;
+    final List<Seen> seen = new CopyOnWriteArrayList<>();
+    final ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
+    XaalisClient client;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", this::handle);
+        // One thread per exchange: a retry is answered while the slow first attempt still sleeps (with the
+        // default single thread it queued behind it and, on a loaded machine, timed out as well).
+        handlers = java.util.concurrent.Executors.newCachedThreadPool();
+        server.setExecutor(handlers);
+        server.start();
+        client = XaalisClient.builder()
+                .baseUrl("http://127.0.0.1:" + server.getAddress().getPort() + "/")
+                .endpointKey("abcdefghijklmnop")
+                .apiKey("pk_test_key")
+                .apiSecret("sk_test_secret")
+                .requestTimeout(Duration.ofMillis(500))
+                .retryDelay(Duration.ofMillis(10))
+                .build();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+        handlers.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        seen.add(new Seen(
+                exchange.getRequestMethod(),
+                exchange.getRequestURI().getPath(),
+                exchange.getRequestURI().getRawQuery(),
+                Map.copyOf(exchange.getRequestHeaders()),
+                body));
+        Answer answer = answers.poll();
+        if (answer == null) {
+            answer = Answer.of(200, PAYMENT);
+        }
+        if (answer.status() == -1) {
+            exchange.close(); // no response at all: the client sees a network error
+            return;
+        }
+        if (answer.delayMillis() > 0) {
+            try {
+                Thread.sleep(answer.delayMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        answer.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
+        byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+        try {
+            exchange.sendResponseHeaders(answer.status(), bytes.length);
+            exchange.getResponseBody().write(bytes);
+        } catch (IOException clientLeft) {
+            // timed out on the client side
+        }
+        exchange.close();
+    }
+
+    @Test
+    void initiateSendsKeysAnIdempotencyKeyAndAQuotedAmount() {
+        Payment payment = client.initiate(PaymentRequest.of("WALLET_SN", new BigDecimal("1500"))
+                .withCustomerPhone("+221770000000")
+                .withMetadata(Map.of("order_id", "o-42")));
+        Seen request = seen.get(0);
+        assertThat(request.method()).isEqualTo("POST");
+        assertThat(request.path()).isEqualTo("/api/v1/abcdefghijklmnop/payments/initiate/");
+        assertThat(request.header("X-api-key")).isEqualTo("pk_test_key");
+        assertThat(request.header("X-api-secret")).isEqualTo("sk_test_secret");
+        assertThat(request.header("Content-type")).isEqualTo("application/json");
+        assertThat(request.header("Idempotency-key")).matches("[0-9a-f-]{36}");
+        assertThat(request.body())
+                .contains("\"amount\":\"1500\"")
+                .contains("\"provider\":\"WALLET_SN\"")
+                .contains("\"customer_phone\":\"+221770000000\"")
+                .contains("\"metadata\":{\"order_id\":\"o-42\"}")
+                .doesNotContain("description");
+
+        assertThat(payment.reference()).isEqualTo("SVC-AB12CD34");
+        assertThat(payment.amount()).isEqualByComparingTo("1500");
+        assertThat(payment.deepLinks()).containsEntry("WALLET", "https://x.example/c");
+        assertThat(payment.qrCode()).isEqualTo("iVBOR");
+        assertThat(payment.createdAt()).hasToString("2026-11-22T08:42:45.123400Z");
+        assertThat(payment.paidAt()).isNull();
+        assertThat(payment.metadata().get("order_id").asText()).isEqualTo("o-42");
+        assertThat(payment.isFinal()).isFalse();
+    }
+
+    @Test
+    void retriesNetworkErrorsAnd429WithTheSameIdempotencyKey() {
+        answers.add(new Answer(-1, "", Map.of(), 0));
+        answers.add(new Answer(429, "{\"status\":429}", Map.of("Retry-After", "1"), 0));
+        long started = System.nanoTime();
+        Payment payment = client.initiate(PaymentRequest.of("WALLET_SN", "1500"), "order-42");
+        assertThat(payment.reference()).isEqualTo("SVC-AB12CD34");
+        assertThat(seen).hasSize(3);
+        assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isEqualTo("order-42"));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void givesUpAfterMaxRetriesWithStatusZero() {
+        for (int i = 0; i < 10; i++) {
+            answers.add(new Answer(-1, "", Map.of(), 0));
+        }
+        assertThatThrownBy(() -> client.status("SVC-AB12CD34")).isInstanceOfSatisfying(XaalisException.class, e -> {
+            assertThat(e.status()).isZero();
+            assertThat(e.error()).isNull();
+            assertThat(e.retryable()).isTrue();
+            assertThat(e.getMessage()).contains("3 attempts").doesNotContain("sk_test_secret");
+        });
+        // The JDK client may itself repeat a GET once on a closed connection.
+        assertThat(seen.size()).isBetween(3, 6);
+    }
+
+    @Test
+    void aTimeoutIsANetworkErrorAndIsRetried() {
+        answers.add(new Answer(200, PAYMENT, Map.of(), 1500));
+        Payment payment = client.status("SVC-AB12CD34");
+        assertThat(payment.reference()).isEqualTo("SVC-AB12CD34");
+        assertThat(seen.size()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void errorsCarryTheApiErrorBodyAndAreNotRetried() {
+        answers.add(
+                Answer.of(
+                        400,
+                        "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"Invalid request\","
+                                + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\",\"errors\":{\"amount\":[\"must be at least 0.01\"]}}"));
+        assertThatThrownBy(() -> client.initiate(PaymentRequest.of("WALLET_SN", "0")))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.retryable()).isFalse();
+                    assertThat(e.error().message()).isEqualTo("Invalid request");
+                    assertThat(e.error().timestamp()).isEqualTo("2026-11-22T08:42:45.123+00:00");
+                    assertThat(e.error().errors()).containsEntry("amount", List.of("must be at least 0.01"));
+                });
+        assertThat(seen).hasSize(1);
+    }
+
+    @Test
+    void statusListCancelRefundAndSimulateUseTheirPaths() {
+        client.status("SVC-AB12CD34");
+        answers.add(Answer.of(200, "{\"data\":[" + PAYMENT + "],\"has_more\":true,\"next_cursor\":\"c1\"}"));
+        PaymentPage page =
+                client.list(PaymentQuery.all().status("SUCCESS").limit(5).after("c0"));
+        client.cancel("SVC-AB12CD34");
+        client.refund("SVC-AB12CD34");
+        client.simulate("SVC-AB12CD34", XaalisClient.Outcome.FAILED);
+        assertThat(page.payments()).hasSize(1);
+        assertThat(page.hasMore()).isTrue();
+        assertThat(page.nextCursor()).isEqualTo("c1");
+        assertThat(seen)
+                .extracting(s -> s.method() + " " + s.path())
+                .containsExactly(
+                        "GET /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/status/",
+                        "GET /api/v1/abcdefghijklmnop/payments/",
+                        "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/cancel/",
+                        "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/refund/",
+                        "POST /api/v1/abcdefghijklmnop/sandbox/payments/SVC-AB12CD34/simulate");
+        assertThat(seen.get(1).query()).isEqualTo("status=SUCCESS&cursor=c0&limit=5");
+        assertThat(seen.get(4).body()).isEqualTo("{\"outcome\":\"FAILED\"}");
+        assertThat(seen.get(2).header("Idempotency-key")).isNotBlank();
+    }
+
+    @Test
+    void createPaymentLinkSendsTheApiFieldsInOrderAndMapsTheLink() {
+        answers.add(Answer.of(201, LINK));
+        PaymentLink link = client.createPaymentLink(
+                PaymentLinkRequest.range("1000", "50000")
+                        .withCurrency("XOF")
+                        .withDescription("Donation")
+                        .withProviders(List.of("WALLET_SN", "MOBILEMONEY_SN"))
+                        .withSingleUse(true)
+                        .withExpiresAt(Instant.parse("2026-12-31T23:59:59Z")),
+                "link-canteen-2026");
+        Seen request = seen.get(0);
+        assertThat(request.method() + " " + request.path()).isEqualTo("POST /api/v1/abcdefghijklmnop/payment-links/");
+        assertThat(request.header("X-api-key")).isEqualTo("pk_test_key");
+        assertThat(request.header("X-api-secret")).isEqualTo("sk_test_secret");
+        assertThat(request.header("Content-type")).isEqualTo("application/json");
+        assertThat(request.header("Idempotency-key")).isEqualTo("link-canteen-2026");
+        assertThat(request.body())
+                .isEqualTo("{\"min_amount\":\"1000\",\"max_amount\":\"50000\",\"currency\":\"XOF\","
+                        + "\"description\":\"Donation\",\"providers\":[\"WALLET_SN\",\"MOBILEMONEY_SN\"],"
+                        + "\"single_use\":true,\"expires_at\":\"2026-12-31T23:59:59Z\"}");
+
+        assertThat(link.code()).isEqualTo("k4m2qx7vbnw3tz5a");
+        assertThat(link.url()).isEqualTo("https://pay.example.com/l/k4m2qx7vbnw3tz5a");
+        assertThat(link.qrCode()).isEqualTo("iVBORw0K");
+        assertThat(link.environment()).isEqualTo("sandbox");
+        assertThat(link.amount()).isNull();
+        assertThat(link.minAmount()).isEqualByComparingTo("1000");
+        assertThat(link.maxAmount()).isEqualByComparingTo("50000");
+        assertThat(link.maxAmount().toPlainString()).isEqualTo("50000.00");
+        assertThat(link.currency()).isEqualTo("XOF");
+        assertThat(link.description()).isEqualTo("Donation");
+        assertThat(link.providers()).containsExactly("WALLET_SN", "MOBILEMONEY_SN");
+        assertThat(link.singleUse()).isTrue();
+        assertThat(link.expiresAt()).isEqualTo(Instant.parse("2026-12-31T23:59:59Z"));
+        assertThat(link.active()).isTrue();
+        assertThat(link.state()).isEqualTo("OPEN");
+        assertThat(link.createdAt()).hasToString("2026-11-22T08:45:00.123456Z");
+    }
+
+    @Test
+    void aFixedLinkSendsOnlyItsAmountWithAFreshIdempotencyKeyKeptAcrossRetries() {
+        answers.add(new Answer(-1, "", Map.of(), 0));
+        answers.add(new Answer(429, "{\"status\":429}", Map.of("Retry-After", "0"), 0));
+        answers.add(Answer.of(201, FIXED_LINK));
+        PaymentLink link = client.createPaymentLink(PaymentLinkRequest.fixed(new BigDecimal("4500")));
+        assertThat(seen).hasSize(3);
+        assertThat(seen).extracting(Seen::body).containsOnly("{\"amount\":\"4500\"}");
+        String key = seen.get(0).header("Idempotency-key");
+        assertThat(key).matches("[0-9a-f-]{36}");
+        assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isEqualTo(key));
+
+        assertThat(link.amount()).isEqualByComparingTo("4500");
+        assertThat(link.minAmount()).isNull();
+        assertThat(link.maxAmount()).isNull();
+        assertThat(link.description()).isNull();
+        assertThat(link.expiresAt()).isNull();
+        assertThat(link.singleUse()).isFalse();
+
+        client.createPaymentLink(PaymentLinkRequest.fixed("4500"));
+        assertThat(seen.get(3).header("Idempotency-key")).isNotEqualTo(key);
+    }
+
+    @Test
+    void listPaymentLinksPassesTheCursorAndLimitAndMapsThePage() {
+        answers.add(Answer.of(
+                200, "{\"data\":[" + LINK + "," + FIXED_LINK + "],\"has_more\":true,\"next_cursor\":\"c1\"}"));
+        PaymentLinkPage first = client.listPaymentLinks();
+        answers.add(Answer.of(200, "{\"data\":[],\"has_more\":false,\"next_cursor\":null}"));
+        PaymentLinkPage last = client.listPaymentLinks(first.nextCursor(), 5);
+
+        assertThat(seen)
+                .extracting(s -> s.method() + " " + s.path() + "?" + s.query())
+                .containsExactly(
+                        "GET /api/v1/abcdefghijklmnop/payment-links/?limit=20",
+                        "GET /api/v1/abcdefghijklmnop/payment-links/?cursor=c1&limit=5");
+        assertThat(seen).allSatisfy(s -> {
+            assertThat(s.header("Idempotency-key")).isNull();
+            assertThat(s.header("X-api-secret")).isEqualTo("sk_test_secret");
+        });
+        assertThat(first.links()).extracting(PaymentLink::code).containsExactly("k4m2qx7vbnw3tz5a", "abcdefghijklmnop");
+        assertThat(first.links().get(1).amount()).isEqualByComparingTo("4500");
+        assertThat(first.hasMore()).isTrue();
+        assertThat(first.nextCursor()).isEqualTo("c1");
+        assertThat(last.links()).isEmpty();
+        assertThat(last.hasMore()).isFalse();
+        assertThat(last.nextCursor()).isNull();
+    }
+
+    @Test
+    void deactivatePaymentLinkPostsNoBodyWithAnIdempotencyKey() {
+        answers.add(Answer.of(200, FIXED_LINK));
+        PaymentLink link = client.deactivatePaymentLink("abcdefghijklmnop");
+        Seen request = seen.get(0);
+        assertThat(request.method() + " " + request.path())
+                .isEqualTo("POST /api/v1/abcdefghijklmnop/payment-links/abcdefghijklmnop/deactivate/");
+        assertThat(request.body()).isEmpty();
+        assertThat(request.header("Content-type")).isNull();
+        assertThat(request.header("Idempotency-key")).matches("[0-9a-f-]{36}");
+        assertThat(link.active()).isFalse();
+        assertThat(link.state()).isEqualTo("DEACTIVATED");
+        assertThat(link.environment()).isEqualTo("live");
+    }
+
+    @Test
+    void paymentLinkErrorsCarryTheApiErrorBodyAndAreNotRetried() {
+        answers.add(Answer.of(
+                400,
+                "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"Invalid request: amount\","
+                        + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\","
+                        + "\"errors\":{\"amount\":[\"must not be sent with min_amount or max_amount\"]}}"));
+        PaymentLinkRequest both = new PaymentLinkRequest(
+                new BigDecimal("4500"), new BigDecimal("1000"), null, null, null, null, null, null);
+        assertThatThrownBy(() -> client.createPaymentLink(both)).isInstanceOfSatisfying(XaalisException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.retryable()).isFalse();
+            assertThat(e.error().errors())
+                    .containsEntry("amount", List.of("must not be sent with min_amount or max_amount"));
+        });
+        assertThat(seen.get(0).body()).isEqualTo("{\"amount\":\"4500\",\"min_amount\":\"1000\"}");
+
+        answers.add(Answer.of(
+                404,
+                "{\"status\":404,\"error\":\"Not Found\",\"message\":\"No such payment link\","
+                        + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\",\"errors\":{}}"));
+        assertThatThrownBy(() -> client.deactivatePaymentLink("nosuchlinkcode22"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.error().message()).isEqualTo("No such payment link");
+                    assertThat(e.error().errors()).isEmpty();
+                });
+        answers.add(Answer.of(400, "not json"));
+        assertThatThrownBy(() -> client.listPaymentLinks("bad", 500))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.error().error()).isEqualTo("HTTP 400");
+                });
+        assertThat(seen).hasSize(3);
+    }
+
+    @Test
+    void paymentLinkRequestsAreImmutableAndNeedTheirAmounts() {
+        PaymentLinkRequest base = PaymentLinkRequest.fixed("4500");
+        List<String> providers = new java.util.ArrayList<>(List.of("WALLET_SN"));
+        PaymentLinkRequest changed = base.withProviders(providers).withDescription("Plat familial");
+        providers.add("MOBILEMONEY_SN");
+        assertThat(base.providers()).isNull();
+        assertThat(base.description()).isNull();
+        assertThat(changed.providers()).containsExactly("WALLET_SN");
+        assertThat(changed.amount()).isEqualByComparingTo("4500");
+        assertThat(changed.singleUse()).isNull();
+        assertThatThrownBy(() -> PaymentLinkRequest.fixed((BigDecimal) null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> PaymentLinkRequest.range("1000", null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> PaymentLinkRequest.fixed("45,00")).isInstanceOf(NumberFormatException.class);
+    }
+
+    @Test
+    void fromEnvironmentNamesTheMissingVariable() {
+        assertThatThrownBy(() -> XaalisClient.fromEnvironment(Map.of("XAALIS_BASE_URL", "http://x")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("XAALIS_ENDPOINT_KEY");
+        XaalisClient fromEnv = XaalisClient.fromEnvironment(Map.of(
+                "XAALIS_BASE_URL", "http://x",
+                "XAALIS_ENDPOINT_KEY", "k",
+                "XAALIS_API_KEY", "pk_test_a",
+                "XAALIS_API_SECRET", "sk_test_b"));
+        assertThat(fromEnv.toString()).doesNotContain("sk_test_b");
+    }
+}

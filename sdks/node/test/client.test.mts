@@ -1,0 +1,491 @@
+// The client against a scripted HTTP server on loopback: headers, bodies, retries, errors.
+import assert from "node:assert/strict";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, test } from "node:test";
+import { inspect } from "node:util";
+import { Outcome, XaalisClient, XaalisError } from "@xaalis/sdk";
+
+interface Seen {
+  method: string;
+  path: string;
+  query: string | null;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A scripted answer; status -1 closes the connection without answering. */
+interface Answer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+  delay?: number;
+}
+
+const PAYMENT = JSON.stringify({
+  transaction_uuid: "01934a5e-7c1a-7b3e-9f00-0123456789ab",
+  reference: "SVC-AB12CD34",
+  provider: "WALLET_SN",
+  environment: "sandbox",
+  amount: "1500.00",
+  currency: "XOF",
+  status: "PROCESSING",
+  deep_links: { WALLET: "https://x.example/c" },
+  qr_code: "iVBOR",
+  provider_reference: "sbx_1",
+  expires_at: "2026-11-22T08:57:45.123400Z",
+  metadata: { order_id: "o-42" },
+  created_at: "2026-11-22T08:42:45.123400Z",
+});
+
+let server: Server;
+let seen: Seen[];
+let answers: Answer[];
+let base: string;
+let client: XaalisClient;
+
+beforeEach(async () => {
+  seen = [];
+  answers = [];
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url!, "http://x");
+      seen.push({
+        method: req.method!,
+        path: url.pathname,
+        query: url.search ? url.search.slice(1) : null,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      const answer = answers.shift() ?? { status: 200, body: PAYMENT };
+      if (answer.status === -1) {
+        req.socket.destroy(); // no response at all: the client sees a network error
+        return;
+      }
+      setTimeout(() => {
+        if (res.destroyed) {
+          return; // timed out on the client side
+        }
+        res.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
+        res.end(answer.body);
+      }, answer.delay ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = "http://127.0.0.1:" + (server.address() as AddressInfo).port + "/";
+  client = new XaalisClient({
+    baseUrl: base,
+    endpointKey: "abcdefghijklmnop",
+    apiKey: "pk_test_key",
+    apiSecret: "sk_test_secret",
+    timeout: 500,
+    retryDelay: 10,
+  });
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("XaalisClient", () => {
+  test("initiate sends the keys, an idempotency key and a quoted amount", async () => {
+    const payment = await client.initiate({
+      provider: "WALLET_SN",
+      amount: 1500,
+      customerPhone: "+221770000000",
+      metadata: { order_id: "o-42" },
+    });
+    const request = seen[0]!;
+    assert.equal(request.method, "POST");
+    assert.equal(request.path, "/api/v1/abcdefghijklmnop/payments/initiate/");
+    assert.equal(request.headers["x-api-key"], "pk_test_key");
+    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
+    assert.equal(request.headers["content-type"], "application/json");
+    assert.equal(request.headers["accept"], "application/json");
+    assert.match(request.headers["user-agent"]!, /^xaalis-node\//);
+    assert.match(String(request.headers["idempotency-key"]), /^[0-9a-f-]{36}$/);
+    assert.deepEqual(JSON.parse(request.body), {
+      provider: "WALLET_SN",
+      amount: "1500",
+      customer_phone: "+221770000000",
+      metadata: { order_id: "o-42" },
+    });
+
+    assert.equal(payment.reference, "SVC-AB12CD34");
+    assert.equal(payment.transactionUuid, "01934a5e-7c1a-7b3e-9f00-0123456789ab");
+    assert.equal(payment.amount, "1500.00");
+    assert.equal(payment.currency, "XOF");
+    assert.equal(payment.environment, "sandbox");
+    assert.deepEqual(payment.deepLinks, { WALLET: "https://x.example/c" });
+    assert.equal(payment.qrCode, "iVBOR");
+    assert.equal(payment.providerReference, "sbx_1");
+    assert.equal(payment.createdAt?.toISOString(), "2026-11-22T08:42:45.123Z");
+    assert.equal(payment.expiresAt?.toISOString(), "2026-11-22T08:57:45.123Z");
+    assert.equal(payment.paidAt, null);
+    assert.equal(payment.expiredAt, null);
+    assert.equal(payment.errorMessage, null);
+    assert.deepEqual(payment.metadata, { order_id: "o-42" });
+    assert.equal(payment.isFinal, false);
+    assert.ok(Object.isFrozen(payment));
+  });
+
+  test("initiate sends every optional field, and amounts as exact text", async () => {
+    await client.initiate(
+      {
+        provider: "MOBILEMONEY_SN",
+        amount: "1500.50",
+        currency: "XOF",
+        description: "Thiéboudienne x2",
+        customerPhone: "+221770000000",
+        customerName: "Awa",
+        metadata: { order_id: "o-43", items: [1, 2] },
+        successUrl: "https://shop.example/ok",
+        errorUrl: "https://shop.example/ko",
+      },
+      { idempotencyKey: "order-43" },
+    );
+    assert.equal(seen[0]!.headers["idempotency-key"], "order-43");
+    assert.deepEqual(JSON.parse(seen[0]!.body), {
+      provider: "MOBILEMONEY_SN",
+      amount: "1500.50",
+      currency: "XOF",
+      description: "Thiéboudienne x2",
+      customer_phone: "+221770000000",
+      customer_name: "Awa",
+      metadata: { order_id: "o-43", items: [1, 2] },
+      success_url: "https://shop.example/ok",
+      error_url: "https://shop.example/ko",
+    });
+    await client.initiate({ provider: "WALLET_SN", amount: 12345678901234567890n });
+    await client.initiate({ provider: "WALLET_SN", amount: "1.5e3" });
+    assert.equal(JSON.parse(seen[1]!.body).amount, "12345678901234567890");
+    assert.equal(JSON.parse(seen[2]!.body).amount, "1500");
+  });
+
+  test("initiate refuses a request without provider or with an amount that is not a number, without calling", async () => {
+    await assert.rejects(client.initiate({ amount: "1" } as never), TypeError);
+    await assert.rejects(client.initiate({ provider: "WALLET_SN" } as never), TypeError);
+    await assert.rejects(client.initiate({ provider: "WALLET_SN", amount: "abc" }), RangeError);
+    await assert.rejects(client.initiate({ provider: "WALLET_SN", amount: Number.NaN }), RangeError);
+    assert.equal(seen.length, 0);
+  });
+
+  test("retries network errors and 429 with the same idempotency key", async () => {
+    answers.push({ status: -1, body: "" });
+    answers.push({ status: 429, body: '{"status":429}', headers: { "Retry-After": "1" } });
+    const started = Date.now();
+    const payment = await client.initiate({ provider: "WALLET_SN", amount: "1500" }, { idempotencyKey: "order-42" });
+    assert.equal(payment.reference, "SVC-AB12CD34");
+    assert.equal(seen.length, 3);
+    for (const s of seen) {
+      assert.equal(s.headers["idempotency-key"], "order-42");
+      assert.equal(s.body, seen[0]!.body);
+    }
+    assert.ok(Date.now() - started >= 990, "Retry-After: 1 was not honoured");
+  });
+
+  test("Retry-After is capped by maxRetryAfter, and a 429 after the last retry is an error", async () => {
+    const capped = new XaalisClient({ baseUrl: base, endpointKey: "k", apiKey: "pk", apiSecret: "sk", maxRetryAfter: 50, maxRetries: 1 });
+    answers.push({ status: 429, body: "{}", headers: { "Retry-After": "3600" } });
+    answers.push({ status: 429, body: '{"status":429,"error":"Too Many Requests","message":"slow down"}', headers: { "Retry-After": "3600" } });
+    const started = Date.now();
+    await assert.rejects(capped.status("SVC-AB12CD34"), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 429);
+      assert.equal(e.retryable, true);
+      assert.equal(e.apiError?.message, "slow down");
+      return true;
+    });
+    assert.ok(Date.now() - started < 3000);
+    assert.equal(seen.length, 2);
+  });
+
+  test("gives up after maxRetries with status 0", async () => {
+    for (let i = 0; i < 10; i++) {
+      answers.push({ status: -1, body: "" });
+    }
+    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 0);
+      assert.equal(e.apiError, null);
+      assert.equal(e.retryable, true);
+      assert.match(e.message, /3 attempts/);
+      assert.ok(!e.message.includes("sk_test_secret"));
+      assert.ok(e.cause !== undefined);
+      return true;
+    });
+    assert.ok(seen.length >= 3 && seen.length <= 6, String(seen.length));
+  });
+
+  test("no retry at all with maxRetries 0", async () => {
+    const once = new XaalisClient({ baseUrl: base, endpointKey: "k", apiKey: "pk", apiSecret: "sk", maxRetries: 0 });
+    answers.push({ status: -1, body: "" });
+    await assert.rejects(once.status("SVC-AB12CD34"), /after 1 attempts/);
+    assert.equal(seen.length, 1);
+  });
+
+  test("a timeout is a network error and is retried", async () => {
+    answers.push({ status: 200, body: PAYMENT, delay: 1500 });
+    const payment = await client.status("SVC-AB12CD34");
+    assert.equal(payment.reference, "SVC-AB12CD34");
+    assert.ok(seen.length >= 2);
+  });
+
+  test("a server that never answers ends in an error after the retries", async () => {
+    const impatient = new XaalisClient({ baseUrl: base, endpointKey: "k", apiKey: "pk", apiSecret: "sk", timeout: 100, retryDelay: 1, maxRetries: 1 });
+    answers.push({ status: 200, body: PAYMENT, delay: 400 }, { status: 200, body: PAYMENT, delay: 400 });
+    await assert.rejects(impatient.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.status === 0 && /2 attempts.*100 ms/.test(e.message));
+  });
+
+  test("errors carry the API error body and are not retried", async () => {
+    answers.push({
+      status: 400,
+      body: JSON.stringify({
+        status: 400,
+        error: "Bad Request",
+        message: "Invalid request",
+        timestamp: "2026-11-22T08:42:45.123+00:00",
+        errors: { amount: ["must be at least 0.01"] },
+      }),
+    });
+    await assert.rejects(client.initiate({ provider: "WALLET_SN", amount: "0" }), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 400);
+      assert.equal(e.retryable, false);
+      assert.equal(e.message, "400 Bad Request: Invalid request");
+      assert.equal(e.apiError?.status, 400);
+      assert.equal(e.apiError?.error, "Bad Request");
+      assert.equal(e.apiError?.message, "Invalid request");
+      assert.equal(e.apiError?.timestamp, "2026-11-22T08:42:45.123+00:00");
+      assert.deepEqual(e.apiError?.errors, { amount: ["must be at least 0.01"] });
+      return true;
+    });
+    assert.equal(seen.length, 1);
+  });
+
+  test("an error without a JSON body, a redirect and a 2xx that is not JSON", async () => {
+    answers.push({ status: 502, body: "<html>Bad gateway</html>" });
+    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 502);
+      assert.equal(e.retryable, true);
+      assert.deepEqual(e.apiError, { status: 502, error: "HTTP 502", message: "The response carried no error body", timestamp: null, errors: {} });
+      return true;
+    });
+    // Redirects are never followed (the keys would go along).
+    answers.push({ status: 302, body: "", headers: { Location: base + "elsewhere" } });
+    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.status === 302);
+    answers.push({ status: 200, body: "not json" });
+    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.apiError?.error === "Invalid response");
+    assert.equal(seen.length, 3);
+    assert.ok(seen.every((s) => s.path.endsWith("/status/")));
+    assert.equal(new XaalisError({ status: 409, error: "Conflict", message: "m", timestamp: null, errors: {} }).retryable, true);
+  });
+
+  test("status, list, cancel, refund and simulate use their paths", async () => {
+    const status = await client.status("SVC-AB12CD34");
+    answers.push({ status: 200, body: '{"data":[' + PAYMENT + "],\"has_more\":true,\"next_cursor\":\"c1\"}" });
+    const page = await client.list({ status: "SUCCESS", limit: 5, cursor: "c0" });
+    await client.cancel("SVC-AB12CD34");
+    await client.refund("SVC-AB12CD34");
+    await client.simulate("SVC-AB12CD34", Outcome.FAILED);
+    assert.equal(status.reference, "SVC-AB12CD34");
+    assert.equal(page.payments.length, 1);
+    assert.equal(page.payments[0]!.reference, "SVC-AB12CD34");
+    assert.equal(page.hasMore, true);
+    assert.equal(page.nextCursor, "c1");
+    assert.deepEqual(
+      seen.map((s) => s.method + " " + s.path),
+      [
+        "GET /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/status/",
+        "GET /api/v1/abcdefghijklmnop/payments/",
+        "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/cancel/",
+        "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/refund/",
+        "POST /api/v1/abcdefghijklmnop/sandbox/payments/SVC-AB12CD34/simulate",
+      ],
+    );
+    assert.equal(seen[1]!.query, "status=SUCCESS&cursor=c0&limit=5");
+    assert.equal(seen[4]!.body, '{"outcome":"FAILED"}');
+    assert.equal(seen[4]!.headers["content-type"], "application/json");
+    assert.equal(seen[0]!.headers["idempotency-key"], undefined);
+    assert.equal(seen[1]!.headers["idempotency-key"], undefined);
+    const keys = seen.slice(2).map((s) => s.headers["idempotency-key"]);
+    assert.ok(keys.every((k) => typeof k === "string" && k.length > 0));
+    assert.equal(new Set(keys).size, 3, "each POST gets its own key");
+    assert.equal(seen[2]!.body, "");
+  });
+
+  test("list: defaults, dates, and the last page", async () => {
+    answers.push({ status: 200, body: '{"data":[],"has_more":false,"next_cursor":null}' });
+    answers.push({ status: 200, body: '{"data":[],"has_more":false}' });
+    const page = await client.list();
+    await client.list({ provider: "WALLET_SN", createdFrom: new Date("2026-11-22T00:00:00Z"), createdTo: "2026-11-23T00:00:00Z" });
+    assert.deepEqual(page, { payments: [], hasMore: false, nextCursor: null });
+    assert.equal(seen[0]!.query, "limit=20");
+    assert.equal(
+      seen[1]!.query,
+      "provider=WALLET_SN&created_from=2026-11-22T00%3A00%3A00.000Z&created_to=2026-11-23T00%3A00%3A00Z&limit=20",
+    );
+  });
+
+  test("payment links: create, list and deactivate", async () => {
+    const LINK = {
+      code: "k4m2qx7vbnw3tz5a",
+      url: "https://xaalis.example.com/l/k4m2qx7vbnw3tz5a",
+      qr_code: "iVBOR",
+      environment: "sandbox",
+      amount: null,
+      min_amount: "1000.00",
+      max_amount: "50000.00",
+      currency: "XOF",
+      description: "Donation to the school canteen",
+      providers: ["WALLET_SN", "MOBILEMONEY_SN"],
+      single_use: false,
+      expires_at: "2026-12-31T23:59:59.000000Z",
+      active: true,
+      state: "OPEN",
+      created_at: "2026-11-22T08:45:00.123456Z",
+    };
+    answers.push({ status: 201, body: JSON.stringify(LINK) });
+    answers.push({ status: 200, body: JSON.stringify({ data: [LINK], has_more: true, next_cursor: "n1" }) });
+    answers.push({ status: 200, body: JSON.stringify({ ...LINK, active: false, state: "DEACTIVATED" }) });
+    const link = await client.createPaymentLink(
+      {
+        minAmount: "1000",
+        maxAmount: 50000,
+        description: "Donation to the school canteen",
+        providers: ["WALLET_SN", "MOBILEMONEY_SN"],
+        singleUse: false,
+        expiresAt: new Date("2026-12-31T23:59:59Z"),
+      },
+      { idempotencyKey: "link-canteen-2026" },
+    );
+    const page = await client.listPaymentLinks({ cursor: "c0", limit: 2 });
+    const deactivated = await client.deactivatePaymentLink(link.code!);
+
+    assert.deepEqual(link, {
+      code: "k4m2qx7vbnw3tz5a",
+      url: "https://xaalis.example.com/l/k4m2qx7vbnw3tz5a",
+      qrCode: "iVBOR",
+      environment: "sandbox",
+      amount: null,
+      minAmount: "1000.00",
+      maxAmount: "50000.00",
+      currency: "XOF",
+      description: "Donation to the school canteen",
+      providers: ["WALLET_SN", "MOBILEMONEY_SN"],
+      singleUse: false,
+      expiresAt: new Date("2026-12-31T23:59:59Z"),
+      active: true,
+      state: "OPEN",
+      createdAt: new Date("2026-11-22T08:45:00.123Z"),
+    });
+    assert.deepEqual(page.links, [link]);
+    assert.equal(page.hasMore, true);
+    assert.equal(page.nextCursor, "n1");
+    assert.equal(deactivated.active, false);
+    assert.equal(deactivated.state, "DEACTIVATED");
+    assert.deepEqual(
+      seen.map((s) => s.method + " " + s.path + (s.query ? "?" + s.query : "")),
+      [
+        "POST /api/v1/abcdefghijklmnop/payment-links/",
+        "GET /api/v1/abcdefghijklmnop/payment-links/?cursor=c0&limit=2",
+        "POST /api/v1/abcdefghijklmnop/payment-links/k4m2qx7vbnw3tz5a/deactivate/",
+      ],
+    );
+    assert.deepEqual(JSON.parse(seen[0]!.body), {
+      min_amount: "1000",
+      max_amount: "50000",
+      description: "Donation to the school canteen",
+      providers: ["WALLET_SN", "MOBILEMONEY_SN"],
+      single_use: false,
+      expires_at: "2026-12-31T23:59:59.000Z",
+    });
+    assert.equal(seen[0]!.headers["idempotency-key"], "link-canteen-2026");
+    assert.equal(seen[0]!.headers["content-type"], "application/json");
+    assert.match(String(seen[2]!.headers["idempotency-key"]), /^[0-9a-f-]{36}$/);
+    assert.equal(seen[2]!.body, "");
+    assert.equal(seen[1]!.headers["idempotency-key"], undefined);
+  });
+
+  test("a fixed-amount link sends only what is set", async () => {
+    answers.push({ status: 201, body: "{}" });
+    const link = await client.createPaymentLink({ amount: "2500", singleUse: true });
+    assert.deepEqual(JSON.parse(seen[0]!.body), { amount: "2500", single_use: true });
+    assert.deepEqual(link.providers, []);
+    assert.equal(link.code, null);
+    assert.equal(link.active, false);
+    await assert.rejects(client.createPaymentLink({ amount: "25,00" }), RangeError);
+    assert.equal(seen.length, 1);
+  });
+
+  test("a reference is one path segment", async () => {
+    await client.status("a/b c?d");
+    assert.equal(seen[0]!.path, "/api/v1/abcdefghijklmnop/payments/a%2Fb%20c%3Fd/status/");
+  });
+
+  test("simulate refuses an unknown outcome", async () => {
+    await assert.rejects(client.simulate("SVC-AB12CD34", "PAID" as never), TypeError);
+    assert.equal(seen.length, 0);
+  });
+
+  test("a call can be cancelled, even while it waits to retry", async () => {
+    answers.push({ status: 429, body: "{}", headers: { "Retry-After": "30" } });
+    const controller = new AbortController();
+    const call = client.status("SVC-AB12CD34", { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user left")), 100);
+    await assert.rejects(call, /user left/);
+    assert.equal(seen.length, 1);
+  });
+
+  test("fromEnv names the missing variable and the client never shows its secret", () => {
+    assert.throws(() => XaalisClient.fromEnv({ XAALIS_BASE_URL: "http://x" }), /XAALIS_ENDPOINT_KEY/);
+    assert.throws(() => XaalisClient.fromEnv({ XAALIS_BASE_URL: "http://x", XAALIS_ENDPOINT_KEY: "k", XAALIS_API_KEY: "pk", XAALIS_API_SECRET: " " }), /XAALIS_API_SECRET/);
+    const fromEnv = XaalisClient.fromEnv({
+      XAALIS_BASE_URL: "http://x",
+      XAALIS_ENDPOINT_KEY: "k",
+      XAALIS_API_KEY: "pk_test_a",
+      XAALIS_API_SECRET: "sk_test_b",
+    });
+    for (const shown of [String(fromEnv), JSON.stringify({ fromEnv }), inspect(fromEnv, { showHidden: true, depth: 5 })]) {
+      assert.ok(!shown.includes("sk_test_b"), shown);
+      assert.ok(shown.includes("pk_test_a"), shown);
+    }
+  });
+
+  test("fromEnv reads process.env by default", () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { XAALIS_BASE_URL: base, XAALIS_ENDPOINT_KEY: "k", XAALIS_API_KEY: "pk", XAALIS_API_SECRET: "sk" });
+      assert.ok(XaalisClient.fromEnv({ ...process.env }, { maxRetries: 0 }) instanceof XaalisClient);
+      assert.ok(XaalisClient.fromEnv() instanceof XaalisClient);
+    } finally {
+      for (const name of ["XAALIS_BASE_URL", "XAALIS_ENDPOINT_KEY", "XAALIS_API_KEY", "XAALIS_API_SECRET"]) {
+        if (saved[name] === undefined) {
+          delete process.env[name];
+        } else {
+          process.env[name] = saved[name];
+        }
+      }
+    }
+  });
+
+  test("refuses unusable configuration", () => {
+    const good = { baseUrl: "http://x", endpointKey: "k", apiKey: "pk", apiSecret: "sk" };
+    for (const name of ["baseUrl", "endpointKey", "apiKey", "apiSecret"] as const) {
+      assert.throws(() => new XaalisClient({ ...good, [name]: "" }), new RegExp(name + " is required"));
+    }
+    assert.throws(() => new XaalisClient({ ...good, maxRetries: -1 }), RangeError);
+    // A key a header cannot carry is refused at once, without quoting it.
+    for (const apiSecret of ["sk_test_secret\r", "sk test", "sk_tést"]) {
+      assert.throws(
+        () => new XaalisClient({ ...good, apiSecret }),
+        (e: unknown) => e instanceof TypeError && /apiSecret/.test(e.message) && !e.message.includes("sk"),
+      );
+    }
+    assert.throws(() => new XaalisClient({ ...good, timeout: Number.NaN }), RangeError);
+  });
+});

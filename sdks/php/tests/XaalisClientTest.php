@@ -1,0 +1,376 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Xaalis\Tests;
+
+use PHPUnit\Framework\TestCase;
+use Xaalis\Outcome;
+use Xaalis\PaymentLinkRequest;
+use Xaalis\PaymentQuery;
+use Xaalis\PaymentRequest;
+use Xaalis\Tests\Support\ScriptedServer;
+use Xaalis\XaalisClient;
+use Xaalis\XaalisException;
+
+/** The client against a scripted HTTP server on loopback: headers, bodies, retries, errors. */
+final class XaalisClientTest extends TestCase
+{
+    private const PAYMENT = '{"transaction_uuid":"01934a5e-7c1a-7b3e-9f00-0123456789ab",'
+        . '"reference":"SVC-AB12CD34","provider":"WALLET_SN","environment":"sandbox",'
+        . '"amount":"1500.00","currency":"XOF","status":"PROCESSING",'
+        . '"deep_links":{"WALLET":"https://x.example/c"},"qr_code":"iVBOR",'
+        . '"provider_reference":"sbx_1","expires_at":"2026-11-22T08:57:45.123400Z",'
+        . '"metadata":{"order_id":"o-42"},"created_at":"2026-11-22T08:42:45.123400Z"}';
+
+    private const LINK = '{"code":"k4m2qx7vbnw3tz5a","url":"http://localhost:8080/l/k4m2qx7vbnw3tz5a",'
+        . '"qr_code":"iVBOR","environment":"sandbox","amount":"4500.00","min_amount":null,"max_amount":null,'
+        . '"currency":"XOF","description":"Thieboudienne","providers":["WALLET_SN","MOBILEMONEY_SN"],'
+        . '"single_use":false,"expires_at":null,"active":true,"state":"OPEN",'
+        . '"created_at":"2026-11-22T08:45:00.000000Z"}';
+
+    private ScriptedServer $server;
+    private XaalisClient $client;
+
+    protected function setUp(): void
+    {
+        $this->server = new ScriptedServer(self::PAYMENT);
+        $this->client = new XaalisClient(
+            baseUrl: $this->server->url() . '/',
+            endpointKey: 'abcdefghijklmnop',
+            apiKey: 'pk_test_key',
+            apiSecret: 'sk_test_secret',
+            requestTimeout: 10.0,
+            retryDelay: 0.01,
+        );
+    }
+
+    protected function tearDown(): void
+    {
+        $this->server->stop();
+    }
+
+    public function testInitiateSendsKeysAnIdempotencyKeyAndAQuotedAmount(): void
+    {
+        $payment = $this->client->initiate(PaymentRequest::of('WALLET_SN', '1500')
+            ->withCustomerPhone('+221770000000')
+            ->withMetadata(['order_id' => 'o-42']));
+        $request = $this->server->seen()[0];
+        self::assertSame('POST', $request['method']);
+        self::assertSame('/api/v1/abcdefghijklmnop/payments/initiate/', $request['path']);
+        self::assertSame(['pk_test_key'], $request['headers']['x-api-key']);
+        self::assertSame(['sk_test_secret'], $request['headers']['x-api-secret']);
+        self::assertSame(['application/json'], $request['headers']['content-type']);
+        self::assertSame(['application/json'], $request['headers']['accept']);
+        self::assertMatchesRegularExpression('/^[0-9a-f-]{36}$/', $request['headers']['idempotency-key'][0]);
+        self::assertSame(
+            '{"provider":"WALLET_SN","amount":"1500","customer_phone":"+221770000000","metadata":{"order_id":"o-42"}}',
+            $request['body'],
+        );
+
+        self::assertSame('SVC-AB12CD34', $payment->reference);
+        self::assertSame('1500.00', $payment->amount);
+        self::assertSame(['WALLET' => 'https://x.example/c'], $payment->deepLinks);
+        self::assertSame('iVBOR', $payment->qrCode);
+        self::assertSame('2026-11-22T08:42:45.123400Z', $payment->createdAt?->format('Y-m-d\TH:i:s.u\Z'));
+        self::assertSame('UTC', $payment->createdAt?->getTimezone()->getName());
+        self::assertNull($payment->paidAt);
+        self::assertSame(['order_id' => 'o-42'], $payment->metadata);
+        self::assertFalse($payment->isFinal());
+    }
+
+    public function testEveryOptionalFieldInTheApiOrderAndAnEmptyMetadataStaysAnObject(): void
+    {
+        $this->client->initiate(PaymentRequest::of('MOBILEMONEY_SN', 2500)
+            ->withErrorUrl('https://shop.example/ko')
+            ->withSuccessUrl('https://shop.example/ok')
+            ->withMetadata([])
+            ->withCustomerName('Awa Ndiaye')
+            ->withDescription('Thiéboudienne x2')
+            ->withCurrency('XOF'));
+        self::assertSame(
+            '{"provider":"MOBILEMONEY_SN","amount":"2500","currency":"XOF","description":"Thiéboudienne x2",'
+            . '"customer_name":"Awa Ndiaye","metadata":{},"success_url":"https://shop.example/ok",'
+            . '"error_url":"https://shop.example/ko"}',
+            $this->server->seen()[0]['body'],
+        );
+    }
+
+    public function testAmountsAreDecimalText(): void
+    {
+        foreach (['1e3', '', '12,50', '1500 XOF', 'NaN'] as $bad) {
+            try {
+                PaymentRequest::of('WALLET_SN', $bad);
+                self::fail('accepted ' . $bad);
+            } catch (\InvalidArgumentException $e) {
+                self::assertStringContainsString('decimal', $e->getMessage());
+            }
+        }
+        self::assertSame('1500.50', PaymentRequest::of('WALLET_SN', '1500.50')->amount);
+    }
+
+    public function testRetriesNetworkErrorsAnd429WithTheSameIdempotencyKey(): void
+    {
+        $this->server->answer(-1);
+        $this->server->answer(429, '{"status":429}', ['Retry-After' => '1']);
+        $started = microtime(true);
+        $payment = $this->client->initiate(PaymentRequest::of('WALLET_SN', '1500'), 'order-42');
+        self::assertSame('SVC-AB12CD34', $payment->reference);
+        $seen = $this->server->seen();
+        self::assertCount(3, $seen);
+        foreach ($seen as $request) {
+            self::assertSame(['order-42'], $request['headers']['idempotency-key']);
+            self::assertSame($seen[0]['body'], $request['body']);
+        }
+        self::assertGreaterThanOrEqual(1.0, microtime(true) - $started);
+    }
+
+    public function testRetryAfterIsCappedByMaxRetryAfter(): void
+    {
+        $client = new XaalisClient($this->server->url(), 'abcdefghijklmnop', 'pk_test_key', 'sk_test_secret',
+            maxRetryAfter: 0.1);
+        $this->server->answer(429, '{"status":429}', ['Retry-After' => '3600']);
+        $started = microtime(true);
+        self::assertSame('SVC-AB12CD34', $client->status('SVC-AB12CD34')->reference);
+        self::assertLessThan(5.0, microtime(true) - $started);
+        self::assertCount(2, $this->server->seen());
+    }
+
+    public function testA429AfterTheLastRetryIsAnError(): void
+    {
+        for ($i = 0; $i < 3; $i++) {
+            $this->server->answer(429, '{"status":429,"error":"Too Many Requests","message":"Slow down"}',
+                ['Retry-After' => '0']);
+        }
+        try {
+            $this->client->status('SVC-AB12CD34');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(429, $e->getStatus());
+            self::assertTrue($e->isRetryable());
+            self::assertSame('Slow down', $e->getError()?->message);
+        }
+        self::assertCount(3, $this->server->seen());
+    }
+
+    public function testGivesUpAfterMaxRetriesWithStatusZero(): void
+    {
+        for ($i = 0; $i < 10; $i++) {
+            $this->server->answer(-1);
+        }
+        try {
+            $this->client->status('SVC-AB12CD34');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(0, $e->getStatus());
+            self::assertNull($e->getError());
+            self::assertTrue($e->isRetryable());
+            self::assertStringContainsString('3 attempts', $e->getMessage());
+            self::assertStringNotContainsString('sk_test_secret', $e->getMessage());
+            self::assertStringNotContainsString('sk_test_secret', (string) $e);
+        }
+        self::assertCount(3, $this->server->seen());
+    }
+
+    public function testAnUnreachableServerIsANetworkError(): void
+    {
+        $probe = stream_socket_server('tcp://127.0.0.1:0');
+        $name = (string) stream_socket_get_name($probe, false);
+        fclose($probe); // nothing listens there any more
+        $client = new XaalisClient('http://' . $name, 'abcdefghijklmnop', 'pk_test_key', 'sk_test_secret',
+            maxRetries: 1, retryDelay: 0.01);
+        try {
+            $client->initiate(PaymentRequest::of('WALLET_SN', '1500'));
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(0, $e->getStatus());
+            self::assertStringContainsString('2 attempts', $e->getMessage());
+        }
+    }
+
+    public function testATimeoutIsANetworkErrorAndIsRetried(): void
+    {
+        $client = new XaalisClient($this->server->url(), 'abcdefghijklmnop', 'pk_test_key', 'sk_test_secret',
+            requestTimeout: 0.5, retryDelay: 0.01);
+        $this->server->answer(200, self::PAYMENT, [], 3000);
+        $payment = $client->status('SVC-AB12CD34');
+        self::assertSame('SVC-AB12CD34', $payment->reference);
+        self::assertGreaterThanOrEqual(2, count($this->server->seen()));
+    }
+
+    public function testErrorsCarryTheApiErrorBodyAndAreNotRetried(): void
+    {
+        $this->server->answer(400, '{"status":400,"error":"Bad Request","message":"Invalid request",'
+            . '"timestamp":"2026-11-22T08:42:45.123+00:00","errors":{"amount":["must be at least 0.01"]}}');
+        try {
+            $this->client->initiate(PaymentRequest::of('WALLET_SN', '0'));
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(400, $e->getStatus());
+            self::assertSame(400, $e->getCode());
+            self::assertFalse($e->isRetryable());
+            self::assertSame('400 Bad Request: Invalid request', $e->getMessage());
+            self::assertSame('Invalid request', $e->getError()?->message);
+            self::assertSame('2026-11-22T08:42:45.123+00:00', $e->getError()?->timestamp);
+            self::assertSame(['amount' => ['must be at least 0.01']], $e->getError()?->errors);
+        }
+        self::assertCount(1, $this->server->seen());
+    }
+
+    public function testAnErrorWithoutABodyAndASuccessThatIsNotJson(): void
+    {
+        $this->server->answer(502, '<html>Bad gateway</html>');
+        try {
+            $this->client->status('SVC-AB12CD34');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(502, $e->getStatus());
+            self::assertTrue($e->isRetryable());
+            self::assertSame('HTTP 502', $e->getError()?->error);
+            self::assertSame([], $e->getError()?->errors);
+        }
+        $this->server->answer(200, 'not json');
+        try {
+            $this->client->status('SVC-AB12CD34');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(200, $e->getStatus());
+            self::assertSame('Invalid response', $e->getError()?->error);
+        }
+    }
+
+    public function testStatusListCancelRefundAndSimulateUseTheirPaths(): void
+    {
+        $this->client->status('SVC-AB12CD34');
+        $this->server->answer(200, '{"data":[' . self::PAYMENT . '],"has_more":true,"next_cursor":"c1"}');
+        $page = $this->client->list(PaymentQuery::all()->withStatus('SUCCESS')->withLimit(5)->after('c0'));
+        $this->client->cancel('SVC-AB12CD34');
+        $this->client->refund('SVC-AB12CD34');
+        $this->client->simulate('SVC-AB12CD34', Outcome::FAILED);
+        self::assertCount(1, $page->payments);
+        self::assertSame('SVC-AB12CD34', $page->payments[0]->reference);
+        self::assertTrue($page->hasMore);
+        self::assertSame('c1', $page->nextCursor);
+        $seen = $this->server->seen();
+        self::assertSame([
+            'GET /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/status/',
+            'GET /api/v1/abcdefghijklmnop/payments/',
+            'POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/cancel/',
+            'POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/refund/',
+            'POST /api/v1/abcdefghijklmnop/sandbox/payments/SVC-AB12CD34/simulate',
+        ], array_map(static fn (array $s) => $s['method'] . ' ' . $s['path'], $seen));
+        self::assertSame('status=SUCCESS&cursor=c0&limit=5', $seen[1]['query']);
+        self::assertSame('{"outcome":"FAILED"}', $seen[4]['body']);
+        self::assertNotEmpty($seen[2]['headers']['idempotency-key'][0]);
+        self::assertNotSame($seen[2]['headers']['idempotency-key'], $seen[3]['headers']['idempotency-key']);
+        // A POST without a body carries neither a body nor a form Content-Type; a GET no Idempotency-Key.
+        self::assertSame('', $seen[2]['body']);
+        self::assertArrayNotHasKey('content-type', $seen[2]['headers']);
+        self::assertArrayNotHasKey('idempotency-key', $seen[0]['headers']);
+    }
+
+    public function testListFiltersByTimeInUtcAndEncodesValues(): void
+    {
+        $this->server->answer(200, '{"data":[],"has_more":false,"next_cursor":null}');
+        $page = $this->client->list(PaymentQuery::all()
+            ->withProvider('WALLET_SN')
+            ->createdBetween(
+                new \DateTimeImmutable('2026-11-22T09:00:00+01:00'),
+                new \DateTimeImmutable('2026-11-23T00:00:00.5Z'),
+            )
+            ->after('a b+c/d'));
+        self::assertSame([], $page->payments);
+        self::assertFalse($page->hasMore);
+        self::assertNull($page->nextCursor);
+        self::assertSame(
+            'provider=WALLET_SN&created_from=2026-11-22T08%3A00%3A00Z&created_to=2026-11-23T00%3A00%3A00.500000Z'
+            . '&cursor=a+b%2Bc%2Fd&limit=20',
+            $this->server->seen()[0]['query'],
+        );
+    }
+
+    public function testAReferenceIsOnePathSegment(): void
+    {
+        $this->client->status('../x y');
+        self::assertSame('/api/v1/abcdefghijklmnop/payments/..%2Fx%20y/status/', $this->server->seen()[0]['path']);
+    }
+
+    public function testPaymentLinksCreateListAndDeactivate(): void
+    {
+        $this->server->answer(201, self::LINK);
+        $link = $this->client->createPaymentLink(
+            PaymentLinkRequest::range('1000', 50000)
+                ->withDescription('Donation')
+                ->withProviders(['WALLET_SN'])
+                ->withSingleUse(true)
+                ->withExpiresAt(new \DateTimeImmutable('2026-12-31T23:59:59Z')),
+            'link-1',
+        );
+        self::assertSame('k4m2qx7vbnw3tz5a', $link->code);
+        self::assertSame('4500.00', $link->amount);
+        self::assertNull($link->minAmount);
+        self::assertSame(['WALLET_SN', 'MOBILEMONEY_SN'], $link->providers);
+        self::assertTrue($link->active);
+        self::assertFalse($link->singleUse);
+        self::assertNull($link->expiresAt);
+        self::assertSame('OPEN', $link->state);
+
+        $this->server->answer(200, '{"data":[' . self::LINK . '],"has_more":false,"next_cursor":null}');
+        $page = $this->client->listPaymentLinks('c0', 10);
+        self::assertCount(1, $page->links);
+        self::assertFalse($page->hasMore);
+
+        $this->server->answer(200, str_replace(['"active":true', '"OPEN"'], ['"active":false', '"DEACTIVATED"'], self::LINK));
+        $deactivated = $this->client->deactivatePaymentLink('k4m2qx7vbnw3tz5a');
+        self::assertFalse($deactivated->active);
+        self::assertSame('DEACTIVATED', $deactivated->state);
+
+        $seen = $this->server->seen();
+        self::assertSame('/api/v1/abcdefghijklmnop/payment-links/', $seen[0]['path']);
+        self::assertSame(['link-1'], $seen[0]['headers']['idempotency-key']);
+        self::assertSame(
+            '{"min_amount":"1000","max_amount":"50000","description":"Donation","providers":["WALLET_SN"],'
+            . '"single_use":true,"expires_at":"2026-12-31T23:59:59Z"}',
+            $seen[0]['body'],
+        );
+        self::assertSame('GET /api/v1/abcdefghijklmnop/payment-links/?cursor=c0&limit=10',
+            $seen[1]['method'] . ' ' . $seen[1]['path'] . '?' . $seen[1]['query']);
+        self::assertSame('POST /api/v1/abcdefghijklmnop/payment-links/k4m2qx7vbnw3tz5a/deactivate/',
+            $seen[2]['method'] . ' ' . $seen[2]['path']);
+        self::assertNotEmpty($seen[2]['headers']['idempotency-key'][0]);
+    }
+
+    public function testFromEnvironmentNamesTheMissingVariable(): void
+    {
+        try {
+            XaalisClient::fromEnvironment(['XAALIS_BASE_URL' => 'http://x']);
+            self::fail('no error');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringContainsString('XAALIS_ENDPOINT_KEY', $e->getMessage());
+        }
+        $fromEnv = XaalisClient::fromEnvironment([
+            'XAALIS_BASE_URL' => 'http://x',
+            'XAALIS_ENDPOINT_KEY' => 'k',
+            'XAALIS_API_KEY' => 'pk_test_a',
+            'XAALIS_API_SECRET' => 'sk_test_b',
+        ]);
+        self::assertStringNotContainsString('sk_test_b', (string) $fromEnv);
+        self::assertStringNotContainsString('sk_test_b', print_r($fromEnv, true));
+        ob_start();
+        var_dump($fromEnv);
+        self::assertStringNotContainsString('sk_test_b', (string) ob_get_clean());
+    }
+
+    public function testAConfigurationErrorNeverShowsTheSecretInItsTrace(): void
+    {
+        if (PHP_VERSION_ID < 80200) {
+            self::markTestSkipped('#[SensitiveParameter] needs PHP 8.2; 8.1 relies on zend.exception_ignore_args');
+        }
+        try {
+            new XaalisClient('http://x', 'k', 'pk_test_a', 'sk_test_hidden', maxRetries: -1);
+            self::fail('no error');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringNotContainsString('sk_test_hidden', (string) $e);
+        }
+    }
+}

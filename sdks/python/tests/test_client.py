@@ -1,0 +1,548 @@
+"""The client against a scripted HTTP server on loopback: headers, bodies, retries, errors."""
+
+import json
+import queue
+import socket
+import threading
+import time
+import unittest
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+from xaalis import (
+    ApiError,
+    Outcome,
+    Payment,
+    PaymentLink,
+    PaymentLinkPage,
+    PaymentLinkRequest,
+    PaymentPage,
+    PaymentQuery,
+    PaymentRequest,
+    XaalisClient,
+    XaalisError,
+)
+from xaalis.client import parse_instant
+
+PAYMENT = (
+    '{"transaction_uuid":"01934a5e-7c1a-7b3e-9f00-0123456789ab",'
+    '"reference":"SVC-AB12CD34","provider":"WALLET_SN","environment":"sandbox",'
+    '"amount":"1500.00","currency":"XOF","status":"PROCESSING",'
+    '"deep_links":{"WALLET":"https://x.example/c"},"qr_code":"iVBOR",'
+    '"provider_reference":"sbx_1","expires_at":"2026-11-22T08:57:45.123400Z",'
+    '"metadata":{"order_id":"o-42","total":12.50,"n":3},"created_at":"2026-11-22T08:42:45.123400Z"}'
+)
+
+LINK = (
+    '{"code":"k4m2qx7vbnw3tz5a","url":"https://pay.example/l/k4m2qx7vbnw3tz5a","qr_code":"iVBOR",'
+    '"environment":"sandbox","amount":null,"min_amount":"1000.00","max_amount":"50000.00","currency":"XOF",'
+    '"description":"Donation","providers":["WALLET_SN","MOBILEMONEY_SN"],"single_use":false,'
+    '"expires_at":"2026-12-31T23:59:59.000000Z","active":true,"state":"OPEN",'
+    '"created_at":"2026-11-22T08:42:45.123400Z"}'
+)
+
+CLOSE = -1  # a scripted answer that closes the connection without answering
+
+
+class Seen:
+    def __init__(self, method, path, query, headers, body):
+        self.method, self.path, self.query, self.headers, self.body = method, path, query, headers, body
+
+    def header(self, name):
+        return self.headers.get(name)
+
+
+class ScriptedServer:
+    """Answers from a queue of (status, body, headers, delay); a 200 with a payment when it is empty."""
+
+    def __init__(self):
+        self.seen = []
+        self.answers = queue.Queue()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def handle_any(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length).decode("utf-8")
+                url = urlsplit(self.path)
+                outer.seen.append(Seen(self.command, url.path, url.query, self.headers, body))
+                try:
+                    status, text, headers, delay = outer.answers.get_nowait()
+                except queue.Empty:
+                    status, text, headers, delay = 200, PAYMENT, {}, 0
+                if status == CLOSE:
+                    self.close_connection = True
+                    return
+                time.sleep(delay)
+                data = text.encode("utf-8")
+                try:
+                    self.send_response(status)
+                    for name, value in headers.items():
+                        self.send_header(name, value)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:
+                    pass  # the client timed out and left
+
+            do_GET = do_POST = do_PUT = do_DELETE = handle_any
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
+        self.thread.start()
+
+    @property
+    def base(self):
+        return "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+
+    def answer(self, status, body="", headers=None, delay=0.0):
+        self.answers.put((status, body, headers or {}, delay))
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class XaalisClientTest(unittest.TestCase):
+    def setUp(self):
+        self.server = ScriptedServer()
+        self.addCleanup(self.server.stop)
+        self.client = XaalisClient(
+            self.server.base,
+            "abcdefghijklmnop",
+            "pk_test_key",
+            "sk_test_secret",
+            retry_delay=0.01,
+        )
+        self.sleeps = []
+
+    def record_sleeps(self):
+        self.client._sleep = self.sleeps.append
+
+    @property
+    def seen(self):
+        return self.server.seen
+
+    def test_initiate_sends_keys_an_idempotency_key_and_a_quoted_amount(self):
+        payment = self.client.initiate(
+            PaymentRequest("WALLET_SN", Decimal("1500"), customer_phone="+221770000000", metadata={"order_id": "o-42"})
+        )
+        request = self.seen[0]
+        self.assertEqual("POST", request.method)
+        self.assertEqual("/api/v1/abcdefghijklmnop/payments/initiate/", request.path)
+        self.assertEqual("pk_test_key", request.header("X-Api-Key"))
+        self.assertEqual("sk_test_secret", request.header("X-Api-Secret"))
+        self.assertEqual("application/json", request.header("Content-Type"))
+        self.assertEqual("application/json", request.header("Accept"))
+        self.assertRegex(request.header("User-Agent"), r"^xaalis-python/\d")
+        self.assertRegex(request.header("Idempotency-Key"), r"^[0-9a-f-]{36}$")
+        self.assertEqual(
+            '{"provider":"WALLET_SN","amount":"1500","customer_phone":"+221770000000","metadata":{"order_id":"o-42"}}',
+            request.body,
+        )
+
+        self.assertIsInstance(payment, Payment)
+        self.assertEqual("SVC-AB12CD34", payment.reference)
+        self.assertEqual("01934a5e-7c1a-7b3e-9f00-0123456789ab", payment.transaction_uuid)
+        self.assertEqual(Decimal("1500"), payment.amount)
+        self.assertEqual("1500.00", str(payment.amount))
+        self.assertEqual({"WALLET": "https://x.example/c"}, payment.deep_links)
+        self.assertEqual("iVBOR", payment.qr_code)
+        self.assertEqual("sbx_1", payment.provider_reference)
+        self.assertEqual(datetime(2026, 11, 22, 8, 42, 45, 123400, tzinfo=timezone.utc), payment.created_at)
+        self.assertEqual(datetime(2026, 11, 22, 8, 57, 45, 123400, tzinfo=timezone.utc), payment.expires_at)
+        self.assertIsNone(payment.paid_at)
+        self.assertIsNone(payment.expired_at)
+        self.assertIsNone(payment.error_message)
+        self.assertEqual({"order_id": "o-42", "total": Decimal("12.50"), "n": 3}, payment.metadata)
+        self.assertFalse(payment.is_final)
+        self.assertNotIn("iVBOR", repr(payment))
+
+    def test_every_field_of_the_request_in_the_specified_order(self):
+        self.client.initiate(
+            PaymentRequest(
+                provider="MOBILEMONEY_SN",
+                amount="2500",
+                currency="XOF",
+                description="Thiéboudienne x2",
+                customer_phone="+221770000000",
+                customer_name="Awa",
+                metadata={"order_id": 1001, "items": [Decimal("2.50"), 1, None, True], "note": "🍲"},
+                success_url="https://shop.example/ok",
+                error_url="https://shop.example/ko",
+            ),
+            idempotency_key="order-1001",
+        )
+        self.assertEqual("order-1001", self.seen[0].header("Idempotency-Key"))
+        self.assertEqual(
+            '{"provider":"MOBILEMONEY_SN","amount":"2500","currency":"XOF","description":"Thiéboudienne x2",'
+            '"customer_phone":"+221770000000","customer_name":"Awa",'
+            '"metadata":{"order_id":1001,"items":[2.50,1,null,true],"note":"🍲"},'
+            '"success_url":"https://shop.example/ok","error_url":"https://shop.example/ko"}',
+            self.seen[0].body,
+        )
+
+    def test_amounts_are_sent_as_exact_decimal_text(self):
+        for amount, sent in (
+            (Decimal("1500"), "1500"),
+            ("1500.50", "1500.50"),
+            (" 7 ", "7"),
+            (1500, "1500"),
+            (1500.5, "1500.5"),
+            (0.1, "0.1"),
+            (Decimal("1E+3"), "1000"),
+        ):
+            with self.subTest(amount=amount):
+                self.assertEqual(sent, PaymentRequest("WALLET_SN", amount)._body()["amount"])
+        for bad, error in ((True, TypeError), ("abc", ValueError), (float("nan"), ValueError), ("Infinity", ValueError),
+                           (None, ValueError), ([1], TypeError)):
+            with self.subTest(amount=bad):
+                with self.assertRaises(error):
+                    PaymentRequest("WALLET_SN", bad)
+        with self.assertRaises(ValueError):
+            PaymentRequest("", "1")
+
+    def test_retries_network_errors_and_429_with_the_same_idempotency_key(self):
+        self.server.answer(CLOSE)
+        self.server.answer(429, '{"status":429}', {"Retry-After": "1"})
+        started = time.monotonic()
+        payment = self.client.initiate(PaymentRequest("WALLET_SN", "1500"), "order-42")
+        self.assertEqual("SVC-AB12CD34", payment.reference)
+        self.assertEqual(3, len(self.seen))
+        self.assertEqual(["order-42"] * 3, [s.header("Idempotency-Key") for s in self.seen])
+        self.assertEqual([self.seen[0].body] * 3, [s.body for s in self.seen])
+        self.assertGreaterEqual(time.monotonic() - started, 1.0)
+
+    def test_gives_up_after_max_retries_with_status_zero(self):
+        for _ in range(10):
+            self.server.answer(CLOSE)
+        with self.assertRaises(XaalisError) as caught:
+            self.client.status("SVC-AB12CD34")
+        e = caught.exception
+        self.assertEqual(0, e.status)
+        self.assertIsNone(e.error)
+        self.assertTrue(e.retryable)
+        self.assertIn("3 attempts", str(e))
+        self.assertNotIn("sk_test_secret", str(e))
+        self.assertEqual(3, len(self.seen))
+
+    def test_max_retries_zero_disables_retries(self):
+        client = XaalisClient(self.server.base, "k", "pk_test_key", "sk_test_secret", max_retries=0)
+        self.server.answer(CLOSE)
+        with self.assertRaises(XaalisError) as caught:
+            client.status("SVC-AB12CD34")
+        self.assertIn("after 1 attempts", str(caught.exception))
+        self.assertEqual(1, len(self.seen))
+
+    def test_an_unreachable_server_is_a_network_error(self):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        client = XaalisClient("http://127.0.0.1:%d" % port, "k", "pk", "sk", retry_delay=0.001, connect_timeout=1)
+        with self.assertRaises(XaalisError) as caught:
+            client.status("SVC-AB12CD34")
+        self.assertEqual(0, caught.exception.status)
+        self.assertIn("ConnectionRefusedError", str(caught.exception))
+        self.assertIsInstance(caught.exception.__cause__, OSError)
+
+    def test_a_timeout_is_a_network_error_and_is_retried(self):
+        client = XaalisClient(self.server.base, "abcdefghijklmnop", "pk", "sk", request_timeout=0.5, retry_delay=0.01)
+        self.server.answer(200, PAYMENT, delay=1.5)
+        payment = client.status("SVC-AB12CD34")
+        self.assertEqual("SVC-AB12CD34", payment.reference)
+        self.assertGreaterEqual(len(self.seen), 2)
+
+    def test_errors_carry_the_api_error_body_and_are_not_retried(self):
+        self.server.answer(
+            400,
+            '{"status":400,"error":"Bad Request","message":"Invalid request",'
+            '"timestamp":"2026-11-22T08:42:45.123+00:00","errors":{"amount":["must be at least 0.01"]}}',
+        )
+        with self.assertRaises(XaalisError) as caught:
+            self.client.initiate(PaymentRequest("WALLET_SN", "0"))
+        e = caught.exception
+        self.assertEqual(400, e.status)
+        self.assertFalse(e.retryable)
+        self.assertEqual("400 Bad Request: Invalid request", str(e))
+        self.assertEqual(
+            ApiError(400, "Bad Request", "Invalid request", "2026-11-22T08:42:45.123+00:00",
+                     {"amount": ["must be at least 0.01"]}),
+            e.error,
+        )
+        self.assertEqual(1, len(self.seen))
+
+    def test_server_errors_and_conflicts_are_retryable_but_not_retried(self):
+        self.server.answer(503, "upstream down")
+        with self.assertRaises(XaalisError) as caught:
+            self.client.cancel("SVC-AB12CD34")
+        self.assertEqual(503, caught.exception.status)
+        self.assertTrue(caught.exception.retryable)
+        self.assertEqual(ApiError(503, "HTTP 503", "The response carried no error body", None, {}), caught.exception.error)
+        self.server.answer(409, '{"status":409,"error":"Conflict","message":"The payment is SUCCESS"}')
+        with self.assertRaises(XaalisError) as caught:
+            self.client.cancel("SVC-AB12CD34")
+        self.assertTrue(caught.exception.retryable)
+        self.assertEqual({}, caught.exception.error.errors)
+        self.assertEqual(2, len(self.seen))
+
+    def test_429_honours_retry_after_up_to_a_limit_then_raises(self):
+        client = XaalisClient(self.server.base, "k", "pk", "sk", retry_delay=0.01, max_retry_after=5)
+        sleeps = []
+        client._sleep = sleeps.append
+        self.server.answer(429, "{}", {"Retry-After": "3600"})
+        self.server.answer(429, "{}", {"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"})
+        self.server.answer(429, '{"status":429,"error":"Too Many Requests","message":"Slow down"}', {"Retry-After": "2"})
+        with self.assertRaises(XaalisError) as caught:
+            client.status("SVC-AB12CD34")
+        self.assertEqual(429, caught.exception.status)
+        self.assertTrue(caught.exception.retryable)
+        self.assertEqual("Slow down", caught.exception.error.message)
+        self.assertEqual(5.0, sleeps[0])
+        self.assertLess(sleeps[1], 0.05)  # an HTTP date is not honoured: the usual backoff
+        self.assertEqual(2, len(sleeps))
+        self.assertEqual(3, len(self.seen))
+
+    def test_backoff_doubles_with_jitter(self):
+        self.record_sleeps()
+        client = self.client
+        client._max_retries = 4
+        for _ in range(4):
+            self.server.answer(CLOSE)
+        client.status("SVC-AB12CD34")
+        self.assertEqual(4, len(self.sleeps))
+        for attempt, pause in enumerate(self.sleeps):
+            base = 0.01 * 2 ** attempt
+            self.assertTrue(base / 2 <= pause <= base, (attempt, pause))
+
+    def test_redirects_are_answers_never_followed(self):
+        self.server.answer(302, "", {"Location": self.server.base + "elsewhere"})
+        with self.assertRaises(XaalisError) as caught:
+            self.client.status("SVC-AB12CD34")
+        self.assertEqual(302, caught.exception.status)
+        self.assertEqual(1, len(self.seen))
+
+    def test_a_success_that_is_not_json_is_an_invalid_response(self):
+        for body in ("<html>", "NaN", "[1]"):
+            self.server.answer(200, body)
+            with self.assertRaises(XaalisError) as caught:
+                self.client.status("SVC-AB12CD34")
+            self.assertEqual("Invalid response", caught.exception.error.error)
+            self.assertFalse(caught.exception.retryable)
+
+    def test_status_list_cancel_refund_and_simulate_use_their_paths(self):
+        self.client.status("SVC-AB12CD34")
+        self.server.answer(200, '{"data":[' + PAYMENT + '],"has_more":true,"next_cursor":"c1"}')
+        page = self.client.list(PaymentQuery(status="SUCCESS", limit=5).after("c0"))
+        self.client.cancel("SVC-AB12CD34")
+        self.client.refund("SVC-AB12CD34")
+        self.client.simulate("SVC-AB12CD34", Outcome.FAILED)
+        self.assertIsInstance(page, PaymentPage)
+        self.assertEqual(1, len(page.payments))
+        self.assertEqual("SVC-AB12CD34", page.payments[0].reference)
+        self.assertTrue(page.has_more)
+        self.assertEqual("c1", page.next_cursor)
+        self.assertEqual(
+            [
+                "GET /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/status/",
+                "GET /api/v1/abcdefghijklmnop/payments/",
+                "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/cancel/",
+                "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/refund/",
+                "POST /api/v1/abcdefghijklmnop/sandbox/payments/SVC-AB12CD34/simulate",
+            ],
+            [s.method + " " + s.path for s in self.seen],
+        )
+        self.assertEqual("status=SUCCESS&cursor=c0&limit=5", self.seen[1].query)
+        self.assertEqual('{"outcome":"FAILED"}', self.seen[4].body)
+        for posted in self.seen[2:]:
+            self.assertRegex(posted.header("Idempotency-Key"), r"^[0-9a-f-]{36}$")
+        self.assertEqual(3, len({s.header("Idempotency-Key") for s in self.seen[2:]}))
+        self.assertIsNone(self.seen[0].header("Idempotency-Key"))
+        self.assertIsNone(self.seen[0].header("Content-Type"))
+        self.assertEqual("", self.seen[2].body)
+        self.assertIsNone(self.seen[2].header("Content-Type"))
+
+    def test_list_filters_and_pages(self):
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        page = self.client.list()
+        self.client.list(
+            PaymentQuery(
+                provider="MOBILEMONEY_SN",
+                created_from=datetime(2026, 11, 22, tzinfo=timezone.utc),
+                created_to=datetime(2026, 11, 22, 10, 30, 0, 500000, tzinfo=timezone(timedelta(hours=1))),
+                cursor="a+b/c",
+            )
+        )
+        self.assertEqual([], page.payments)
+        self.assertFalse(page.has_more)
+        self.assertIsNone(page.next_cursor)
+        self.assertEqual("limit=20", self.seen[0].query)
+        self.assertEqual(
+            "provider=MOBILEMONEY_SN&created_from=2026-11-22T00%3A00%3A00Z"
+            "&created_to=2026-11-22T09%3A30%3A00.500000Z&cursor=a%2Bb%2Fc&limit=20",
+            self.seen[1].query,
+        )
+        with self.assertRaises(ValueError):
+            self.client.list(PaymentQuery(created_from=datetime(2026, 11, 22)))
+
+    def test_payment_links_create_list_and_deactivate(self):
+        self.server.answer(201, LINK)
+        link = self.client.create_payment_link(
+            PaymentLinkRequest(
+                min_amount="1000",
+                max_amount=Decimal("50000"),
+                description="Donation",
+                providers=["WALLET_SN", "MOBILEMONEY_SN"],
+                single_use=False,
+                expires_at=datetime(2026, 12, 31, 23, 59, 59, tzinfo=timezone.utc),
+            ),
+            idempotency_key="link-1",
+        )
+        self.server.answer(200, '{"data":[' + LINK + '],"has_more":true,"next_cursor":"c1"}')
+        page = self.client.list_payment_links(cursor="c0", limit=5)
+        self.server.answer(200, LINK.replace('"active":true,"state":"OPEN"', '"active":false,"state":"DEACTIVATED"'))
+        gone = self.client.deactivate_payment_link("k4m2qx7vbnw3tz5a")
+
+        self.assertIsInstance(link, PaymentLink)
+        self.assertEqual("k4m2qx7vbnw3tz5a", link.code)
+        self.assertEqual("https://pay.example/l/k4m2qx7vbnw3tz5a", link.url)
+        self.assertEqual("iVBOR", link.qr_code)
+        self.assertIsNone(link.amount)
+        self.assertEqual(Decimal("1000.00"), link.min_amount)
+        self.assertEqual(Decimal("50000.00"), link.max_amount)
+        self.assertEqual(["WALLET_SN", "MOBILEMONEY_SN"], link.providers)
+        self.assertFalse(link.single_use)
+        self.assertTrue(link.active)
+        self.assertEqual("OPEN", link.state)
+        self.assertEqual(datetime(2026, 12, 31, 23, 59, 59, tzinfo=timezone.utc), link.expires_at)
+        self.assertEqual(datetime(2026, 11, 22, 8, 42, 45, 123400, tzinfo=timezone.utc), link.created_at)
+        self.assertIsInstance(page, PaymentLinkPage)
+        self.assertEqual(["k4m2qx7vbnw3tz5a"], [l.code for l in page.links])
+        self.assertTrue(page.has_more)
+        self.assertEqual("c1", page.next_cursor)
+        self.assertFalse(gone.active)
+        self.assertEqual("DEACTIVATED", gone.state)
+
+        self.assertEqual(
+            [
+                "POST /api/v1/abcdefghijklmnop/payment-links/",
+                "GET /api/v1/abcdefghijklmnop/payment-links/",
+                "POST /api/v1/abcdefghijklmnop/payment-links/k4m2qx7vbnw3tz5a/deactivate/",
+            ],
+            [s.method + " " + s.path for s in self.seen],
+        )
+        self.assertEqual(
+            '{"min_amount":"1000","max_amount":"50000","description":"Donation",'
+            '"providers":["WALLET_SN","MOBILEMONEY_SN"],"single_use":false,"expires_at":"2026-12-31T23:59:59Z"}',
+            self.seen[0].body,
+        )
+        self.assertEqual("link-1", self.seen[0].header("Idempotency-Key"))
+        self.assertEqual("application/json", self.seen[0].header("Content-Type"))
+        self.assertEqual("cursor=c0&limit=5", self.seen[1].query)
+        self.assertIsNone(self.seen[1].header("Idempotency-Key"))
+        self.assertRegex(self.seen[2].header("Idempotency-Key"), r"^[0-9a-f-]{36}$")
+        self.assertEqual("", self.seen[2].body)
+
+    def test_a_fixed_amount_link_and_its_validation(self):
+        self.assertEqual({"amount": "4500"}, PaymentLinkRequest(amount=4500)._body())
+        self.assertEqual({"amount": "10.50", "single_use": True}, PaymentLinkRequest(amount="10.50", single_use=True)._body())
+        with self.assertRaises(ValueError):
+            PaymentLinkRequest(amount="ten")
+        with self.assertRaises(TypeError):
+            PaymentLinkRequest(amount="1", providers="WALLET_SN")
+        with self.assertRaises(ValueError):
+            PaymentLinkRequest(amount="1", expires_at=datetime(2027, 1, 1))
+        with self.assertRaises(TypeError):
+            self.client.create_payment_link({"amount": "1"})
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        self.assertEqual([], self.client.list_payment_links().links)
+        self.assertEqual("limit=20", self.seen[0].query)
+
+    def test_simulate_can_record_why_a_payment_failed(self):
+        self.client.simulate("SVC-AB12CD34", Outcome.FAILED, error_message="Solde insuffisant")
+        self.assertEqual('{"outcome":"FAILED","error_message":"Solde insuffisant"}', self.seen[0].body)
+
+    def test_references_are_one_path_segment(self):
+        self.client.status("SVC/../x y")
+        self.assertEqual("/api/v1/abcdefghijklmnop/payments/SVC%2F..%2Fx%20y/status/", self.seen[0].path)
+
+    def test_simulate_takes_an_outcome_or_its_name(self):
+        self.client.simulate("SVC-AB12CD34", "CANCELLED")
+        self.assertEqual('{"outcome":"CANCELLED"}', self.seen[0].body)
+        with self.assertRaises(ValueError):
+            self.client.simulate("SVC-AB12CD34", "PAID")
+        self.assertEqual(1, len(self.seen))
+
+    def test_from_env_names_the_missing_variable(self):
+        with self.assertRaises(ValueError) as caught:
+            XaalisClient.from_env({"XAALIS_BASE_URL": "http://x"})
+        self.assertIn("XAALIS_ENDPOINT_KEY", str(caught.exception))
+        with self.assertRaises(ValueError) as caught:
+            XaalisClient.from_env({"XAALIS_BASE_URL": "http://x", "XAALIS_ENDPOINT_KEY": "k",
+                                   "XAALIS_API_KEY": "pk", "XAALIS_API_SECRET": " "})
+        self.assertIn("XAALIS_API_SECRET", str(caught.exception))
+        client = XaalisClient.from_env(
+            {
+                "XAALIS_BASE_URL": self.server.base,
+                "XAALIS_ENDPOINT_KEY": "k",
+                "XAALIS_API_KEY": "pk_test_a",
+                "XAALIS_API_SECRET": "sk_test_b",
+            },
+            max_retries=0,
+        )
+        self.assertNotIn("sk_test_b", repr(client))
+        self.assertIn("pk_test_a", repr(client))
+        client.status("SVC-AB12CD34")
+        self.assertEqual("sk_test_b", self.seen[0].header("X-Api-Secret"))
+        self.assertEqual("/api/v1/k/payments/SVC-AB12CD34/status/", self.seen[0].path)
+
+    def test_refuses_unusable_configuration(self):
+        for args, kwargs in (
+            (("", "k", "pk", "sk"), {}),
+            (("ftp://x", "k", "pk", "sk"), {}),
+            (("x.example", "k", "pk", "sk"), {}),
+            (("http://x", "", "pk", "sk"), {}),
+            (("http://x", "k", None, "sk"), {}),
+            (("http://x", "k", "pk", ""), {}),
+            (("http://x", "k", "pk", "sk"), {"max_retries": -1}),
+            (("http://x", "k", "pk", "sk"), {"request_timeout": -1}),
+        ):
+            with self.subTest(args=args, kwargs=kwargs):
+                with self.assertRaises(ValueError):
+                    XaalisClient(*args, **kwargs)
+
+
+class InstantTest(unittest.TestCase):
+    def test_reads_what_the_api_writes(self):
+        utc = timezone.utc
+        self.assertEqual(datetime(2026, 11, 22, 8, 42, 45, 123400, utc), parse_instant("2026-11-22T08:42:45.123400Z"))
+        self.assertEqual(datetime(2026, 11, 22, 8, 42, 45, tzinfo=utc), parse_instant("2026-11-22T08:42:45Z"))
+        self.assertEqual(datetime(2026, 11, 22, 8, 42, 45, 123456, utc), parse_instant("2026-11-22T08:42:45.123456789Z"))
+        self.assertEqual(datetime(2026, 11, 22, 7, 42, 45, 123000, utc), parse_instant("2026-11-22T08:42:45.123+01:00"))
+        self.assertEqual(datetime(2026, 11, 22, 13, 12, 45, tzinfo=utc), parse_instant("2026-11-22T08:42:45-04:30"))
+        for bad in ("2026-11-22", "2026-11-22T08:42:45", "yesterday", "2026-11-22T08:42:45.Z"):
+            with self.subTest(text=bad):
+                with self.assertRaises(ValueError):
+                    parse_instant(bad)
+
+    def test_a_payment_with_an_unreadable_time_is_an_invalid_response(self):
+        server = ScriptedServer()
+        self.addCleanup(server.stop)
+        server.answer(200, json.dumps({"reference": "SVC-1", "created_at": "soon"}))
+        client = XaalisClient(server.base, "k", "pk", "sk")
+        with self.assertRaises(XaalisError) as caught:
+            client.status("SVC-1")
+        self.assertEqual("Invalid response", caught.exception.error.error)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,52 @@
+"""Xaalis merchant library: the payment API client and the webhook verifier.
+
+Standard library only. Start with :class:`XaalisClient` (``XaalisClient.from_env()``) to initiate
+payments and read their status, and :class:`WebhookVerifier` to check the notifications Xaalis
+sends to your server.
+"""
+
+__version__ = "0.1.0"
+
+from .client import (  # noqa: E402
+    ApiError,
+    Outcome,
+    Payment,
+    PaymentLink,
+    PaymentLinkPage,
+    PaymentLinkRequest,
+    PaymentPage,
+    PaymentQuery,
+    PaymentRequest,
+    XaalisClient,
+    XaalisError,
+)
+from .webhooks import (  # noqa: E402
+    DEFAULT_TOLERANCE,
+    SIGNATURE_HEADER,
+    Reason,
+    WebhookEvent,
+    WebhookVerificationError,
+    WebhookVerifier,
+    sign,
+)
+
+__all__ = [
+    "ApiError",
+    "DEFAULT_TOLERANCE",
+    "Outcome",
+    "Payment",
+    "PaymentLink",
+    "PaymentLinkPage",
+    "PaymentLinkRequest",
+    "PaymentPage",
+    "PaymentQuery",
+    "PaymentRequest",
+    "Reason",
+    "SIGNATURE_HEADER",
+    "WebhookEvent",
+    "WebhookVerificationError",
+    "WebhookVerifier",
+    "XaalisClient",
+    "XaalisError",
+    "sign",
+]

@@ -1,0 +1,99 @@
+package sn.xaalis.checkout;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentOperations;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.payment.PaymentTransitions;
+import sn.xaalis.platform.qr.QrCodePng;
+
+/**
+ * The hosted sandbox checkout (D13): what a customer would see in the provider's app, with buttons
+ * to approve, decline or cancel, then the redirect a real provider would make.
+ */
+@Controller
+class SandboxCheckoutController {
+
+    private static final int MAX_REASON = 500;
+
+    private final PaymentOperations operations;
+    private final MerchantReturn merchantReturn;
+    private final PaymentPages pages;
+
+    SandboxCheckoutController(PaymentOperations operations, MerchantReturn merchantReturn, PaymentPages pages) {
+        this.operations = operations;
+        this.merchantReturn = merchantReturn;
+        this.pages = pages;
+    }
+
+    @GetMapping("/sandbox/checkout/{reference}")
+    ModelAndView page(
+            @PathVariable String reference,
+            @RequestParam(required = false) String app,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        return pages.respond(reference, request, response, operations::sandboxPayment, payment -> {
+            ModelAndView view = new ModelAndView("checkout/sandbox");
+            view.addObject("payment", payment);
+            view.addObject("merchantName", merchantReturn.merchantName(payment));
+            view.addObject(
+                    "app",
+                    app != null && payment.deepLinks().containsKey(app)
+                            ? app
+                            : payment.deepLinks().firstEntry().getKey());
+            view.addObject("statusKey", "status." + payment.status().name());
+            view.addObject("processing", payment.status() == PaymentStatus.PROCESSING);
+            view.addObject(
+                    "qrCode",
+                    "data:image/png;base64,"
+                            + QrCodePng.base64(payment.deepLinks().firstEntry().getValue()));
+            return view;
+        });
+    }
+
+    @PostMapping("/sandbox/checkout/{reference}/approve")
+    ModelAndView approve(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {
+        return act(reference, PaymentStatus.SUCCESS, null, request, response);
+    }
+
+    @PostMapping("/sandbox/checkout/{reference}/decline")
+    ModelAndView decline(
+            @PathVariable String reference,
+            @RequestParam(required = false) String reason,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        String clean = reason == null ? null : reason.strip();
+        if (clean != null && clean.length() > MAX_REASON) {
+            clean = clean.substring(0, MAX_REASON);
+        }
+        return act(reference, PaymentStatus.FAILED, clean, request, response);
+    }
+
+    @PostMapping("/sandbox/checkout/{reference}/cancel")
+    ModelAndView cancel(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {
+        return act(reference, PaymentStatus.CANCELLED, null, request, response);
+    }
+
+    /** Redirects like a provider: success_url or error_url, else the application's defaults, else back here. */
+    private ModelAndView act(
+            String reference,
+            PaymentStatus outcome,
+            String reason,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        return pages.respond(reference, request, response, operations::sandboxPayment, (Payment found) -> {
+            PaymentTransitions.Outcome result = operations.checkout(reference, outcome, reason);
+            String target = result instanceof PaymentTransitions.Outcome.Changed changed
+                    ? merchantReturn.pageFor(changed.payment(), outcome).orElse(null)
+                    : null;
+            return PaymentPages.seeOther(target != null ? target : "/sandbox/checkout/" + reference);
+        });
+    }
+}

@@ -1,0 +1,61 @@
+package sn.xaalis.merchant;
+
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import sn.xaalis.platform.ApiException;
+
+/** How a merchant wants the portal to read: the time zone its times are shown in. */
+@Service
+public class MerchantPreferences {
+
+    /** The zones offered first: where our merchants are, then UTC. Any valid zone id is accepted. */
+    public static final List<ZoneId> USUAL_ZONES = List.of(
+                    "Africa/Dakar",
+                    "Africa/Abidjan",
+                    "Africa/Bamako",
+                    "Africa/Conakry",
+                    "Africa/Lome",
+                    "Africa/Ouagadougou",
+                    "Africa/Niamey",
+                    "Africa/Porto-Novo",
+                    "Africa/Douala",
+                    "Africa/Lagos",
+                    "Europe/Paris",
+                    "UTC")
+            .stream()
+            .map(ZoneId::of)
+            .toList();
+
+    private final JdbcClient jdbc;
+
+    MerchantPreferences(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** One primary-key read, on every portal page. */
+    public ZoneId timeZone(UUID merchantId) {
+        return jdbc.sql("SELECT time_zone FROM merchants WHERE id = :id")
+                .param("id", merchantId)
+                .query(String.class)
+                .optional()
+                .map(ZoneId::of)
+                .orElse(USUAL_ZONES.getFirst());
+    }
+
+    public void setTimeZone(UUID merchantId, String zone) {
+        ZoneId parsed;
+        try {
+            parsed = ZoneId.of(zone == null ? "" : zone.strip());
+        } catch (java.time.DateTimeException e) {
+            throw ApiException.invalid(Map.of("time_zone", List.of("must be a time zone such as Africa/Dakar")));
+        }
+        jdbc.sql("UPDATE merchants SET time_zone = :zone WHERE id = :id")
+                .param("zone", parsed.getId())
+                .param("id", merchantId)
+                .update();
+    }
+}

@@ -1,0 +1,72 @@
+package sn.xaalis.pages;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * The API's field errors (English, part of the contract) in the page's language. A message is looked
+ * up by its shape: {@code must be 10 to 128 characters} is the key {@code error.must-be-n-to-n-characters}
+ * with the numbers as arguments, and a detail in parentheses (an address) is kept as an argument. A
+ * message with no translation is shown as it is.
+ */
+@Component("errorTexts")
+public class ErrorTexts {
+
+    private static final Pattern DETAIL = Pattern.compile("\\(([^)]*)\\)");
+    private static final Pattern NUMBER = Pattern.compile("\\d+");
+    private static final String FIELD_MESSAGE_KEY_PREFIX = "field.";
+    private static final String ERROR_MESSAGE_KEY_PREFIX = "error.";
+
+    private final MessageSource messages;
+
+    ErrorTexts(MessageSource messages) {
+        this.messages = messages;
+    }
+
+    /** A field's label and its error, e.g. {@code URL du webhook : doit être une URL…}. */
+    public String field(String field, String message) {
+        Locale locale = LocaleContextHolder.getLocale();
+        String label = messages.getMessage(FIELD_MESSAGE_KEY_PREFIX + field, null, field, locale);
+        return messages.getMessage("error.field", new Object[] {label, text(message)}, label + " " + message, locale);
+    }
+
+    /** The error alone, translated when its shape is known. */
+    public String text(String message) {
+        if (message == null) {
+            return "";
+        }
+        List<Object> args = new ArrayList<>();
+        StringBuilder shape = new StringBuilder();
+        Matcher detail = DETAIL.matcher(message);
+        int last = 0;
+        while (detail.find()) {
+            shape.append(numbers(message.substring(last, detail.start()), args)).append(" x ");
+            args.add(detail.group(1));
+            last = detail.end();
+        }
+        shape.append(numbers(message.substring(last), args));
+        String key = "error."
+                + shape.toString()
+                        .toLowerCase(Locale.ROOT)
+                        .replaceAll("[^a-z]+", "-")
+                        .replaceAll("^-|-$", "");
+        return messages.getMessage(key, args.toArray(), message, LocaleContextHolder.getLocale());
+    }
+
+    private static String numbers(String part, List<Object> args) {
+        Matcher number = NUMBER.matcher(part);
+        StringBuilder out = new StringBuilder();
+        while (number.find()) {
+            args.add(number.group());
+            number.appendReplacement(out, " n ");
+        }
+        number.appendTail(out);
+        return out.toString();
+    }
+}

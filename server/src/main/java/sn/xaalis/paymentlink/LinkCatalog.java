@@ -1,0 +1,110 @@
+package sn.xaalis.paymentlink;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Service;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+
+/** Creating, listing and deactivating links, for the API (one application) and the portal (a merchant). */
+@Service
+class LinkCatalog {
+
+    /** 16 base32 characters: 80 random bits (D22 asks for at least 10 characters). */
+    static final int CODE_LENGTH = 16;
+
+    private static final Pattern CODE = Pattern.compile("[a-z2-7]{" + CODE_LENGTH + "}");
+
+    private final PaymentLinks links;
+    private final LinkRules rules;
+    private final PublicBaseUrl publicBaseUrl;
+    private final Clock clock;
+
+    LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBaseUrl, Clock clock) {
+        this.links = links;
+        this.rules = rules;
+        this.publicBaseUrl = publicBaseUrl;
+        this.clock = clock;
+    }
+
+    /** A page of links and where the next one starts (null when this is the last). */
+    record Page(List<PaymentLink> links, String nextCursor) {}
+
+    /** Stores a new link for the caller's application and environment; {@link LinkRules.Refused} when invalid. */
+    PaymentLink create(Caller owner, LinkDraft draft) {
+        LinkRules.Terms terms = rules.check(owner, draft);
+        PaymentLink link = new PaymentLink(
+                RandomTokens.uuidV7(clock),
+                RandomTokens.base32Lower(CODE_LENGTH),
+                owner.applicationId(),
+                owner.merchantId(),
+                owner.environment(),
+                terms.amount(),
+                terms.minAmount(),
+                terms.maxAmount(),
+                terms.currency(),
+                terms.description(),
+                terms.providers(),
+                terms.singleUse(),
+                terms.expiresAt(),
+                true,
+                null,
+                null,
+                null,
+                Timestamps.truncate(clock.instant()));
+        links.insert(link);
+        return link;
+    }
+
+    Page ofApplication(Caller caller, PaymentFilter.Position after, int size) {
+        return page(links.ofApplication(caller.applicationId(), caller.environment(), after, size + 1), size);
+    }
+
+    Page ofMerchant(UUID merchantId, PaymentFilter.Position after, int size) {
+        return page(links.ofMerchant(merchantId, after, size + 1), size);
+    }
+
+    private static Page page(List<PaymentLink> rows, int size) {
+        if (rows.size() <= size) {
+            return new Page(rows, null);
+        }
+        PaymentLink last = rows.get(size - 1);
+        return new Page(rows.subList(0, size), new PaymentFilter.Position(last.createdAt(), last.id()).cursor());
+    }
+
+    /** The caller's link after deactivation; empty when it has none with this code. */
+    Optional<PaymentLink> deactivate(Caller caller, String code) {
+        return wellFormed(code) && links.deactivate(code, caller.applicationId(), caller.environment(), null, now())
+                ? links.find(code)
+                : Optional.empty();
+    }
+
+    /** The same for the portal: any of the merchant's links. */
+    boolean deactivate(UUID merchantId, String code) {
+        return wellFormed(code) && links.deactivate(code, null, null, merchantId, now());
+    }
+
+    Optional<PaymentLink> find(String code) {
+        return wellFormed(code) ? links.find(code) : Optional.empty();
+    }
+
+    /** {@code {public_base_url}/l/{code}}: what the merchant shares. */
+    String url(PaymentLink link) {
+        return publicBaseUrl.value() + "/l/" + link.code();
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    private static boolean wellFormed(String code) {
+        return code != null && CODE.matcher(code).matches();
+    }
+}

@@ -1,0 +1,217 @@
+package sn.xaalis.paymentlink;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.ApplicationRateLimit;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.Amounts;
+import sn.xaalis.payment.InitiationRequest;
+import sn.xaalis.payment.PaymentInitiation;
+import sn.xaalis.payment.PaymentProperties;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.Provider;
+
+/**
+ * A customer paying through a link: the payment goes through the API's own initiation (its rules,
+ * limits and the application's rate limit), carrying {@code {"payment_link": "<code>"}} as metadata
+ * (D22). A single-use link is claimed in the database before the payment is initiated, and given
+ * back if that initiation fails.
+ */
+@Service
+class LinkCheckout {
+
+    private static final int MAX_CUSTOMER_NAME = 100;
+
+    private final PaymentLinks links;
+    private final ApplicationDirectory directory;
+    private final ApplicationRateLimit rateLimit;
+    private final PaymentInitiation initiation;
+    private final PaymentProperties properties;
+    private final PaymentProviders providers;
+    private final Clock clock;
+
+    LinkCheckout(
+            PaymentLinks links,
+            ApplicationDirectory directory,
+            ApplicationRateLimit rateLimit,
+            PaymentInitiation initiation,
+            PaymentProperties properties,
+            PaymentProviders providers,
+            Clock clock) {
+        this.links = links;
+        this.directory = directory;
+        this.rateLimit = rateLimit;
+        this.initiation = initiation;
+        this.properties = properties;
+        this.providers = providers;
+        this.clock = clock;
+    }
+
+    /** What the customer filled in; blank fields are null. */
+    record Form(String provider, String amount, String customerPhone, String customerName) {}
+
+    /** What became of the customer's attempt. */
+    sealed interface Result {
+        /** The payment exists: on to its hosted page. */
+        record Started(String reference) implements Result {}
+
+        /** The link takes no payment now (deactivated, expired, paid, or held by another payment). */
+        record Closed(PaymentLink.State state) implements Result {}
+
+        /** Fix the form: field by field. */
+        record Refused(Map<String, List<Problem>> problems) implements Result {}
+
+        /** The application's request budget is spent for now. */
+        record Throttled(long retryAfterSeconds) implements Result {}
+
+        /** The application cannot take payments at the moment (not live, provider or database down). */
+        record Unavailable() implements Result {}
+    }
+
+    /** The providers a customer can choose now: those of the link still active for its application. */
+    Set<Provider> offered(PaymentLink link, Caller caller) {
+        Set<Provider> offered = EnumSet.noneOf(Provider.class);
+        link.providers().stream()
+                .filter(caller.providers()::contains)
+                .filter(p -> caller.environment() != Environment.LIVE || providers.liveAvailable(p))
+                .forEach(offered::add);
+        return offered;
+    }
+
+    Optional<Caller> caller(PaymentLink link) {
+        return directory.caller(link.applicationId(), link.environment());
+    }
+
+    Result pay(PaymentLink link, Form form, Locale locale) {
+        Instant now = clock.instant();
+        PaymentLink.State state = link.state(now);
+        if (state != PaymentLink.State.OPEN) {
+            return new Result.Closed(state);
+        }
+        Caller caller = caller(link).orElse(null);
+        if (caller == null) {
+            return new Result.Unavailable();
+        }
+        var decision = rateLimit.acquire(caller);
+        if (!decision.allowed()) {
+            return new Result.Throttled(decision.retryAfterSeconds());
+        }
+        Map<String, List<Problem>> problems = new LinkedHashMap<>();
+        Provider provider = Provider.fromName(form.provider())
+                .filter(offered(link, caller)::contains)
+                .orElse(null);
+        if (provider == null) {
+            LinkRules.add(problems, "provider", Problem.of("pay.provider", "choose a payment method"));
+        }
+        String amount = amount(link, form.amount(), provider, locale, problems);
+        String phone = CustomerInput.phone(form.customerPhone());
+        if (phone != null && !CustomerInput.validPhone(phone)) {
+            LinkRules.add(problems, "customer_phone", Problem.of("pay.phone", "is not a phone number"));
+        }
+        String name = form.customerName();
+        if (name != null && name.codePointCount(0, name.length()) > MAX_CUSTOMER_NAME) {
+            LinkRules.add(
+                    problems,
+                    "customer_name",
+                    Problem.of("pay.name", "must be at most " + MAX_CUSTOMER_NAME + " characters", MAX_CUSTOMER_NAME));
+        }
+        if (!problems.isEmpty()) {
+            return new Result.Refused(problems);
+        }
+        UUID paymentId = null;
+        if (link.singleUse()) {
+            paymentId = RandomTokens.uuidV7(clock);
+            if (!links.claim(link.id(), paymentId, now)) {
+                PaymentLink.State current = links.find(link.code())
+                        .map(l -> l.state(clock.instant()))
+                        .orElse(PaymentLink.State.DEACTIVATED);
+                return new Result.Closed(current == PaymentLink.State.OPEN ? PaymentLink.State.IN_PROGRESS : current);
+            }
+        }
+        var request = new InitiationRequest(
+                provider.name(),
+                amount,
+                true,
+                link.currency(),
+                link.description(),
+                phone,
+                name,
+                "{\"payment_link\":\"" + link.code() + "\"}",
+                null,
+                null,
+                Map.of());
+        try {
+            var outcome = initiation.initiate(caller, request, null, null, paymentId, initiated -> initiated
+                    .payment()
+                    .reference()
+                    .value());
+            return new Result.Started(outcome.body());
+        } catch (ApiException e) {
+            release(link, paymentId);
+            if (e.status() == HttpStatus.BAD_REQUEST) {
+                return new Result.Refused(CustomerInput.problems(e.errors()));
+            }
+            return new Result.Unavailable();
+        } catch (RuntimeException e) {
+            release(link, paymentId);
+            throw e;
+        }
+    }
+
+    private void release(PaymentLink link, UUID paymentId) {
+        if (paymentId != null) {
+            links.release(link.id(), paymentId);
+        }
+    }
+
+    /** The link's own amount, or the customer's within the link's range, as the API writes amounts. */
+    private String amount(
+            PaymentLink link, String typed, Provider provider, Locale locale, Map<String, List<Problem>> problems) {
+        if (link.fixedAmount()) {
+            return Amounts.format(link.amount());
+        }
+        String text = CustomerInput.amount(typed, locale);
+        if (text == null) {
+            LinkRules.add(problems, "amount", Problem.of("pay.amount.missing", "is required"));
+            return null;
+        }
+        BigDecimal maximum = properties.maxAmount(provider);
+        boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
+        Amounts.Parsed parsed = Amounts.parse(text, true, maximum, wholeOnly);
+        BigDecimal value = parsed instanceof Amounts.Parsed.Valid valid ? valid.value() : null;
+        if (parsed instanceof Amounts.Parsed.Invalid invalid
+                && invalid.rule() != Amounts.Rule.MINIMUM
+                && invalid.rule() != Amounts.Rule.MAXIMUM) {
+            String code = "pay.amount." + invalid.rule().name().toLowerCase(Locale.ROOT);
+            LinkRules.add(problems, "amount", Problem.of(code, invalid.reason()));
+            return null;
+        }
+        if (value == null || value.compareTo(link.minAmount()) < 0 || value.compareTo(link.maxAmount()) > 0) {
+            LinkRules.add(
+                    problems,
+                    "amount",
+                    Problem.of(
+                            "pay.amount.range",
+                            "must be between the link's minimum and maximum",
+                            link.minAmount(),
+                            link.maxAmount()));
+            return null;
+        }
+        return Amounts.format(value);
+    }
+}

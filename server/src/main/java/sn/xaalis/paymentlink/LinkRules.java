@@ -1,0 +1,234 @@
+package sn.xaalis.paymentlink;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.Amounts;
+import sn.xaalis.payment.PaymentProperties;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.Provider;
+
+/**
+ * The rules of a new link. Amounts follow the payment's own rules (D2) for every provider offered,
+ * so that whatever the customer picks, the payment's initiation accepts the link's amount.
+ */
+@Component
+class LinkRules {
+
+    static final int MAX_DESCRIPTION = 500;
+    static final Duration MAX_LIFETIME = Duration.ofDays(3653);
+
+    private final PaymentProperties properties;
+    private final PaymentProviders providers;
+    private final Clock clock;
+
+    LinkRules(PaymentProperties properties, PaymentProviders providers, Clock clock) {
+        this.properties = properties;
+        this.providers = providers;
+        this.clock = clock;
+    }
+
+    /** A link that passed every rule, with the defaults applied. */
+    record Terms(
+            BigDecimal amount,
+            BigDecimal minAmount,
+            BigDecimal maxAmount,
+            String currency,
+            String description,
+            Set<Provider> providers,
+            boolean singleUse,
+            Instant expiresAt) {}
+
+    /** A link refused, field by field. */
+    static final class Refused extends RuntimeException {
+        private final transient Map<String, List<Problem>> problems;
+
+        Refused(Map<String, List<Problem>> problems) {
+            super("Invalid link: " + String.join(", ", problems.keySet()), null, false, false);
+            this.problems = problems;
+        }
+
+        Map<String, List<Problem>> problems() {
+            return problems;
+        }
+    }
+
+    /** The terms of the link, or {@link Refused} with every problem found. */
+    Terms check(Caller owner, LinkDraft draft) {
+        Map<String, List<Problem>> problems = new LinkedHashMap<>();
+        draft.shapeProblems().forEach((field, list) -> list.forEach(problem -> add(problems, field, problem)));
+        Set<Provider> offered = offered(owner, draft.providers(), problems);
+        BigDecimal amount = null;
+        BigDecimal min = null;
+        BigDecimal max = null;
+        boolean anyAmount = present(draft.amount(), "amount", problems);
+        boolean anyMin = present(draft.minAmount(), "min_amount", problems);
+        boolean anyMax = present(draft.maxAmount(), "max_amount", problems);
+        if (anyAmount) {
+            if (anyMin || anyMax) {
+                add(problems, "amount", Problem.of("amount.both", "must not be sent with min_amount or max_amount"));
+            } else {
+                amount = amount("amount", draft.amount(), offered, problems);
+            }
+        } else if (!anyMin && !anyMax) {
+            add(problems, "amount", Problem.of("amount.missing", "is required, or else min_amount and max_amount"));
+        } else {
+            if (!anyMin) {
+                add(problems, "min_amount", Problem.of("min.missing", "is required with max_amount"));
+            }
+            if (!anyMax) {
+                add(problems, "max_amount", Problem.of("max.missing", "is required with min_amount"));
+            }
+            min = amount("min_amount", draft.minAmount(), offered, problems);
+            max = amount("max_amount", draft.maxAmount(), offered, problems);
+            if (min != null && max != null && max.compareTo(min) < 0) {
+                add(problems, "max_amount", Problem.of("max.belowMin", "must not be less than min_amount"));
+            }
+        }
+        String currency = draft.currency() == null ? "XOF" : draft.currency();
+        if (!problems.containsKey("currency") && !properties.currencies().contains(currency)) {
+            String allowed = String.join(", ", properties.currencies());
+            add(problems, "currency", Problem.of("currency", "must be one of " + allowed, allowed));
+        }
+        String description = draft.description();
+        if (description != null && description.codePointCount(0, description.length()) > MAX_DESCRIPTION) {
+            add(
+                    problems,
+                    "description",
+                    Problem.of(
+                            "description.long", "must be at most " + MAX_DESCRIPTION + " characters", MAX_DESCRIPTION));
+        }
+        Instant expiresAt = expiresAt(draft.expiresAt(), problems);
+        if (!problems.isEmpty()) {
+            throw new Refused(problems);
+        }
+        return new Terms(
+                amount, min, max, currency, description, offered, Boolean.TRUE.equals(draft.singleUse()), expiresAt);
+    }
+
+    /** The providers offered: those named, else every one active for the application (and usable in live). */
+    private Set<Provider> offered(Caller owner, List<String> names, Map<String, List<Problem>> problems) {
+        Set<Provider> offered = EnumSet.noneOf(Provider.class);
+        Environment env = owner.environment();
+        if (problems.containsKey("providers")) {
+            return offered;
+        }
+        if (names == null) {
+            owner.providers().stream().filter(p -> usable(p, env)).forEach(offered::add);
+            if (offered.isEmpty()) {
+                add(
+                        problems,
+                        "providers",
+                        Problem.of(
+                                "providers.none",
+                                "no provider is activated for this application in " + env,
+                                env.value()));
+            }
+            return offered;
+        }
+        if (names.isEmpty()) {
+            add(problems, "providers", Problem.of("providers.empty", "must name at least one provider"));
+        }
+        for (String name : names) {
+            Provider provider = Provider.fromName(name).orElse(null);
+            if (provider == null) {
+                add(problems, "providers", Problem.of("providers.unknown", "must be one of WALLET_SN, MOBILEMONEY_SN"));
+            } else if (!owner.providers().contains(provider)) {
+                add(
+                        problems,
+                        "providers",
+                        Problem.of(
+                                "providers.inactive",
+                                provider + " is not activated for this application in " + env,
+                                provider.name(),
+                                env.value()));
+            } else if (!usable(provider, env)) {
+                add(
+                        problems,
+                        "providers",
+                        Problem.of(
+                                "providers.notLive",
+                                provider + " is not available in live: the operator has not configured it",
+                                provider.name()));
+            } else {
+                offered.add(provider);
+            }
+        }
+        return offered;
+    }
+
+    private boolean usable(Provider provider, Environment env) {
+        return env != Environment.LIVE || providers.liveAvailable(provider);
+    }
+
+    private static boolean present(LinkDraft.AmountText text, String field, Map<String, List<Problem>> problems) {
+        return text != null || problems.containsKey(field);
+    }
+
+    /** Valid for every provider offered: the lowest maximum, whole values when MOBILEMONEY_SN is one. */
+    private BigDecimal amount(
+            String field, LinkDraft.AmountText text, Set<Provider> offered, Map<String, List<Problem>> problems) {
+        if (text == null || problems.containsKey(field)) {
+            return null;
+        }
+        List<Provider> each = offered.isEmpty() ? java.util.Collections.singletonList(null) : new ArrayList<>(offered);
+        BigDecimal value = null;
+        for (Provider provider : each) {
+            BigDecimal maximum = properties.maxAmount(provider);
+            boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
+            Amounts.Parsed parsed = Amounts.parse(text.text(), text.quoted(), maximum, wholeOnly);
+            if (parsed instanceof Amounts.Parsed.Invalid invalid) {
+                String code = "amount." + invalid.rule().name().toLowerCase(Locale.ROOT);
+                add(problems, field, Problem.of(code, invalid.reason(), maximum));
+                return null;
+            }
+            value = ((Amounts.Parsed.Valid) parsed).value();
+        }
+        return value;
+    }
+
+    private Instant expiresAt(String text, Map<String, List<Problem>> problems) {
+        if (text == null || problems.containsKey("expires_at")) {
+            return null;
+        }
+        Instant at;
+        try {
+            at = Timestamps.truncate(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            add(
+                    problems,
+                    "expires_at",
+                    Problem.of(
+                            "expires.format",
+                            "must be an ISO 8601 timestamp with a time zone, such as 2026-12-31T23:59:59Z"));
+            return null;
+        }
+        Instant now = clock.instant();
+        if (!at.isAfter(now)) {
+            add(problems, "expires_at", Problem.of("expires.past", "must be in the future"));
+        } else if (at.isAfter(now.plus(MAX_LIFETIME))) {
+            add(problems, "expires_at", Problem.of("expires.far", "must be within 10 years"));
+        }
+        return at;
+    }
+
+    static void add(Map<String, List<Problem>> problems, String field, Problem problem) {
+        List<Problem> list = problems.computeIfAbsent(field, f -> new ArrayList<>());
+        if (!list.contains(problem)) {
+            list.add(problem);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package sn.xaalis.paymentlink;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
+
+/** The payment_links table; every read carries the status of the payment holding a single-use link. */
+@Repository
+class PaymentLinks {
+
+    private static final String SELECT = "SELECT l.id, l.code, l.application_id, l.merchant_id, l.environment,"
+            + " l.amount, l.min_amount, l.max_amount, l.currency, l.description, l.providers, l.single_use,"
+            + " l.expires_at, l.active, l.open_payment_id, p.status, l.claimed_at, l.created_at"
+            + " FROM payment_links l LEFT JOIN payments p ON p.id = l.open_payment_id";
+    private static final String BEFORE_CURSOR =
+            " AND (l.created_at < :cursorAt OR (l.created_at = :cursorAt AND l.id < :cursorId))";
+    private static final String NEWEST_FIRST = " ORDER BY l.created_at DESC, l.id DESC LIMIT :limit";
+
+    private final JdbcClient jdbc;
+
+    PaymentLinks(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void insert(PaymentLink link) {
+        jdbc.sql("INSERT INTO payment_links (id, code, application_id, merchant_id, environment, amount, min_amount,"
+                        + " max_amount, currency, description, providers, single_use, expires_at, active,"
+                        + " created_at) VALUES (:id, :code, :app, :merchant, :env, :amount, :min, :max, :currency,"
+                        + " :description, :providers, :singleUse, :expiresAt, TRUE, :createdAt)")
+                .param("id", link.id())
+                .param("code", link.code())
+                .param("app", link.applicationId())
+                .param("merchant", link.merchantId())
+                .param("env", link.environment().value())
+                .param("amount", link.amount())
+                .param("min", link.minAmount())
+                .param("max", link.maxAmount())
+                .param("currency", link.currency())
+                .param("description", link.description())
+                .param("providers", providers(link.providers()))
+                .param("singleUse", link.singleUse())
+                .param("expiresAt", Timestamps.toDatabase(link.expiresAt()))
+                .param("createdAt", Timestamps.toDatabase(link.createdAt()))
+                .update();
+    }
+
+    Optional<PaymentLink> find(String code) {
+        return jdbc.sql(SELECT + " WHERE l.code = :code")
+                .param("code", code)
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    /** A page of one application's links in one environment, newest first, after the position if any. */
+    List<PaymentLink> ofApplication(
+            UUID applicationId, Environment environment, PaymentFilter.Position after, int limit) {
+        var spec = jdbc.sql(SELECT + " WHERE l.application_id = :app AND l.environment = :env"
+                        + (after == null ? "" : BEFORE_CURSOR) + NEWEST_FIRST)
+                .param("app", applicationId)
+                .param("env", environment.value());
+        return page(spec, after, limit);
+    }
+
+    /** A page of a merchant's links across its applications, newest first. */
+    List<PaymentLink> ofMerchant(UUID merchantId, PaymentFilter.Position after, int limit) {
+        var spec = jdbc.sql(SELECT + " WHERE l.merchant_id = :merchant" + (after == null ? "" : BEFORE_CURSOR)
+                        + NEWEST_FIRST)
+                .param("merchant", merchantId);
+        return page(spec, after, limit);
+    }
+
+    private static List<PaymentLink> page(JdbcClient.StatementSpec spec, PaymentFilter.Position after, int limit) {
+        if (after != null) {
+            spec = spec.param("cursorAt", Timestamps.toDatabase(after.createdAt()))
+                    .param("cursorId", after.id());
+        }
+        return spec.param("limit", limit).query((rs, n) -> map(rs)).list();
+    }
+
+    /**
+     * Deactivates the link if it belongs to the application and environment (the API) or to the
+     * merchant (the portal; pass null for the others). Returns false when no such link exists.
+     */
+    boolean deactivate(String code, UUID applicationId, Environment environment, UUID merchantId, Instant now) {
+        String owner = merchantId != null ? "merchant_id = :merchant" : "application_id = :app AND environment = :env";
+        var spec = jdbc.sql("UPDATE payment_links SET active = FALSE,"
+                        + " deactivated_at = COALESCE(deactivated_at, :now) WHERE code = :code AND " + owner)
+                .param("now", Timestamps.toDatabase(now))
+                .param("code", code);
+        spec = merchantId != null
+                ? spec.param("merchant", merchantId)
+                : spec.param("app", applicationId).param("env", environment.value());
+        return spec.update() == 1;
+    }
+
+    /**
+     * Single use (D22): the link is taken for {@code paymentId} in one conditional update, so of two
+     * customers at the same moment exactly one gets it; the database, not this node, decides. The link
+     * is free when no payment holds it, when the one that did has FAILED, was CANCELLED or EXPIRED,
+     * or when its claim was abandoned before its payment was stored. A SUCCESS (or REFUNDED) payment
+     * keeps it closed.
+     */
+    boolean claim(UUID linkId, UUID paymentId, Instant now) {
+        return jdbc.sql("UPDATE payment_links SET open_payment_id = :payment, claimed_at = :now"
+                                + " WHERE id = :id AND active AND (expires_at IS NULL OR expires_at > :now) AND ("
+                                + " open_payment_id IS NULL"
+                                + " OR EXISTS (SELECT 1 FROM payments p WHERE p.id = payment_links.open_payment_id"
+                                + " AND p.status IN ('FAILED', 'CANCELLED', 'EXPIRED'))"
+                                + " OR (claimed_at <= :abandoned AND NOT EXISTS"
+                                + " (SELECT 1 FROM payments p WHERE p.id = payment_links.open_payment_id)))")
+                        .param("payment", paymentId)
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("abandoned", Timestamps.toDatabase(now.minus(PaymentLink.ABANDONED_CLAIM)))
+                        .param("id", linkId)
+                        .update()
+                == 1;
+    }
+
+    /** Gives the link back when the claimed payment was never stored (initiation refused or failed). */
+    void release(UUID linkId, UUID paymentId) {
+        jdbc.sql("UPDATE payment_links SET open_payment_id = NULL, claimed_at = NULL"
+                        + " WHERE id = :id AND open_payment_id = :payment"
+                        + " AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = :payment)")
+                .param("id", linkId)
+                .param("payment", paymentId)
+                .update();
+    }
+
+    private static String providers(Set<Provider> providers) {
+        return providers.stream().sorted().map(Provider::name).collect(Collectors.joining(","));
+    }
+
+    private static PaymentLink map(ResultSet rs) throws SQLException {
+        Set<Provider> providers = EnumSet.noneOf(Provider.class);
+        Arrays.stream(rs.getString("providers").split(","))
+                .forEach(name -> Provider.fromName(name).ifPresent(providers::add));
+        String openStatus = rs.getString("status");
+        return new PaymentLink(
+                rs.getObject("id", UUID.class),
+                rs.getString("code"),
+                rs.getObject("application_id", UUID.class),
+                rs.getObject("merchant_id", UUID.class),
+                Environment.fromValue(rs.getString("environment")).orElseThrow(),
+                rs.getBigDecimal("amount"),
+                rs.getBigDecimal("min_amount"),
+                rs.getBigDecimal("max_amount"),
+                rs.getString("currency"),
+                rs.getString("description"),
+                providers,
+                rs.getBoolean("single_use"),
+                instant(rs, "expires_at"),
+                rs.getBoolean("active"),
+                rs.getObject("open_payment_id", UUID.class),
+                openStatus == null ? null : PaymentStatus.fromName(openStatus).orElse(null),
+                instant(rs, "claimed_at"),
+                instant(rs, "created_at"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        return Timestamps.fromDatabase(rs.getObject(column, OffsetDateTime.class));
+    }
+}

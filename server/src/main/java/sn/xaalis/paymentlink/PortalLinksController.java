@@ -1,0 +1,220 @@
+package sn.xaalis.paymentlink;
+
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.ApplicationSummary;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.qr.QrCodePng;
+import sn.xaalis.portal.PortalUser;
+import sn.xaalis.provider.Provider;
+
+/**
+ * The merchant's links in the portal (behind its sign-in and CSRF, like every /portal page): the list
+ * across the merchant's applications, a form to create one, and deactivation. Only the signed-in
+ * merchant's links exist here.
+ */
+@Controller
+class PortalLinksController {
+
+    private static final int PAGE = 20;
+    private static final String CREATED_MESSAGE_KEY = "links.portal.created";
+    private static final String DEACTIVATED_MESSAGE_KEY = "links.portal.deactivated";
+
+    private final LinkCatalog catalog;
+    private final MerchantOnboarding merchants;
+    private final ApplicationDirectory directory;
+    private final LinkMessages messages;
+    private final MerchantPreferences preferences;
+
+    PortalLinksController(
+            LinkCatalog catalog,
+            MerchantOnboarding merchants,
+            ApplicationDirectory directory,
+            LinkMessages messages,
+            MerchantPreferences preferences) {
+        this.catalog = catalog;
+        this.merchants = merchants;
+        this.directory = directory;
+        this.messages = messages;
+        this.preferences = preferences;
+    }
+
+    /** One link as the list shows it. */
+    record Row(PaymentLink link, String url, String qrCode, String application, String state) {}
+
+    /** The creation form as typed, to show again with its errors. */
+    record Values(
+            String application,
+            String environment,
+            String amount,
+            String minAmount,
+            String maxAmount,
+            String description,
+            List<String> providers,
+            boolean singleUse,
+            String expiresAt) {}
+
+    @GetMapping("/portal/links")
+    ModelAndView links(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(required = false) String cursor,
+            @RequestParam(required = false) String created,
+            @RequestParam(required = false) String deactivated,
+            Locale locale) {
+        ModelAndView view = page(user, cursor, emptyValues(), Map.of(), HttpStatus.OK);
+        if (created != null) {
+            view.addObject("notice", messages.say(CREATED_MESSAGE_KEY, locale, created));
+        } else if (deactivated != null) {
+            view.addObject("notice", messages.say(DEACTIVATED_MESSAGE_KEY, locale, deactivated));
+        }
+        return view;
+    }
+
+    @PostMapping("/portal/links")
+    ModelAndView create(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(defaultValue = "") String application,
+            @RequestParam(defaultValue = "") String environment,
+            @RequestParam(defaultValue = "") String amount,
+            @RequestParam(name = "min_amount", defaultValue = "") String minAmount,
+            @RequestParam(name = "max_amount", defaultValue = "") String maxAmount,
+            @RequestParam(defaultValue = "") String description,
+            @RequestParam(name = "provider", required = false) List<String> providers,
+            @RequestParam(name = "single_use", required = false) String singleUse,
+            @RequestParam(name = "expires_at", defaultValue = "") String expiresAt,
+            Locale locale) {
+        List<String> chosen = providers == null ? List.of() : List.copyOf(providers);
+        var values = new Values(
+                application,
+                environment,
+                amount,
+                minAmount,
+                maxAmount,
+                description,
+                chosen,
+                singleUse != null,
+                expiresAt);
+        Map<String, List<Problem>> problems = new LinkedHashMap<>();
+        Caller owner = owner(user, application, environment, problems);
+        if (owner != null) {
+            var draft = new LinkDraft(
+                    typed(amount, locale),
+                    typed(minAmount, locale),
+                    typed(maxAmount, locale),
+                    null,
+                    description.isBlank() ? null : description.strip(),
+                    chosen.isEmpty() ? null : chosen,
+                    singleUse != null,
+                    expiresAt.isBlank() ? null : instant(expiresAt, preferences.timeZone(user.merchantId())),
+                    Map.of());
+            try {
+                PaymentLink link = catalog.create(owner, draft);
+                return LinkMessages.seeOther("/portal/links?created=" + link.code());
+            } catch (LinkRules.Refused refused) {
+                problems.putAll(refused.problems());
+            }
+        }
+        return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST);
+    }
+
+    @PostMapping("/portal/links/{code}/deactivate")
+    ModelAndView deactivate(@AuthenticationPrincipal PortalUser user, @PathVariable String code) {
+        if (!catalog.deactivate(user.merchantId(), code)) {
+            return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+        }
+        return LinkMessages.seeOther("/portal/links?deactivated=" + code);
+    }
+
+    /** The application and environment chosen, if they are the merchant's and can take payments. */
+    private Caller owner(PortalUser user, String application, String environment, Map<String, List<Problem>> problems) {
+        UUID id = merchants.applicationsOf(user.merchantId()).stream()
+                .map(ApplicationSummary::id)
+                .filter(app -> app.toString().equals(application))
+                .findFirst()
+                .orElse(null);
+        if (id == null) {
+            LinkRules.add(problems, "application", Problem.of("application.unknown", "choose an application"));
+        }
+        Environment env = Environment.fromValue(environment).orElse(null);
+        if (env == null) {
+            LinkRules.add(problems, "environment", Problem.of("environment.unknown", "choose an environment"));
+        }
+        if (id == null || env == null) {
+            return null;
+        }
+        Caller owner = directory.caller(id, env).orElse(null);
+        if (owner == null) {
+            LinkRules.add(problems, "environment", Problem.of("environment.notLive", "the application is not live"));
+        }
+        return owner;
+    }
+
+    private ModelAndView page(
+            PortalUser user, String cursor, Values values, Map<String, List<String>> errors, HttpStatus status) {
+        List<ApplicationSummary> applications = merchants.applicationsOf(user.merchantId());
+        Map<UUID, String> names = new LinkedHashMap<>();
+        applications.forEach(app -> names.put(app.id(), app.name()));
+        PaymentFilter.Position after =
+                cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
+        var page = catalog.ofMerchant(user.merchantId(), after, PAGE);
+        var now = catalog.now();
+        List<Row> rows = page.links().stream()
+                .map(link -> {
+                    String url = catalog.url(link);
+                    return new Row(
+                            link,
+                            url,
+                            "data:image/png;base64," + QrCodePng.base64(url),
+                            names.getOrDefault(link.applicationId(), ""),
+                            link.state(now).name());
+                })
+                .toList();
+        ModelAndView view = new ModelAndView("links/portal", status);
+        view.addObject("user", user);
+        view.addObject("zone", preferences.timeZone(user.merchantId()));
+        view.addObject("rows", rows);
+        view.addObject("next", page.nextCursor());
+        view.addObject("applications", applications);
+        view.addObject("allProviders", Provider.values());
+        view.addObject("values", values);
+        view.addObject("errors", errors);
+        return view;
+    }
+
+    private Values emptyValues() {
+        return new Values("", "sandbox", "", "", "", "", List.of(), false, "");
+    }
+
+    private static LinkDraft.AmountText typed(String text, Locale locale) {
+        String amount = CustomerInput.amount(text, locale);
+        return amount == null ? null : new LinkDraft.AmountText(amount, true);
+    }
+
+    /** A {@code datetime-local} value, read in the merchant's time zone; left as typed when it is not one. */
+    private static String instant(String local, ZoneId zone) {
+        try {
+            return LocalDateTime.parse(local).atZone(zone).toInstant().toString();
+        } catch (DateTimeParseException e) {
+            return local;
+        }
+    }
+}

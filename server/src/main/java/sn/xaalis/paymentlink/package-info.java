@@ -1,0 +1,2 @@
+/** Payment links: a shareable address at which customers start payments for a merchant, in its API, portal and pages. */
+package sn.xaalis.paymentlink;

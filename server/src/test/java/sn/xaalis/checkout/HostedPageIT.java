@@ -1,0 +1,208 @@
+package sn.xaalis.checkout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
+import tools.jackson.databind.JsonNode;
+
+/** The hosted payment page over plain HTTP: what it shows, what it hides, where it sends the customer. */
+@IntegrationTest
+class HostedPageIT extends ApiIntegrationTest {
+
+    private static final Map<String, String> ENGLISH = Map.of("Accept-Language", "en");
+    private static final Map<String, String> BROWSER = Map.of(
+            "Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "Accept-Language", "en");
+    private static final Pattern INLINE_SCRIPT = Pattern.compile("<script(?![^>]*\\bsrc=)[^>]*>");
+
+    @Autowired
+    MutableClock clock;
+
+    Api.Merchant merchant;
+
+    @BeforeEach
+    void merchant() {
+        merchant = api.onboardBoth();
+    }
+
+    @Test
+    void thePageShowsWhatTheCustomerHoldsAndNothingElse() {
+        Api.Response created = api.initiate(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\",\"description\":\"Commande 1042\","
+                        + "\"customer_name\":\"Awa Secretname\",\"customer_phone\":\"+221771234567\","
+                        + "\"success_url\":\"https://shop.example/merci-9f3\",\"error_url\":\"https://shop.example/oups-9f3\","
+                        + "\"metadata\":{\"internal_note\":\"vip-customer-4242\"}}");
+        JsonNode payment = created.json();
+        String reference = payment.get("reference").stringValue();
+
+        Api.Response page = get("/pay/" + reference, Map.of());
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).startsWith("text/html");
+        assertThat(page.body())
+                .contains(
+                        "lang=\"fr\"",
+                        "<title>Payer Shop — Xaalis</title>",
+                        "4\u00a0500\u00a0FCFA",
+                        "Commande 1042",
+                        "Statut : En cours",
+                        ">Payer avec Wallet</a>",
+                        "href=\"" + payment.get("deep_links").get("WALLET").stringValue() + "\"",
+                        // The same PNG as the API's qr_code.
+                        "src=\"data:image/png;base64," + payment.get("qr_code").stringValue() + "\"",
+                        "/pay/" + reference + "/continue",
+                        "<script src=\"/pay/assets/pay.js\" defer></script>")
+                .doesNotContain(
+                        "Awa",
+                        "Secretname",
+                        "771234567",
+                        "internal_note",
+                        "vip-customer-4242",
+                        "merci-9f3",
+                        "oups-9f3",
+                        payment.get("provider_reference").stringValue(),
+                        payment.get("transaction_uuid").stringValue());
+        assertThat(INLINE_SCRIPT.matcher(page.body()).find())
+                .as("no inline script")
+                .isFalse();
+        assertThat(page.header("Content-Security-Policy"))
+                .contains("script-src 'self'", "img-src 'self' data:", "frame-ancestors 'none'", "base-uri 'none'")
+                .doesNotContain("unsafe-inline", "form-action");
+
+        Api.Response status = get("/pay/" + reference + "/status", Map.of());
+        assertThat(status.status()).isEqualTo(200);
+        assertThat(status.body()).isEqualTo("{\"status\":\"PROCESSING\"}");
+        assertThat(status.header("Content-Type")).startsWith("application/json");
+        assertThat(status.header("Cache-Control")).isEqualTo("no-store");
+    }
+
+    @Test
+    void frenchByDefaultEnglishForAcceptLanguageEn() {
+        String reference = api.newPayment(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"12500\"}");
+        assertThat(get("/pay/" + reference, Map.of()).body())
+                .contains("lang=\"fr\"", "12\u00a0500\u00a0FCFA", "Payer avec Mobile Money", "Vérifier à nouveau");
+        assertThat(get("/pay/" + reference, ENGLISH).body())
+                .contains(
+                        "lang=\"en\"",
+                        "<title>Pay Shop — Xaalis</title>",
+                        "XOF\u00a012,500",
+                        "Status: Processing",
+                        ">Pay with Mobile Money</a>",
+                        ">Pay with the partner app</a>",
+                        "Check again",
+                        "Sandbox: no real money moves");
+    }
+
+    @Test
+    void unknownAndMalformedReferencesGetTheSameNotFoundPage() {
+        for (String reference : new String[] {"SVC-ZZZZZZZ9", "nonsense", "SVC-abc"}) {
+            Api.Response page = get("/pay/" + reference, Map.of());
+            assertThat(page.status()).isEqualTo(404);
+            assertThat(page.header("Content-Type")).startsWith("text/html");
+            assertThat(page.body()).contains("lang=\"fr\"", "Paiement introuvable");
+            assertThat(page.body().substring(page.body().indexOf("<main>"))).doesNotContain(reference);
+            assertThat(get("/pay/" + reference, ENGLISH).body()).contains("lang=\"en\"", "Payment not found");
+            Api.Response browser = get("/pay/" + reference, BROWSER);
+            assertThat(browser.status()).isEqualTo(404);
+            assertThat(browser.body()).contains("Payment not found", "/pay/assets/checkout.css");
+            assertThat(get("/pay/" + reference + "/continue", Map.of()).status())
+                    .isEqualTo(404);
+
+            Api.Response status = get("/pay/" + reference + "/status", Map.of());
+            assertThat(status.status()).isEqualTo(404);
+            assertThat(status.json().get("message").stringValue()).isEqualTo("No such payment");
+        }
+        assertThat(get("/sandbox/checkout/SVC-ZZZZZZZ9", ENGLISH).body()).contains("Payment not found");
+    }
+
+    @Test
+    void theContinueLinkGoesToTheMerchantOnceThePaymentIsOver() {
+        String paid = api.newPayment(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"100\",\"success_url\":\"https://shop.example/merci\","
+                        + "\"error_url\":\"https://shop.example/oups\"}");
+        assertThat(location("/pay/" + paid + "/continue")).isEqualTo("/pay/" + paid);
+        api.simulate(merchant, paid, "SUCCESS");
+        assertThat(location("/pay/" + paid + "/continue")).isEqualTo("https://shop.example/merci");
+
+        String failed = api.newPayment(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"100\",\"error_url\":\"https://shop.example/oups\"}");
+        api.simulate(merchant, failed, "FAILED");
+        assertThat(location("/pay/" + failed + "/continue")).isEqualTo("https://shop.example/oups");
+
+        // No URL of the payment's own: the application's, else the neutral return page.
+        String expired = api.newPayment(merchant);
+        api.simulate(merchant, expired, "EXPIRED");
+        assertThat(location("/pay/" + expired + "/continue")).isEqualTo("/return/" + expired);
+        api.admin(
+                "PATCH",
+                "/applications/" + merchant.applicationId(),
+                "{\"callback_url_failure\":\"https://shop.example/failure\"}");
+        assertThat(location("/pay/" + expired + "/continue")).isEqualTo("https://shop.example/failure");
+
+        // A payment already over says so, in words, and runs no script.
+        Api.Response over = get("/pay/" + expired, Map.of());
+        assertThat(over.body())
+                .contains("Statut : Expiré", "Ce paiement a expiré", ">Continuer</a>")
+                .doesNotContain("pay.js", "Payer avec Wallet");
+        assertThat(get("/pay/" + expired + "/status", Map.of()).body()).isEqualTo("{\"status\":\"EXPIRED\"}");
+
+        Api.Response back = get("/return/" + expired, ENGLISH);
+        assertThat(back.body()).contains("lang=\"en\"", "Thank you");
+        assertThat(get("/return/" + expired, Map.of()).body()).contains("lang=\"fr\"", "Merci");
+    }
+
+    @Test
+    void guessingReferencesIsRefusedForTheRestOfTheMinute() {
+        String reference = api.newPayment(merchant);
+        // Start at the beginning of a window, so that the whole test runs in one.
+        long window = ReferenceGuesses.WINDOW.toMillis();
+        clock.advance(Duration.ofMillis(window - Math.floorMod(clock.millis(), window) + 1));
+        try {
+            for (int i = 0; i < 2 * ReferenceGuesses.MAX_MISSES; i++) {
+                assertThat(get("/pay/not-a-reference-" + i + "/status", Map.of())
+                                .status())
+                        .as("malformed references cost no read and do not count")
+                        .isEqualTo(404);
+            }
+            for (int i = 0; i < ReferenceGuesses.MAX_MISSES; i++) {
+                assertThat(get("/pay/" + reference + "/status", Map.of()).status())
+                        .as("finding does not count")
+                        .isEqualTo(200);
+                assertThat(get("/pay/SVC-ZZZZ" + String.format("%04d", i) + "/status", Map.of())
+                                .status())
+                        .isEqualTo(404);
+            }
+            Api.Response refused = get("/pay/" + reference + "/status", Map.of());
+            assertThat(refused.status()).as("found or not, nothing to learn").isEqualTo(429);
+            assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, 60L);
+            Api.Response page = get("/pay/" + reference, ENGLISH);
+            assertThat(page.status()).isEqualTo(429);
+            assertThat(page.body()).contains("Too many attempts");
+            assertThat(get("/sandbox/checkout/" + reference, Map.of()).status()).isEqualTo(429);
+        } finally {
+            // The next window: other tests from this address are not refused.
+            clock.advance(ReferenceGuesses.WINDOW);
+        }
+        assertThat(get("/pay/" + reference + "/status", Map.of()).status()).isEqualTo(200);
+    }
+
+    private Api.Response get(String path, Map<String, String> headers) {
+        return api.send("GET", path, headers, null);
+    }
+
+    private String location(String path) {
+        Api.Response response = get(path, Map.of());
+        assertThat(response.status()).isEqualTo(303);
+        return response.header("Location");
+    }
+}

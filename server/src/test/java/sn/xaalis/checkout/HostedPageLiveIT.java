@@ -1,0 +1,110 @@
+package sn.xaalis.checkout;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.microsoft.playwright.Page;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.FakeProviders;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.PageChecks;
+import tools.jackson.databind.JsonNode;
+
+/** The hosted page of live payments, completed by the (fake) provider's notification, in Chromium. */
+@IntegrationTest
+class HostedPageLiveIT extends InBrowser {
+
+    static final FakeProviders fake = new FakeProviders();
+
+    @DynamicPropertySource
+    static void providers(DynamicPropertyRegistry registry) {
+        registry.add("xaalis.live.allow-embedded-database", () -> "true");
+        registry.add("xaalis.providers.mobilemoney.base-url", fake::baseUrl);
+        registry.add("xaalis.providers.mobilemoney.client-id", () -> FakeProviders.MM_CLIENT_ID);
+        registry.add("xaalis.providers.mobilemoney.client-secret", () -> FakeProviders.MM_CLIENT_SECRET);
+        registry.add("xaalis.providers.mobilemoney.merchant-code", () -> FakeProviders.MM_MERCHANT_CODE);
+        registry.add("xaalis.providers.mobilemoney.notification-secret", () -> FakeProviders.MM_NOTIFICATION_SECRET);
+    }
+
+    @AfterAll
+    static void stopProviders() {
+        fake.close();
+    }
+
+    @Test
+    void theHostedPageOfALivePaymentGoesToTheSuccessUrlOnceTheProviderConfirms() {
+        Api.Merchant merchant = liveMerchant();
+        String success = shop.url("/merci?order=31");
+        JsonNode payment = initiate(merchant, success, shop.url("/oups"));
+        String reference = payment.get("reference").stringValue();
+
+        Page hosted = browser.newPage(390, 844, "fr");
+        hosted.navigate(local("/pay/" + reference));
+        assertThat(hosted.getByText("Payer avec Mobile Money"))
+                .hasAttribute("href", payment.get("deep_links").get("MM").stringValue());
+        assertThat(hosted.getByText("Payer avec l’application partenaire"))
+                .hasAttribute("href", payment.get("deep_links").get("APP2").stringValue());
+        assertThat(hosted.locator(".banner")).hasCount(0);
+        PageChecks.check(hosted, "pay-live-fr-390", "fr");
+        PageChecks.touchTargets(hosted);
+
+        notify(reference, "SUCCESS");
+        assertThat(hosted).hasURL(success, SOON);
+        hosted.context().close();
+    }
+
+    @Test
+    void theHostedPageOfALivePaymentGoesToTheErrorUrlWhenTheProviderRejectsIt() {
+        Api.Merchant merchant = liveMerchant();
+        String error = shop.url("/oups?order=32");
+        String reference =
+                initiate(merchant, shop.url("/merci"), error).get("reference").stringValue();
+        Page hosted = browser.newPage(1280, 800, "en");
+        hosted.navigate(local("/pay/" + reference));
+        assertThat(hosted.getByText("Pay with Mobile Money")).isVisible();
+
+        notify(reference, "REJECTED");
+        assertThat(hosted).hasURL(error, SOON);
+        assertThat(api.send("GET", "/pay/" + reference + "/status", Map.of(), null)
+                        .body())
+                .isEqualTo("{\"status\":\"FAILED\"}");
+        hosted.context().close();
+    }
+
+    private Api.Merchant liveMerchant() {
+        return api.goLive(api.onboard("MOBILEMONEY_SN"));
+    }
+
+    private JsonNode initiate(Api.Merchant merchant, String success, String error) {
+        Api.Response created = api.initiate(
+                merchant,
+                "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"2000\",\"success_url\":\"" + success
+                        + "\",\"error_url\":\"" + error + "\"}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().get("environment").stringValue()).isEqualTo("live");
+        return created.json();
+    }
+
+    /** The operator's notification, confirmed by its status lookup as the live adapter requires. */
+    private void notify(String reference, String status) {
+        String transaction = "MP-" + reference;
+        fake.transactionStatus(transaction, status);
+        String notification = "{\"transactionId\":\"" + transaction + "\",\"status\":\"" + status
+                + "\",\"amount\":{\"unit\":\"XOF\",\"value\":2000},\"metadata\":{\"reference\":\"" + reference + "\"}}";
+        Api.Response accepted = api.send(
+                "POST",
+                "/providers/mobilemoney/notifications",
+                Map.of(
+                        "Content-Type",
+                        "application/json",
+                        "X-Notification-Secret",
+                        FakeProviders.MM_NOTIFICATION_SECRET),
+                notification);
+        assertThat(accepted.status()).isEqualTo(200);
+    }
+}

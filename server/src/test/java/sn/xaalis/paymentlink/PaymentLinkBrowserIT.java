@@ -1,0 +1,131 @@
+package sn.xaalis.paymentlink;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.BrowserIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.PageChecks;
+
+/** The link's customer page and the portal's links page in a real Chromium, on a phone and a desktop, in both languages. */
+@IntegrationTest
+class PaymentLinkBrowserIT extends BrowserIntegrationTest {
+
+    private static final List<int[]> SIZES = List.of(new int[] {390, 844}, new int[] {1280, 800});
+    private static final List<String> LANGUAGES = List.of("fr", "en");
+
+    @Test
+    void theCustomerPageFitsAPhoneAndADesktopInBothLanguages() {
+        Api.Merchant merchant = api.onboardBoth();
+        Links links = new Links(api, port);
+        String code = links.code(
+                merchant,
+                "{\"min_amount\":\"1000\",\"max_amount\":\"50000\","
+                        + "\"description\":\"Cotisation mensuelle de l’association des parents d’élèves\"}");
+
+        for (String language : LANGUAGES) {
+            for (int[] size : SIZES) {
+                Page page = browser.newPage(size[0], size[1], language);
+                page.navigate(url("/l/" + code));
+                PageChecks.check(page, "link-" + language + "-" + size[0], language);
+                PageChecks.touchTargets(page);
+                page.context().close();
+            }
+        }
+
+        Page phone = browser.newPage(390, 844, "fr");
+        phone.navigate(url("/l/" + code));
+        phone.getByLabel("Montant à payer").fill("60 000");
+        phone.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Payer"))
+                .click();
+        assertThat(phone.getByText("Le montant doit être compris entre 1 000 FCFA et 50 000 FCFA."))
+                .isVisible();
+        PageChecks.check(phone, "link-fr-390-refused", "fr");
+        PageChecks.touchTargets(phone);
+
+        phone.getByLabel("Montant à payer").fill("2 500");
+        phone.getByText("Mobile Money").click();
+        phone.getByLabel("Numéro de téléphone (facultatif)").fill("77 123 45 67");
+        phone.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Payer"))
+                .click();
+        phone.waitForURL(Pattern.compile(".*/pay/SVC-[A-Z0-9]{8}$"));
+        String reference = phone.url().substring(phone.url().lastIndexOf('/') + 1);
+        var status = api.status(merchant, reference).json();
+        assertThat(status.get("amount").stringValue()).isEqualTo("2500.00");
+        assertThat(status.get("provider").stringValue()).isEqualTo("MOBILEMONEY_SN");
+        phone.context().close();
+
+        api.post(merchant, "/payment-links/" + code + "/deactivate", null, Map.of());
+        for (String language : LANGUAGES) {
+            Page closed = browser.newPage(390, 844, language);
+            closed.navigate(url("/l/" + code));
+            assertThat(closed.getByRole(AriaRole.HEADING))
+                    .hasText(language.equals("fr") ? "Lien désactivé" : "Link deactivated");
+            PageChecks.check(closed, "link-closed-" + language + "-390", language);
+            PageChecks.touchTargets(closed);
+            closed.context().close();
+        }
+    }
+
+    @Test
+    void thePortalLinksPageFitsAPhoneAndADesktopInBothLanguages() {
+        String email = "browser-links" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
+        Links links = new Links(api, port);
+        links.code(merchant, "{\"amount\":\"4500\",\"description\":\"Thieboudienne\",\"single_use\":true}");
+        links.code(
+                merchant,
+                "{\"min_amount\":\"1000\",\"max_amount\":\"50000\",\"description\":\"Dons\","
+                        + "\"expires_at\":\"2030-12-31T23:59:00Z\"}");
+
+        for (String language : LANGUAGES) {
+            for (int[] size : SIZES) {
+                Page page = browser.newPage(size[0], size[1], "en");
+                signIn(page, email);
+                page.navigate(url("/language?lang=" + language + "&to=/portal/links"));
+                assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
+                        .hasText(language.equals("fr") ? "Liens de paiement" : "Payment links");
+                PageChecks.check(page, "portal-links-" + language + "-" + size[0], language);
+                page.context().close();
+            }
+        }
+
+        Page page = browser.newPage(1280, 800, "en");
+        signIn(page, email);
+        page.navigate(url("/portal/links"));
+        page.getByLabel("Fixed amount").fill("7500");
+        page.getByLabel("Description (shown to the customer, optional)").fill("Livraison");
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Create the link"))
+                .click();
+        assertThat(page.getByRole(AriaRole.STATUS)).containsText("created");
+        assertThat(page.locator("ul.link-list > li")).hasCount(3);
+        page.getByRole(
+                        AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Deactivate").setExact(false))
+                .first()
+                .click();
+        assertThat(page.getByRole(AriaRole.STATUS)).containsText("deactivated");
+        assertThat(page.locator("ul.link-list > li").first().locator(".state")).hasText("Deactivated");
+        PageChecks.check(page, "portal-links-en-1280-deactivated", "en");
+        page.context().close();
+    }
+
+    private void signIn(Page page, String email) {
+        page.navigate(url("/portal/login"));
+        page.locator("input[name=email]").fill(email);
+        page.locator("input[name=password]").fill(Api.PASSWORD);
+        page.locator("main form button[type=submit]").click();
+        page.waitForURL(Pattern.compile(".*/portal/dashboard$"));
+    }
+
+    private String url(String path) {
+        return "http://localhost:" + port + path;
+    }
+}

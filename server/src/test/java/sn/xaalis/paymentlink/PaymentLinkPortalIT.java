@@ -1,0 +1,116 @@
+package sn.xaalis.paymentlink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.PortalSession;
+import tools.jackson.databind.JsonNode;
+
+/** The links page of the portal: creating, listing and deactivating, for the signed-in merchant only. */
+@IntegrationTest
+class PaymentLinkPortalIT extends ApiIntegrationTest {
+
+    Api.Merchant merchant;
+    PortalSession portal;
+    Links links;
+
+    @BeforeEach
+    void signIn() {
+        String email = "links" + System.nanoTime() + "@example.com";
+        merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
+        portal = new PortalSession(port);
+        portal.signIn(email, Api.PASSWORD);
+        links = new Links(api, port);
+    }
+
+    @Test
+    void aMerchantCreatesALinkAndSeesItWithItsQrCode() {
+        HttpResponse<String> created = create(Map.of(
+                "amount", "4,500", "description", "Thieboudienne", "single_use", "true", "provider", "WALLET_SN"));
+
+        assertThat(created.statusCode()).isEqualTo(303);
+        String location = created.headers().firstValue("Location").orElseThrow();
+        assertThat(location).matches(".*/portal/links\\?created=[a-z2-7]{16}$");
+        String code = location.substring(location.indexOf('=') + 1);
+
+        HttpResponse<String> page = portal.get("/portal/links?created=" + code);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body())
+                .contains("Payment links", "Link " + code + " created", "http://localhost:" + port + "/l/" + code)
+                .contains("XOF\u00a04,500", "Thieboudienne", "Once", "Open", "data:image/png;base64,");
+        JsonNode link = links.newest(merchant);
+        assertThat(link.get("code").stringValue()).isEqualTo(code);
+        assertThat(link.get("amount").stringValue()).isEqualTo("4500.00");
+        assertThat(link.get("providers").toString()).isEqualTo("[\"WALLET_SN\"]");
+        assertThat(link.get("single_use").booleanValue()).isTrue();
+    }
+
+    @Test
+    void aRangeLinkWithAnExpiryIsReadInDakarTime() {
+        HttpResponse<String> created =
+                create(Map.of("min_amount", "1000", "max_amount", "20000", "expires_at", "2030-06-01T18:30"));
+
+        assertThat(created.statusCode()).isEqualTo(303);
+        JsonNode link = links.newest(merchant);
+        assertThat(link.get("min_amount").stringValue()).isEqualTo("1000.00");
+        assertThat(link.get("max_amount").stringValue()).isEqualTo("20000.00");
+        assertThat(link.get("expires_at").stringValue()).isEqualTo("2030-06-01T18:30:00.000000Z");
+        assertThat(link.get("providers").toString()).isEqualTo("[\"WALLET_SN\",\"MOBILEMONEY_SN\"]");
+    }
+
+    @Test
+    void invalidLinksAreShownAgainWithTheirErrors() {
+        HttpResponse<String> refused = create(Map.of("min_amount", "5000", "max_amount", "100"));
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body())
+                .contains("The maximum cannot be less than the minimum.")
+                .contains("value=\"5000\"");
+        HttpResponse<String> none = create(Map.of());
+        assertThat(none.body()).contains("Give a fixed amount, or a minimum and a maximum.");
+        HttpResponse<String> notLive = create(Map.of("amount", "100", "environment", "live"));
+        assertThat(notLive.body()).contains("This application is not live yet");
+        assertThat(api.get(merchant, "/payment-links/").json().get("data")).isEmpty();
+    }
+
+    @Test
+    void aMerchantDeactivatesItsOwnLinksOnly() {
+        create(Map.of("amount", "100"));
+        String code = links.newest(merchant).get("code").stringValue();
+
+        String otherEmail = "other" + System.nanoTime() + "@example.com";
+        api.onboardAs(otherEmail, "WALLET_SN");
+        PortalSession other = new PortalSession(port);
+        other.signIn(otherEmail, Api.PASSWORD);
+        assertThat(other.get("/portal/links").body()).doesNotContain(code);
+        HttpResponse<String> refused =
+                other.post("/portal/links/" + code + "/deactivate", Map.of(), other.csrfFrom("/portal/links"));
+        assertThat(refused.statusCode()).isEqualTo(404);
+        assertThat(links.newest(merchant).get("active").booleanValue()).isTrue();
+
+        HttpResponse<String> withoutToken = portal.post("/portal/links/" + code + "/deactivate", Map.of(), null);
+        assertThat(withoutToken.statusCode()).isEqualTo(403);
+
+        HttpResponse<String> off =
+                portal.post("/portal/links/" + code + "/deactivate", Map.of(), portal.csrfFrom("/portal/links"));
+        assertThat(off.statusCode()).isEqualTo(303);
+        assertThat(portal.get("/portal/links?deactivated=" + code).body())
+                .contains("Link " + code + " deactivated.", "Deactivated");
+        assertThat(links.newest(merchant).get("state").stringValue()).isEqualTo("DEACTIVATED");
+    }
+
+    private HttpResponse<String> create(Map<String, String> fields) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("application", merchant.applicationId());
+        form.put("environment", "sandbox");
+        form.putAll(fields);
+        return portal.post("/portal/links", form, portal.csrfFrom("/portal/links"));
+    }
+}

@@ -1,0 +1,286 @@
+package sn.xaalis.sdks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.sdk.WebhookVerifier;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.ExternalTool;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.TestDatabase;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 18, Node.js: the library under {@code sdks/node} passes its own tests ({@code npm test}), and
+ * drives the running server end to end: its client initiates (examples/checkout.mjs) and simulates
+ * success, the server's webhook reaches the Express example receiver, which verifies it, applies it
+ * once to its order file and compares the amount; tampered, stale, unsigned and replayed deliveries
+ * change nothing. The Fastify example receiver takes one signed and one tampered delivery.
+ */
+@IntegrationTest
+@TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
+class NodeLibraryIT extends ApiIntegrationTest {
+
+    private static final Path LIBRARY = ExternalTool.REPOSITORY.resolve("sdks/node");
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+    private static final Pattern LISTENING = Pattern.compile("Listening on http://\\S+:(\\d+)/webhooks/xaalis");
+    private static final String RUN = TestDatabase.postgres() ? "postgres" : "h2";
+
+    @TempDir
+    Path work;
+
+    /** npm ci on a fresh clone (or after package-lock.json changed), then the library's build. */
+    @BeforeAll
+    static void installAndBuild() throws IOException {
+        ExternalTool.require("node", "npm");
+        Path installed = LIBRARY.resolve("node_modules/.package-lock.json");
+        Path lock = LIBRARY.resolve("package-lock.json");
+        if (!Files.exists(installed)
+                || Files.getLastModifiedTime(installed).compareTo(Files.getLastModifiedTime(lock)) < 0) {
+            npm("node-npm-ci-" + RUN, Duration.ofMinutes(10), "ci", "--no-audit", "--no-fund");
+        }
+        npm("node-npm-build-" + RUN, Duration.ofMinutes(3), "run", "build");
+    }
+
+    @Test
+    void theLibrarysOwnTestsPass() throws IOException {
+        assumeFalse(TestDatabase.postgres(), "the library's own tests run once, in the H2 execution");
+        String output = npm("node-npm-test", Duration.ofMinutes(5), "test");
+        assertThat(output).contains("# fail 0").containsPattern("# pass [1-9]\\d*");
+        // Every shared signature vector ran.
+        int vectors = Api.JSON
+                .readTree(Files.readString(ExternalTool.REPOSITORY.resolve("testdata/webhook-signatures.json")))
+                .get("vectors")
+                .size();
+        assertThat(Pattern.compile("ok \\d+ - verify: ")
+                        .matcher(output)
+                        .results()
+                        .count())
+                .isEqualTo(vectors);
+    }
+
+    @Test
+    void theClientAndTheExampleReceiversWorkAgainstTheServer() throws Exception {
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        Map<String, String> keys = Map.of(
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret());
+        Path orders = work.resolve("orders.json");
+        Process express = receiver("express", orders, m.apiSecret());
+        Process fastify = null;
+        try {
+            String hook = "http://127.0.0.1:" + port(express, "express") + "/webhooks/xaalis";
+            api.setWebhook(m, hook);
+
+            // The merchant's checkout: the order is recorded, its payment initiated with the client,
+            // and (sandbox) the customer's payment simulated.
+            JsonNode checkout =
+                    node("checkout", keys, orders, "examples/checkout.mjs", "o-42", "1500", "--simulate", "SUCCESS");
+            String reference = checkout.get("reference").stringValue();
+            assertThat(checkout.get("status").stringValue()).isEqualTo("PROCESSING");
+            assertThat(checkout.get("amount").stringValue()).isEqualTo("1500.00");
+            assertThat(checkout.get("simulated").stringValue()).isEqualTo("SUCCESS");
+            assertThat(checkout.get("deep_links").has("WALLET")).isTrue();
+
+            // The server's notification, verified and applied once by the Express receiver.
+            String success = reference + ":SUCCESS";
+            api.awaitNotification(m, success, Set.of("DELIVERED"), Duration.ofSeconds(15));
+            assertOrder(orders, "paid", reference, success);
+
+            // The same checkout again: its idempotency key (the order id) returns the same payment.
+            JsonNode again = node("checkout-again", keys, orders, "examples/checkout.mjs", "o-42", "1500");
+            assertThat(again.get("reference").stringValue()).isEqualTo(reference);
+
+            // A second delivery of the same notification (a manual resend) is acknowledged, not applied twice.
+            api.admin(
+                    "POST",
+                    "/applications/" + m.applicationId() + "/notifications/" + notificationId(m, success) + "/resend",
+                    null);
+            awaitAttempts(m, success, 2);
+            assertOrder(orders, "paid", reference, success);
+
+            // Deliveries straight at the receiver: tampered, stale, unsigned, a wrong amount, a replay.
+            String cancelled = notification(reference, "CANCELLED", "1500.00");
+            String fresh = WebhookVerifier.sign(cancelled, Instant.now(), m.apiSecret());
+            assertThat(post(hook, cancelled.replace("1500.00", "15.00"), fresh)).isEqualTo(401);
+            assertThat(post(
+                            hook,
+                            cancelled,
+                            WebhookVerifier.sign(cancelled, Instant.now().minusSeconds(301), m.apiSecret())))
+                    .isEqualTo(401);
+            assertThat(post(hook, cancelled, null)).isEqualTo(401);
+            assertThat(post(hook, cancelled, WebhookVerifier.sign(cancelled, Instant.now(), "sk_test_someone_else")))
+                    .isEqualTo(401);
+            String cheap = notification(reference, "CANCELLED", "1.00");
+            assertThat(post(hook, cheap, WebhookVerifier.sign(cheap, Instant.now(), m.apiSecret())))
+                    .isEqualTo(422);
+            String replay = notification(reference, "SUCCESS", "1500.00");
+            assertThat(post(hook, replay, WebhookVerifier.sign(replay, Instant.now(), m.apiSecret())))
+                    .isEqualTo(200);
+            assertOrder(orders, "paid", reference, success);
+
+            // The rest of the client against the server (status, list, typed error, conflict, payment
+            // links), then a refund through it, whose notification the receiver applies too.
+            JsonNode checks = node("client-checks", keys, orders, "test/e2e/client-checks.mjs", reference);
+            assertThat(checks.get("status").stringValue()).isEqualTo("REFUNDED");
+            assertThat(checks.get("links").size()).isEqualTo(2);
+            String refunded = reference + ":REFUNDED";
+            api.awaitNotification(m, refunded, Set.of("DELIVERED"), Duration.ofSeconds(15));
+            assertOrder(orders, "refunded", reference, success, refunded);
+
+            // The Fastify receiver: one signed delivery applied, one tampered refused.
+            Path fastifyOrders = work.resolve("fastify-orders.json");
+            Files.writeString(
+                    fastifyOrders,
+                    "{\"orders\":{\"o-42\":{\"amount\":\"1500\",\"status\":\"pending\",\"reference\":null,"
+                            + "\"events\":[]}},\"processed\":[]}");
+            fastify = receiver("fastify", fastifyOrders, m.apiSecret());
+            String fastifyHook = "http://127.0.0.1:" + port(fastify, "fastify") + "/webhooks/xaalis";
+            String signed = WebhookVerifier.sign(replay, Instant.now(), m.apiSecret());
+            assertThat(post(fastifyHook, replay.replace("1500.00", "1.00"), signed))
+                    .isEqualTo(401);
+            assertThat(post(fastifyHook, replay, signed)).isEqualTo(200);
+            assertOrder(fastifyOrders, "paid", reference, success);
+        } finally {
+            ExternalTool.stop(express);
+            ExternalTool.stop(fastify);
+        }
+    }
+
+    /** A notification as the server sends one, for order o-42. */
+    private static String notification(String reference, String status, String amount) {
+        return "{\"id\":\"" + reference + ":" + status + "\",\"event\":\"transaction." + status.toLowerCase()
+                + "\",\"environment\":\"sandbox\",\"created_at\":\"2026-11-22T08:42:45.123400Z\",\"data\":{"
+                + "\"reference\":\"" + reference + "\",\"amount\":\"" + amount + "\",\"status\":\"" + status
+                + "\",\"metadata\":{\"order_id\":\"o-42\"}}}";
+    }
+
+    /** The order o-42 in the receiver's file: its status and the notifications applied, each once. */
+    private static void assertOrder(Path file, String status, String reference, String... events) throws IOException {
+        JsonNode data = Api.JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        JsonNode order = data.get("orders").get("o-42");
+        assertThat(order.get("status").stringValue()).as(data.toString()).isEqualTo(status);
+        assertThat(order.get("reference").stringValue()).isEqualTo(reference);
+        assertThat(strings(order.get("events"))).containsExactly(events);
+        assertThat(strings(data.get("processed"))).containsExactly(events);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> list = new ArrayList<>();
+        array.forEach(node -> list.add(node.stringValue()));
+        return list;
+    }
+
+    private Process receiver(String framework, Path orders, String secret) {
+        return ExternalTool.start(
+                "node-" + framework + "-receiver-" + RUN,
+                LIBRARY,
+                Map.of("XAALIS_API_SECRET", secret, "HOST", "127.0.0.1", "PORT", "0", "ORDERS_FILE", orders.toString()),
+                "node",
+                "examples/" + framework + "-receiver.mjs");
+    }
+
+    /** The port the receiver printed once listening (it picks a free one). */
+    private static int port(Process receiver, String framework) throws Exception {
+        Path log = Path.of("target", "processes", "node-" + framework + "-receiver-" + RUN + ".log");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            String output = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+            Matcher listening = LISTENING.matcher(output);
+            if (listening.find()) {
+                return Integer.parseInt(listening.group(1));
+            }
+            if (!receiver.isAlive()) {
+                fail("the " + framework + " receiver stopped: " + output);
+            }
+            Thread.sleep(100);
+        }
+        return fail("the " + framework + " receiver did not start; see " + log);
+    }
+
+    /** Runs a Node.js script of the library's folder; it must succeed and print JSON last. */
+    private JsonNode node(String name, Map<String, String> keys, Path orders, String... command) {
+        Map<String, String> env = new java.util.HashMap<>(keys);
+        env.put("ORDERS_FILE", orders.toString());
+        List<String> line = new ArrayList<>(List.of("node"));
+        line.addAll(List.of(command));
+        ExternalTool.Result result = ExternalTool.run(
+                "node-" + name + "-" + RUN, LIBRARY, env, Duration.ofMinutes(2), line.toArray(String[]::new));
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        String output = result.output();
+        return Api.JSON.readTree(output.substring(output.indexOf('{')));
+    }
+
+    private static String npm(String name, Duration timeout, String... arguments) {
+        List<String> line = new ArrayList<>(List.of("npm"));
+        line.addAll(List.of(arguments));
+        ExternalTool.Result result = ExternalTool.run(name, LIBRARY, Map.of(), timeout, line.toArray(String[]::new));
+        assertThat(result.exitCode())
+                .as("npm %s: %s", String.join(" ", arguments), result.output())
+                .isZero();
+        return result.output();
+    }
+
+    private String notificationId(Api.Merchant m, String eventId) {
+        for (var n : api.notifications(m)) {
+            if (n.get("event_id").stringValue().equals(eventId)) {
+                return n.get("id").stringValue();
+            }
+        }
+        throw new AssertionError("no notification " + eventId);
+    }
+
+    private void awaitAttempts(Api.Merchant m, String eventId, int attempts) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (var n : api.notifications(m)) {
+                if (n.get("event_id").stringValue().equals(eventId)
+                        && n.get("state").stringValue().equals("DELIVERED")
+                        && n.get("attempts").size() >= attempts) {
+                    return;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no second delivery of " + eventId + ": " + api.notifications(m));
+    }
+
+    private static int post(String url, String body, String signature) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (signature != null) {
+            request.header("X-SVC-Signature", signature);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+    }
+}

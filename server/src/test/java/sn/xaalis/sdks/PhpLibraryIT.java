@@ -1,0 +1,245 @@
+package sn.xaalis.sdks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.sdk.WebhookVerifier;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.ExternalTool;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.TestDatabase;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 18, PHP: the library's own PHPUnit suite, then the end-to-end flow against this server. The
+ * library's client starts a payment (examples/checkout.php) and drives the API (a driver script), the
+ * sandbox success is notified to the example receiver (examples/receiver.php under PHP's built-in
+ * server), which verifies it, applies it to its order file once and refuses forgeries.
+ */
+@IntegrationTest
+@TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
+class PhpLibraryIT extends ApiIntegrationTest {
+
+    private static final Path LIBRARY = ExternalTool.REPOSITORY.resolve("sdks/php");
+    private static final Path DRIVER =
+            Path.of("src/test/resources/sdks/php/drive.php").toAbsolutePath();
+
+    @Test
+    void theLibrarysOwnTestsPass() {
+        assumeFalse(TestDatabase.postgres(), "the library's unit tests run once, in the H2 execution");
+        ExternalTool.require("php", "phpunit");
+        ExternalTool.Result result =
+                ExternalTool.run("php-phpunit", LIBRARY, Map.of(), Duration.ofMinutes(5), "phpunit");
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output()).contains("OK (");
+    }
+
+    @Test
+    void theExampleReceiverAppliesTheWebhookOfAPaymentStartedWithTheLibrary(@TempDir Path dir) throws Exception {
+        ExternalTool.require("php");
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        Path orders = dir.resolve("orders.json");
+        Files.writeString(orders, "{\"orders\":{},\"processed_events\":[]}");
+        int receiverPort = freePort();
+        Process receiver = ExternalTool.start(
+                "php-receiver",
+                LIBRARY,
+                Map.of("XAALIS_API_SECRET", m.apiSecret(), "XAALIS_ORDERS_FILE", orders.toString()),
+                "php",
+                "-S",
+                "127.0.0.1:" + receiverPort,
+                "examples/receiver.php");
+        try {
+            awaitListening(receiver, receiverPort);
+            api.setWebhook(m, "http://127.0.0.1:" + receiverPort + "/webhooks/xaalis");
+            // Not the API: answers of the receiver are not checked against the OpenAPI description.
+            Api hook = new Api(receiverPort).unchecked();
+            Map<String, String> env = Map.of(
+                    "XAALIS_BASE_URL", api.base(),
+                    "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                    "XAALIS_API_KEY", m.apiKey(),
+                    "XAALIS_API_SECRET", m.apiSecret(),
+                    "XAALIS_ORDERS_FILE", orders.toString());
+
+            // The merchant's checkout: the order recorded, its payment started by the library.
+            JsonNode checkout = lastJsonLine(ExternalTool.run(
+                    "php-checkout",
+                    LIBRARY,
+                    env,
+                    Duration.ofMinutes(1),
+                    "php",
+                    "examples/checkout.php",
+                    "o-42",
+                    "1500"));
+            String reference = checkout.get("reference").stringValue();
+            assertThat(reference).matches("SVC-[A-Z0-9]{8}");
+            assertThat(checkout.get("status").stringValue()).isEqualTo("PROCESSING");
+            assertThat(checkout.get("amount").stringValue()).isEqualTo("1500.00");
+            assertThat(checkout.get("deep_links").has("WALLET")).isTrue();
+            assertThat(store(orders).at("/orders/o-42/status").stringValue()).isEqualTo("pending");
+
+            // The rest of the client against this server, then the sandbox success.
+            JsonNode report = lastJsonLine(ExternalTool.run(
+                    "php-drive",
+                    LIBRARY,
+                    env,
+                    Duration.ofMinutes(2),
+                    "php",
+                    DRIVER.toString(),
+                    LIBRARY.toString(),
+                    reference));
+            assertThat(report.at("/status/status").stringValue()).isEqualTo("PROCESSING");
+            assertThat(report.at("/status/metadata/order_id").stringValue()).isEqualTo("o-42");
+            assertThat(report.get("replayed_reference").stringValue()).isEqualTo(reference);
+            assertThat(report.at("/simulated/status").stringValue()).isEqualTo("SUCCESS");
+            assertThat(report.at("/simulated/paid").booleanValue()).isTrue();
+            assertThat(strings(report.get("listed"))).containsExactly(reference);
+            assertThat(report.at("/errors/decimal_mobilemoney/status").intValue())
+                    .isEqualTo(400);
+            assertThat(strings(report.at("/errors/decimal_mobilemoney/fields"))).contains("amount");
+            assertThat(report.at("/errors/decimal_mobilemoney/timestamp").stringValue())
+                    .matches(".*[+-]\\d\\d:\\d\\d");
+            assertThat(report.at("/errors/decimal_mobilemoney/retryable").booleanValue())
+                    .isFalse();
+            assertThat(report.at("/errors/cancel_succeeded/status").intValue()).isEqualTo(409);
+            assertThat(report.at("/errors/unknown_reference/status").intValue()).isEqualTo(404);
+            assertThat(report.at("/link/amount").stringValue()).isEqualTo("4500.00");
+            assertThat(report.at("/link/state").stringValue()).isEqualTo("OPEN");
+            assertThat(report.at("/link/url_ends_with_code").booleanValue()).isTrue();
+            assertThat(report.at("/link/listed").booleanValue()).isTrue();
+            assertThat(report.at("/link/deactivated/active").booleanValue()).isFalse();
+            assertThat(report.at("/link/deactivated/state").stringValue()).isEqualTo("DEACTIVATED");
+
+            // The notification reached the PHP receiver, which verified it and marked the order paid.
+            String eventId = reference + ":SUCCESS";
+            JsonNode delivered = api.awaitNotification(m, eventId, Set.of("DELIVERED"), Duration.ofSeconds(10));
+            JsonNode paid = store(orders);
+            assertThat(paid.at("/orders/o-42/status").stringValue()).isEqualTo("paid");
+            assertThat(paid.at("/orders/o-42/payment_reference").stringValue()).isEqualTo(reference);
+            assertThat(strings(paid.at("/orders/o-42/events"))).containsExactly(eventId);
+            assertThat(strings(paid.get("processed_events"))).containsExactly(eventId);
+
+            // A second delivery of the same notification (a manual resend) is acknowledged, not applied twice.
+            resend(m, delivered);
+            assertThat(strings(store(orders).at("/orders/o-42/events"))).containsExactly(eventId);
+
+            // Forgeries straight at the receiver: tampered, stale, unsigned, another secret, a wrong amount.
+            String body = "{\"id\":\"" + reference + ":REFUNDED\",\"event\":\"transaction.refunded\","
+                    + "\"environment\":\"sandbox\",\"created_at\":\"2026-11-22T08:42:45.123400Z\",\"data\":{"
+                    + "\"reference\":\"" + reference
+                    + "\",\"amount\":\"1500.00\",\"metadata\":{\"order_id\":\"o-42\"}}}";
+            String fresh = WebhookVerifier.sign(body, Instant.now(), m.apiSecret());
+            assertThat(post(hook, body.replace("1500.00", "15.00"), fresh)).isEqualTo(401);
+            assertThat(post(hook, body, WebhookVerifier.sign(body, Instant.now().minusSeconds(301), m.apiSecret())))
+                    .isEqualTo(401);
+            assertThat(post(hook, body, null)).isEqualTo(401);
+            assertThat(post(hook, body, WebhookVerifier.sign(body, Instant.now(), "sk_test_not_the_secret")))
+                    .isEqualTo(401);
+            String cheap = body.replace("1500.00", "1.00");
+            assertThat(post(hook, cheap, WebhookVerifier.sign(cheap, Instant.now(), m.apiSecret())))
+                    .isEqualTo(422);
+            assertThat(store(orders).at("/orders/o-42/status").stringValue()).isEqualTo("paid");
+
+            // A genuine one is applied once; replaying it is acknowledged without effect.
+            assertThat(post(hook, body, fresh)).isEqualTo(200);
+            assertThat(post(hook, body, fresh)).isEqualTo(200);
+            JsonNode refunded = store(orders);
+            assertThat(refunded.at("/orders/o-42/status").stringValue()).isEqualTo("refunded");
+            assertThat(strings(refunded.at("/orders/o-42/events"))).containsExactly(eventId, reference + ":REFUNDED");
+            assertThat(strings(refunded.get("processed_events"))).containsExactly(eventId, reference + ":REFUNDED");
+
+            String log = Files.readString(Path.of("target", "processes", "php-receiver.log"));
+            assertThat(log)
+                    .contains("Refused a notification: NO_MATCHING_SIGNATURE")
+                    .contains("Refused a notification: STALE_TIMESTAMP")
+                    .contains("Refused a notification: MISSING_HEADER")
+                    .doesNotContain(m.apiSecret());
+        } finally {
+            ExternalTool.stop(receiver);
+        }
+    }
+
+    private static JsonNode lastJsonLine(ExternalTool.Result result) {
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        String[] lines = result.output().strip().split("\n");
+        return Api.JSON.readTree(lines[lines.length - 1]);
+    }
+
+    private static JsonNode store(Path orders) throws IOException {
+        return Api.JSON.readTree(Files.readString(orders, StandardCharsets.UTF_8));
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(value -> values.add(value.stringValue()));
+        return values;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void awaitListening(Process process, int port) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Socket ignored = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                return;
+            } catch (IOException notYet) {
+                assertThat(process.isAlive()).as("the PHP receiver exited").isTrue();
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("the PHP receiver is not listening on " + port);
+    }
+
+    /** Has Xaalis deliver a delivered notification again (a manual resend) and waits for the receiver's answer. */
+    private void resend(Api.Merchant m, JsonNode delivered) throws InterruptedException {
+        String eventId = delivered.get("event_id").stringValue();
+        int attempts = delivered.get("attempts").size();
+        api.admin(
+                "POST",
+                "/applications/" + m.applicationId() + "/notifications/"
+                        + delivered.get("id").stringValue() + "/resend",
+                null);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (api.awaitNotification(m, eventId, Set.of("DELIVERED"), Duration.ofSeconds(10))
+                            .get("attempts")
+                            .size()
+                    > attempts) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no second delivery of " + eventId + ": " + api.notifications(m));
+    }
+
+    /** A delivery straight to the receiver (never through Xaalis), signed or not. */
+    private static int post(Api receiver, String body, String signature) {
+        Map<String, String> headers = new HashMap<>(Map.of("Content-Type", "application/json"));
+        if (signature != null) {
+            headers.put(WebhookVerifier.SIGNATURE_HEADER, signature);
+        }
+        return receiver.send("POST", "/webhooks/xaalis", headers, body).status();
+    }
+}

@@ -1,0 +1,29 @@
+package sn.xaalis.support;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * An integration test that drives the running server in one headless Chromium per test class
+ * ({@link #browser}); skipped where no Chromium is installed, except on CI. Annotate it {@link
+ * IntegrationTest} and check each page with {@link PageChecks}.
+ */
+@ExtendWith(Browser.Available.class)
+public abstract class BrowserIntegrationTest extends ApiIntegrationTest {
+
+    protected static Browser browser;
+
+    @BeforeAll
+    static void launchBrowser() {
+        browser = new Browser();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+            browser = null;
+        }
+    }
+}
