@@ -5,10 +5,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Timestamps;
 
@@ -18,6 +20,11 @@ import sn.xaalis.platform.Timestamps;
  * written before the password is checked, so the limits hold for the whole cluster whichever node
  * each attempt reaches, parallel attempts included; counting stops just past the limit, so a check
  * costs the same however many failures an attacker piles up.
+ *
+ * <p>One account's attempts are counted one at a time (a transaction-scoped advisory lock on
+ * PostgreSQL, a lock in the node on the embedded database, which serves one node): attempts counted
+ * at the same moment would each see the others and all be refused, leaving fewer than the limit
+ * counted and the account open to more guesses than it should be.
  */
 @Component
 class LoginThrottle {
@@ -33,14 +40,26 @@ class LoginThrottle {
     private static final long CLEANUP_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
     private static final int MAX_BATCHES_PER_SWEEP = 20;
 
+    // Distinguishes these advisory locks from any other use of pg_advisory_xact_lock.
+    private static final long LOCK_NAMESPACE = 0x5349_474EL << 32; // "SIGN"
+    private static final int EMBEDDED_STRIPES = 64;
+
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final TransactionTemplate transactions;
+    private final boolean embedded;
+    private final ReentrantLock[] embeddedLocks = new ReentrantLock[EMBEDDED_STRIPES];
     private final String deleteBatch;
     private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - CLEANUP_EVERY_NANOS);
 
-    LoginThrottle(JdbcClient jdbc, Clock clock, Database database) {
+    LoginThrottle(JdbcClient jdbc, Clock clock, Database database, TransactionTemplate transactions) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.transactions = transactions;
+        this.embedded = database.embedded();
+        for (int i = 0; i < EMBEDDED_STRIPES; i++) {
+            embeddedLocks[i] = new ReentrantLock();
+        }
         // Nodes sweeping at once skip each other's rows instead of waiting for them.
         this.deleteBatch = "DELETE FROM sign_in_failures WHERE id IN (SELECT id FROM sign_in_failures"
                 + " WHERE failed_at < :cutoff ORDER BY failed_at LIMIT " + CLEANUP_BATCH
@@ -51,28 +70,52 @@ class LoginThrottle {
     record Attempt(UUID id, String account, boolean allowed) {}
 
     /**
-     * Counts an attempt before its password is checked, then says whether it may go on: attempts sent
-     * at the same moment (to any node) each see the others, so no more than the limit get through. A
-     * refused attempt is not kept, so refusals do not push the window further.
+     * Counts an attempt before its password is checked, then says whether it may go on: of attempts
+     * sent at the same moment to any node, exactly as many as the limit allows get through. A refused
+     * attempt is not kept, so refusals do not push the window further.
      */
     Attempt attempt(String account, String address) {
         UUID id = UUID.randomUUID();
+        String accountKey = accountKey(account);
+        boolean allowed;
+        if (embedded) {
+            ReentrantLock lock = embeddedLocks[Math.floorMod(accountKey.hashCode(), EMBEDDED_STRIPES)];
+            lock.lock();
+            try {
+                allowed = count(id, accountKey, addressKey(address));
+            } finally {
+                lock.unlock();
+            }
+        } else {
+            allowed = Boolean.TRUE.equals(transactions.execute(status -> {
+                jdbc.sql("SELECT pg_advisory_xact_lock(:lock)")
+                        .param("lock", LOCK_NAMESPACE | (accountKey.hashCode() & 0xFFFF_FFFFL))
+                        .query((rs, row) -> 1)
+                        .list();
+                return count(id, accountKey, addressKey(address));
+            }));
+        }
+        sweepNowAndThen();
+        return new Attempt(id, account, allowed);
+    }
+
+    // Under the account's lock: counts the attempt, then says whether it is within both limits.
+    private boolean count(UUID id, String accountKey, String addressKey) {
         Instant now = clock.instant();
         jdbc.sql("INSERT INTO sign_in_failures (attempt_id, throttle_key, failed_at)"
                         + " VALUES (:id, :account, :at), (:id, :address, :at)")
                 .param("id", id)
-                .param("account", accountKey(account))
-                .param("address", addressKey(address))
+                .param("account", accountKey)
+                .param("address", addressKey)
                 .param("at", Timestamps.toDatabase(now))
                 .update();
         Instant since = now.minus(WINDOW);
-        boolean allowed = recent(accountKey(account), since, MAX_FAILURES_PER_ACCOUNT + 1) <= MAX_FAILURES_PER_ACCOUNT
-                && recent(addressKey(address), since, MAX_FAILURES_PER_ADDRESS + 1) <= MAX_FAILURES_PER_ADDRESS;
+        boolean allowed = recent(accountKey, since, MAX_FAILURES_PER_ACCOUNT + 1) <= MAX_FAILURES_PER_ACCOUNT
+                && recent(addressKey, since, MAX_FAILURES_PER_ADDRESS + 1) <= MAX_FAILURES_PER_ADDRESS;
         if (!allowed) {
             forget(id);
         }
-        sweepNowAndThen();
-        return new Attempt(id, account, allowed);
+        return allowed;
     }
 
     /** The attempt was right: it and the account's earlier failures no longer count. */
