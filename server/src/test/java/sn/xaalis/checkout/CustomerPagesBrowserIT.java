@@ -11,12 +11,14 @@ import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
 
 /** The customer pages in a real headless Chromium, on a phone and a desktop, in French and English. */
 @IntegrationTest
 class CustomerPagesBrowserIT extends InBrowser {
 
     @Test
+    @PageSweep
     void everyCustomerPageFitsAPhoneAndADesktopInBothLanguages() {
         Api.Merchant merchant = api.onboardBoth();
         String reference = api.newPayment(

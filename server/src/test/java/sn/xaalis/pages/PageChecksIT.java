@@ -13,9 +13,11 @@ import org.junit.jupiter.api.Test;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
 
 /** The page checks themselves: they pass a good page and fail a bad one, with messages that say why. */
 @IntegrationTest
+@PageSweep
 class PageChecksIT extends BrowserIntegrationTest {
 
     /** The portal's policy: no inline script, which axe's injection must get through. */

@@ -13,6 +13,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
 
 /** The link's customer page and the portal's links page in a real Chromium, on a phone and a desktop, in both languages. */
 @IntegrationTest
@@ -22,6 +23,7 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
     private static final List<String> LANGUAGES = List.of("fr", "en");
 
     @Test
+    @PageSweep
     void theCustomerPageFitsAPhoneAndADesktopInBothLanguages() {
         Api.Merchant merchant = api.onboardBoth();
         Links links = new Links(api, port);
@@ -75,6 +77,7 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
     }
 
     @Test
+    @PageSweep
     void thePortalLinksPageFitsAPhoneAndADesktopInBothLanguages() {
         String email = "browser-links" + System.nanoTime() + "@example.com";
         Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");

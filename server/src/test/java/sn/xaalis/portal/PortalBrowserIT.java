@@ -12,6 +12,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.Browser;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.PageSweep;
 
 /** The portal in a real headless Chromium, as a merchant's staff uses it. */
 @IntegrationTest
@@ -208,6 +209,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
     }
 
     @Test
+    @PageSweep
     void theSandboxCheckoutFitsAPhone() {
         Api.Merchant merchant = api.onboardBoth();
         String reference = api.newPayment(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"12500\"}");

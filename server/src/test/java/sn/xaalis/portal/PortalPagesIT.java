@@ -11,12 +11,14 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
 
 /** Every portal page in French and English, on a phone and on a laptop: width, language, accessibility. */
 @IntegrationTest
 class PortalPagesIT extends BrowserIntegrationTest {
 
     @Test
+    @PageSweep
     void everyPortalPageFitsAPhoneAndALaptopInBothLanguages() {
         String email = "pages" + System.nanoTime() + "@example.com";
         Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
@@ -50,6 +52,7 @@ class PortalPagesIT extends BrowserIntegrationTest {
 
     /** The API reference is for developers and in English, like the API itself; it still fits and passes axe. */
     @Test
+    @PageSweep
     void theApiReferenceFitsAPhoneAndPassesAxe() {
         for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
             Page page = browser.newPage(size[0], size[1], "fr");
