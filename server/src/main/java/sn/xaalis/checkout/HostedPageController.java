@@ -11,11 +11,11 @@ import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
@@ -29,7 +29,7 @@ import sn.xaalis.platform.qr.QrCodePng;
  * the links to the provider's apps and their QR code) and nothing else; a small script follows the
  * status and, when the payment is over, goes on to the merchant the way a provider would.
  */
-@Controller
+@PageController
 class HostedPageController {
 
     /** Deep-link keys that have their own button label (SPEC §2.3); any other gets a generic one. */

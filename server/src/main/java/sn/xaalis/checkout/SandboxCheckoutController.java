@@ -2,12 +2,12 @@ package sn.xaalis.checkout;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
@@ -18,7 +18,7 @@ import sn.xaalis.platform.qr.QrCodePng;
  * The hosted sandbox checkout (D13): what a customer would see in the provider's app, with buttons
  * to approve, decline or cancel, then the redirect a real provider would make.
  */
-@Controller
+@PageController
 class SandboxCheckoutController {
 
     private static final int MAX_REASON = 500;

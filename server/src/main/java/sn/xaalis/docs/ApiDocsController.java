@@ -10,18 +10,18 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseBody;
+import sn.xaalis.pages.PageController;
 
 /**
  * Publishes the API description without authentication: the raw document for tools, and a page for
  * people. Everything here is static for the life of the process, so it is cacheable and carries a
  * strong ETag; the page runs no script and loads nothing from elsewhere.
  */
-@Controller
+@PageController
 class ApiDocsController {
 
     static final MediaType YAML = new MediaType("application", "yaml", java.nio.charset.StandardCharsets.UTF_8);

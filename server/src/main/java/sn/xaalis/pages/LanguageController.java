@@ -6,13 +6,12 @@ import java.net.URI;
 import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.LocaleResolver;
 
 /** The language switch on every page: saves the choice and goes back to the page, on this site only. */
-@Controller
+@PageController
 class LanguageController {
 
     private final LocaleResolver resolver;

@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
  * Gives every page {@code languageReturn}: where the language switch goes back to. A page answered to
  * a form post goes back to the page the form was on, since the post's own address takes no GET.
  */
-@ControllerAdvice
+@ControllerAdvice(annotations = PageController.class)
 class LanguageSwitch {
 
     @ModelAttribute("languageReturn")

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -14,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -22,7 +22,7 @@ import sn.xaalis.platform.Environment;
  * needs no session or CSRF token; a post from another site is refused all the same (Sec-Fetch-Site),
  * and no other site may frame the page.
  */
-@Controller
+@PageController
 class LinkPageController {
 
     private static final String CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline';"

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,6 +20,7 @@ import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.qr.QrCodePng;
@@ -32,7 +32,7 @@ import sn.xaalis.provider.Provider;
  * across the merchant's applications, a form to create one, and deactivation. Only the signed-in
  * merchant's links exist here.
  */
-@Controller
+@PageController
 class PortalLinksController {
 
     private static final int PAGE = 20;

@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 
 /** Self-service sign-up (sandbox only) and the signed-in merchant's password. */
-@Controller
+@PageController
 class AccountController {
 
     private final MerchantOnboarding merchants;

@@ -11,20 +11,20 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
 /** Today and the last 30 days at a glance, with a chart drawn on the server as SVG. */
-@Controller
+@PageController
 class DashboardController {
 
     static final int CHART_HEIGHT = 120;

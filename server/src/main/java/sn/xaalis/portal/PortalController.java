@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -18,12 +17,13 @@ import sn.xaalis.merchant.ApplicationChanges;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /** Sign-in, the application list and each application's settings. */
-@Controller
+@PageController
 class PortalController {
 
     private final MerchantOnboarding merchants;

@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -18,6 +17,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentQueries;
@@ -32,7 +32,7 @@ import sn.xaalis.webhook.WebhookDeliveries;
  * again for a live refund; the API's rules and notifications), resend a notification, and in sandbox
  * play the customer.
  */
-@Controller
+@PageController
 class TransactionActionsController {
 
     private final MerchantOnboarding merchants;

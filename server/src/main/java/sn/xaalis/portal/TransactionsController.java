@@ -14,7 +14,6 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
@@ -23,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
@@ -36,7 +36,7 @@ import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /** The transactions of all the merchant's applications: filters, search, CSV, and each payment's full story. */
-@Controller
+@PageController
 class TransactionsController {
 
     private static final int PAGE = 25;
