@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentPresentation;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
@@ -72,10 +73,11 @@ class HostedPageController {
 
     @GetMapping("/pay/{reference}")
     ModelAndView page(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {
-        return pages.respond(reference, request, response, queries::byReference, this::page);
+        return pages.respond(reference, request, response, queries::presentationByReference, this::page);
     }
 
-    private ModelAndView page(Payment payment) {
+    private ModelAndView page(PaymentPresentation presentation) {
+        Payment payment = presentation.payment();
         List<AppLink> links = payment.deepLinks().entrySet().stream()
                 .filter(link -> opensAnApp(link.getValue()))
                 .map(link -> new AppLink(
@@ -90,8 +92,7 @@ class HostedPageController {
                 payment.status(),
                 payment.environment() == Environment.SANDBOX,
                 links,
-                "data:image/png;base64,"
-                        + QrCodePng.base64(payment.deepLinks().firstEntry().getValue()));
+                "data:image/png;base64," + qrCode(presentation));
         ModelAndView view = new ModelAndView("checkout/pay");
         view.addObject("pay", hosted);
         view.addObject("statusKey", "status." + payment.status().name());
@@ -129,6 +130,17 @@ class HostedPageController {
             return PaymentPages.seeOther(
                     merchantReturn.pageFor(payment, payment.status()).orElse("/return/" + reference));
         });
+    }
+
+    /**
+     * The provider's own QR image when it drew one (what its app scans, and what the initiation answered);
+     * else the one the initiation drew, of the first deep link.
+     */
+    private static String qrCode(PaymentPresentation presentation) {
+        return presentation.providerQrCode() != null
+                ? presentation.providerQrCode()
+                : QrCodePng.base64(
+                        presentation.payment().deepLinks().firstEntry().getValue());
     }
 
     /** A link to an app or a web page; never a script or data URL, whatever a provider answered. */

@@ -201,7 +201,7 @@ public class PaymentInitiation {
             Initiated initiated = openSession(caller, valid, id);
             String body = render.apply(initiated);
             // null: the reference was taken, try again with a new one.
-            Outcome outcome = store(initiated.payment(), body, scope, requestHash);
+            Outcome outcome = store(initiated.payment(), initiated.providerQrCode(), body, scope, requestHash);
             if (outcome != null) {
                 return outcome;
             }
@@ -215,15 +215,16 @@ public class PaymentInitiation {
      * Stores a payment whose session is open, with its first history row, its rollups and the
      * idempotent answer when {@code scope} is given; null when its reference was taken.
      */
-    Outcome store(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
+    Outcome store(Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash) {
         return database.embedded()
-                ? storeInTransaction(payment, body, scope, requestHash)
-                : storeAtOnce(payment, body, scope, requestHash);
+                ? storeInTransaction(payment, providerQr, body, scope, requestHash)
+                : storeAtOnce(payment, providerQr, body, scope, requestHash);
     }
 
-    private Outcome storeInTransaction(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
+    private Outcome storeInTransaction(
+            Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash) {
         return transactions.execute(tx -> {
-            if (!payments.insert(payment, firstCheck(payment))) {
+            if (!payments.insert(payment, firstCheck(payment), providerQr)) {
                 tx.setRollbackOnly();
                 return null;
             }
@@ -242,21 +243,25 @@ public class PaymentInitiation {
      * three. A key already taken (by another node's request, or by an expired record that {@link
      * Idempotency#record} replaces) stores nothing and takes the path above, which tells the two apart.
      */
-    private Outcome storeAtOnce(Payment payment, String body, Idempotency.Scope scope, String requestHash) {
+    private Outcome storeAtOnce(
+            Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash) {
         boolean stored;
         try {
             stored = scope == null
-                    ? payments.insertAtOnce(payment, firstCheck(payment), null, null)
+                    ? payments.insertAtOnce(payment, firstCheck(payment), providerQr, null, null)
                     : payments.insertAtOnce(
                             payment,
                             firstCheck(payment),
+                            providerQr,
                             Idempotency.INSERT_RETURNING,
                             spec -> idempotency.bindInsert(
                                     spec, scope, requestHash, new Idempotency.StoredResponse(201, body)));
         } catch (DuplicateKeyException referenceTaken) {
             return null;
         }
-        return stored ? new Outcome(201, body, false) : storeInTransaction(payment, body, scope, requestHash);
+        return stored
+                ? new Outcome(201, body, false)
+                : storeInTransaction(payment, providerQr, body, scope, requestHash);
     }
 
     private Instant firstCheck(Payment payment) {
@@ -264,11 +269,14 @@ public class PaymentInitiation {
     }
 
     /**
-     * A payment just created, with its QR code (computed outside the transaction, never stored).
+     * A payment just created, with its QR code.
      *
-     * @param qrCode base64 PNG without a {@code data:} prefix
+     * @param qrCode base64 PNG without a {@code data:} prefix, as the answer carries it
+     * @param providerQrCode the same when the provider drew it (stored for the hosted page, whose own
+     *     drawing from the first deep link would not be what the provider's app scans); else null, and
+     *     {@code qrCode}, drawn here from the first deep link, is not stored
      */
-    public record Initiated(Payment payment, String qrCode) {}
+    public record Initiated(Payment payment, String qrCode, String providerQrCode) {}
 
     private Initiated openSession(Caller caller, Valid valid, UUID id) {
         Instant now = Timestamps.truncate(clock.instant());
@@ -285,8 +293,9 @@ public class PaymentInitiation {
         Instant expiresAt = created.expiresAt() != null && created.expiresAt().isBefore(deadline)
                 ? Timestamps.truncate(created.expiresAt())
                 : deadline;
-        String qrCode = created.qrCodePng() != null
-                ? created.qrCodePng()
+        String providerQrCode = created.qrCodePng();
+        String qrCode = providerQrCode != null
+                ? providerQrCode
                 : QrCodePng.base64(created.deepLinks().firstEntry().getValue());
         return new Initiated(
                 new Payment(
@@ -312,7 +321,8 @@ public class PaymentInitiation {
                         null,
                         null,
                         null),
-                qrCode);
+                qrCode,
+                providerQrCode);
     }
 
     /**

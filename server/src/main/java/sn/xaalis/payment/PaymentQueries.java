@@ -41,6 +41,13 @@ public class PaymentQueries {
                 : Optional.empty();
     }
 
+    /** The same, with the provider's own QR image: the hosted payment page (D21). */
+    public Optional<PaymentPresentation> presentationByReference(String reference) {
+        return Reference.isWellFormed(reference)
+                ? payments.presentationByReference(new Reference(reference))
+                : Optional.empty();
+    }
+
     /** Only the status, by the reference alone: one read of the unique index, for a page that polls. */
     public Optional<PaymentStatus> statusByReference(String reference) {
         return Reference.isWellFormed(reference)

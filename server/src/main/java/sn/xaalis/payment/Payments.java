@@ -36,10 +36,10 @@ class Payments {
     // provider's transaction id are still empty).
     private static final String NEW_COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
-            + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at";
+            + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at, provider_qr_code";
     private static final String NEW_VALUES = ":id, :reference, :app, :env, :provider, :amount, :currency, :status,"
             + " :description, :phone, :name, :metadata, :success, :error, :providerReference, :links, :expiresAt,"
-            + " :createdAt, :createdAt, :firstCheck";
+            + " :createdAt, :createdAt, :firstCheck, :providerQr";
     private static final String INSERT =
             "INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") ON CONFLICT DO NOTHING";
     private static final String FIRST_HISTORY_ROW = " INSERT INTO payment_status_history"
@@ -61,9 +61,11 @@ class Payments {
     /**
      * In the caller's transaction, with the payment's rollup queue row. Returns false when the reference (or
      * id) is taken, without aborting the transaction.
+     *
+     * @param providerQr the provider's own QR image (base64 PNG), or null when it gave none
      */
-    boolean insert(Payment p, Instant firstCheck) {
-        if (bind(jdbc.sql(INSERT), p, firstCheck).update() != 1) {
+    boolean insert(Payment p, Instant firstCheck, String providerQr) {
+        if (bind(jdbc.sql(INSERT), p, firstCheck, providerQr).update() != 1) {
             return false;
         }
         rollups.stored(p);
@@ -79,19 +81,24 @@ class Payments {
      * nothing is stored then either.
      */
     boolean insertAtOnce(
-            Payment p, Instant firstCheck, String insertAnswer, UnaryOperator<JdbcClient.StatementSpec> answer) {
+            Payment p,
+            Instant firstCheck,
+            String providerQr,
+            String insertAnswer,
+            UnaryOperator<JdbcClient.StatementSpec> answer) {
         String sql = insertAnswer == null
                 ? INSERT_WITH_HISTORY
                 : "WITH answer AS (" + insertAnswer + "), stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") SELECT "
                         + NEW_VALUES + " FROM answer RETURNING id), " + PaymentRollups.QUEUE_STORED + FIRST_HISTORY_ROW;
-        var spec = PaymentRollups.bindStored(bind(jdbc.sql(sql), p, firstCheck), p);
+        var spec = PaymentRollups.bindStored(bind(jdbc.sql(sql), p, firstCheck, providerQr), p);
         if (insertAnswer != null) {
             spec = answer.apply(spec);
         }
         return spec.update() == 1;
     }
 
-    private JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, Payment p, Instant firstCheck) {
+    private JdbcClient.StatementSpec bind(
+            JdbcClient.StatementSpec spec, Payment p, Instant firstCheck, String providerQr) {
         return spec.param("id", p.transactionUuid())
                 .param("reference", p.reference().value())
                 .param("app", p.applicationId())
@@ -110,7 +117,8 @@ class Payments {
                 .param("links", json.writeValueAsString(p.deepLinks()))
                 .param("expiresAt", Timestamps.toDatabase(p.expiresAt()))
                 .param("createdAt", Timestamps.toDatabase(p.createdAt()))
-                .param("firstCheck", Timestamps.toDatabase(firstCheck));
+                .param("firstCheck", Timestamps.toDatabase(firstCheck))
+                .param("providerQr", providerQr);
     }
 
     // The conditional update of D1: changes the row only if it is still in :from.
@@ -212,6 +220,18 @@ class Payments {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference")
                 .param("reference", reference.value())
                 .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    /**
+     * Unscoped, for the hosted page: the payment and the provider's own QR image, in the same single read
+     * of the reference index. The image stays out of every other read (lists, the API's status), which
+     * have no use for a few kilobytes of PNG per row.
+     */
+    Optional<PaymentPresentation> presentationByReference(Reference reference) {
+        return jdbc.sql("SELECT " + COLUMNS + ", provider_qr_code FROM payments WHERE reference = :reference")
+                .param("reference", reference.value())
+                .query((rs, n) -> new PaymentPresentation(map(rs), rs.getString("provider_qr_code")))
                 .optional();
     }
 

@@ -4,6 +4,7 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Page;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
 import tools.jackson.databind.JsonNode;
 
 /** The hosted page of live payments, completed by the (fake) provider's notification, in Chromium. */
@@ -50,6 +52,10 @@ class HostedPageLiveIT extends InBrowser {
         assertThat(hosted.getByText("Payer avec l’application partenaire"))
                 .hasAttribute("href", payment.get("deep_links").get("APP2").stringValue());
         assertThat(hosted.locator(".banner")).hasCount(0);
+        // The provider's own QR image, the one its app scans, exactly as the initiation answered it.
+        String qrCode = payment.get("qr_code").stringValue();
+        assertThat(qrCode).isEqualTo(FakeProviders.QR_PNG);
+        assertThat(hosted.locator(".qr img")).hasAttribute("src", "data:image/png;base64," + qrCode);
         PageChecks.check(hosted, "pay-live-fr-390", "fr");
         PageChecks.touchTargets(hosted);
 
@@ -74,6 +80,23 @@ class HostedPageLiveIT extends InBrowser {
                         .body())
                 .isEqualTo("{\"status\":\"FAILED\"}");
         hosted.context().close();
+    }
+
+    @Test
+    @PageSweep
+    void theLiveHostedPageFitsAPhoneAndADesktopInBothLanguages() {
+        String reference = initiate(liveMerchant(), shop.url("/merci"), shop.url("/oups"))
+                .get("reference")
+                .stringValue();
+        for (String language : List.of("fr", "en")) {
+            for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
+                Page page = browser.newPage(size[0], size[1], language);
+                page.navigate(local("/pay/" + reference));
+                PageChecks.check(page, "pay-live-" + language + "-" + size[0], language);
+                PageChecks.touchTargets(page);
+                page.context().close();
+            }
+        }
     }
 
     private Api.Merchant liveMerchant() {

@@ -30,6 +30,9 @@ class InitiationStatementIT extends ApiIntegrationTest {
 
     private static final String BODY = "{\"provider\":\"WALLET_SN\",\"amount\":\"1500\"}";
 
+    /** Stands for a provider's own QR image: stored by the same statement as the payment. */
+    private static final String PROVIDER_QR = "iVBORw0KGgo=";
+
     @Autowired
     Payments payments;
 
@@ -64,12 +67,15 @@ class InitiationStatementIT extends ApiIntegrationTest {
                         .query((rs, n) -> rs.getString(1) + " " + rs.getObject(2))
                         .single())
                 .isEqualTo("PROCESSING null");
+        assertThat(providerQrCode(payment)).isEqualTo(PROVIDER_QR);
         assertThat(history(payment)).containsExactly("null>PROCESSING api");
         assertThat(answers("free-key")).isEqualTo(1);
 
         Payment withoutKey = newPayment(Reference.random());
-        assertThat(payments.insertAtOnce(withoutKey, null, null, null)).isTrue();
+        assertThat(payments.insertAtOnce(withoutKey, null, PROVIDER_QR, null, null))
+                .isTrue();
         assertThat(history(withoutKey)).containsExactly("null>PROCESSING api");
+        assertThat(providerQrCode(withoutKey)).isEqualTo(PROVIDER_QR);
     }
 
     @Test
@@ -92,7 +98,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
         Payment payment = newPayment(taken);
 
         assertThatThrownBy(() -> insert(payment, "key-of-a-clash")).isInstanceOf(DuplicateKeyException.class);
-        assertThatThrownBy(() -> payments.insertAtOnce(payment, null, null, null))
+        assertThatThrownBy(() -> payments.insertAtOnce(payment, null, null, null, null))
                 .isInstanceOf(DuplicateKeyException.class);
 
         assertThat(exists(payment)).isFalse();
@@ -105,9 +111,17 @@ class InitiationStatementIT extends ApiIntegrationTest {
         return payments.insertAtOnce(
                 payment,
                 null,
+                PROVIDER_QR,
                 Idempotency.INSERT_RETURNING,
                 spec -> idempotency.bindInsert(
                         spec, scope, "request-hash", new Idempotency.StoredResponse(201, "{\"stored\":true}")));
+    }
+
+    private String providerQrCode(Payment payment) {
+        return jdbc.sql("SELECT provider_qr_code FROM payments WHERE id = :id")
+                .param("id", payment.transactionUuid())
+                .query(String.class)
+                .single();
     }
 
     private Payment newPayment(Reference reference) {

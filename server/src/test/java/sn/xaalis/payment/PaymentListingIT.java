@@ -74,7 +74,7 @@ class PaymentListingIT extends ApiIntegrationTest {
                     random.nextBoolean() ? Provider.WALLET_SN : Provider.MOBILEMONEY_SN,
                     new BigDecimal("100.00"),
                     Reference.random());
-            assertThat(payments.insert(p, null)).isTrue();
+            assertThat(payments.insert(p, null, null)).isTrue();
             PaymentStatus status = STATUSES[random.nextInt(STATUSES.length)];
             jdbc.sql("UPDATE payments SET status = :status WHERE id = :id")
                     .param("status", status.name())

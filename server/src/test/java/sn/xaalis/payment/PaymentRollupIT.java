@@ -233,7 +233,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
                 provider,
                 new BigDecimal(amount(random, provider)),
                 Reference.random());
-        assertThat(initiation.store(payment, "{}", null, null)).isNotNull();
+        assertThat(initiation.store(payment, null, "{}", null, null)).isNotNull();
         return payment.reference().value();
     }
 
