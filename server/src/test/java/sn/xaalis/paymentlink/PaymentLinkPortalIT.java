@@ -63,6 +63,13 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
         assertThat(link.get("max_amount").stringValue()).isEqualTo("20000.00");
         assertThat(link.get("expires_at").stringValue()).isEqualTo("2030-06-01T18:30:00.000000Z");
         assertThat(link.get("providers").toString()).isEqualTo("[\"WALLET_SN\",\"MOBILEMONEY_SN\"]");
+
+        // Shown in the merchant's time, with the exact UTC value on hover, like every time in the portal.
+        String page = portal.get("/portal/links").body();
+        assertThat(page)
+                .contains("<time datetime=\"2030-06-01T18:30:00.000000Z\" title=\"2030-06-01T18:30:00.000000Z\">");
+        String createdAt = link.get("created_at").stringValue();
+        assertThat(page).contains("<time datetime=\"" + createdAt + "\" title=\"" + createdAt + "\">");
     }
 
     @Test

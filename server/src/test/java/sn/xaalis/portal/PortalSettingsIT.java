@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -53,6 +55,31 @@ class PortalSettingsIT extends ApiIntegrationTest {
                         .get("live_enabled")
                         .booleanValue())
                 .isFalse();
+    }
+
+    @Test
+    void aKeyExpiryShowsItsExactUtcValueOnHover() {
+        String email = "expiry" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        // A rotation leaves the previous key valid for the overlap window: that key has an expiry.
+        assertThat(api.admin(
+                                "POST",
+                                "/applications/" + merchant.applicationId() + "/keys",
+                                "{\"environment\":\"sandbox\"}")
+                        .status())
+                .isEqualTo(201);
+        PortalSession browser = new PortalSession(port);
+        browser.signIn(email, Api.PASSWORD);
+
+        String page =
+                browser.get("/portal/applications/" + merchant.applicationId()).body();
+        Matcher expiry = Pattern.compile("<time\\s+datetime=\"([^\"]+)\"\\s+title=\"([^\"]+)\">([^<]+)</time>")
+                .matcher(page.substring(page.indexOf(merchant.apiKey())));
+        assertThat(expiry.find()).as("the rotated key's expiry is a <time>").isTrue();
+        assertThat(expiry.group(1)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z");
+        assertThat(expiry.group(2)).isEqualTo(expiry.group(1));
+        assertThat(expiry.group(3)).doesNotContain("T");
+        assertThat(page).contains("no expiry");
     }
 
     /** Reads the activations back through the operator API. */
