@@ -95,6 +95,11 @@ class LinkCatalog {
         return wellFormed(code) ? links.find(code) : Optional.empty();
     }
 
+    /** One of the merchant's links; another merchant's does not exist here. */
+    Optional<PaymentLink> find(UUID merchantId, String code) {
+        return find(code).filter(link -> link.merchantId().equals(merchantId));
+    }
+
     /** {@code {public_base_url}/l/{code}}: what the merchant shares. */
     String url(PaymentLink link) {
         return publicBaseUrl.value() + "/l/" + link.code();

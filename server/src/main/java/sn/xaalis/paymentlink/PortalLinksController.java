@@ -136,6 +136,32 @@ class PortalLinksController {
         return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST);
     }
 
+    /**
+     * Deactivating is permanent, so the list's button leads here first, as a refund or a cancel does:
+     * what the link is, and what deactivating it does.
+     */
+    @GetMapping("/portal/links/{code}/deactivate")
+    ModelAndView confirmDeactivation(@AuthenticationPrincipal PortalUser user, @PathVariable String code) {
+        PaymentLink link = catalog.find(user.merchantId(), code).orElse(null);
+        if (link == null) {
+            return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+        }
+        if (!link.active()) {
+            // Already done (a second tab, the back button): nothing left to confirm.
+            return LinkMessages.seeOther("/portal/links");
+        }
+        String application = merchants.applicationsOf(user.merchantId()).stream()
+                .filter(app -> app.id().equals(link.applicationId()))
+                .map(ApplicationSummary::name)
+                .findFirst()
+                .orElse("");
+        return new ModelAndView("links/confirm")
+                .addObject("user", user)
+                .addObject("link", link)
+                .addObject("url", catalog.url(link))
+                .addObject("applicationName", application);
+    }
+
     @PostMapping("/portal/links/{code}/deactivate")
     ModelAndView deactivate(@AuthenticationPrincipal PortalUser user, @PathVariable String code) {
         if (!catalog.deactivate(user.merchantId(), code)) {

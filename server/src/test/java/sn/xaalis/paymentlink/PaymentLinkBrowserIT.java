@@ -82,7 +82,8 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         String email = "browser-links" + System.nanoTime() + "@example.com";
         Api.Merchant merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
         Links links = new Links(api, port);
-        links.code(merchant, "{\"amount\":\"4500\",\"description\":\"Thieboudienne\",\"single_use\":true}");
+        String singleUse =
+                links.code(merchant, "{\"amount\":\"4500\",\"description\":\"Thieboudienne\",\"single_use\":true}");
         links.code(
                 merchant,
                 "{\"min_amount\":\"1000\",\"max_amount\":\"50000\",\"description\":\"Dons\","
@@ -96,6 +97,10 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
                 assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
                         .hasText(language.equals("fr") ? "Liens de paiement" : "Payment links");
                 PageChecks.check(page, "portal-links-" + language + "-" + size[0], language);
+                page.navigate(url("/portal/links/" + singleUse + "/deactivate"));
+                assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
+                        .hasText(language.equals("fr") ? "Désactiver ce lien ?" : "Deactivate this link?");
+                PageChecks.check(page, "portal-link-deactivate-" + language + "-" + size[0], language);
                 page.context().close();
             }
         }
@@ -109,10 +114,23 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
                 .click();
         assertThat(page.getByRole(AriaRole.STATUS)).containsText("created");
         assertThat(page.locator("ul.link-list > li")).hasCount(3);
+        // Deactivating is permanent: the list's control asks first, and going back changes nothing.
         page.getByRole(
-                        AriaRole.BUTTON,
+                        AriaRole.LINK,
                         new Page.GetByRoleOptions().setName("Deactivate").setExact(false))
                 .first()
+                .click();
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
+                .hasText("Deactivate this link?");
+        page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Back"))
+                .click();
+        assertThat(page.locator("ul.link-list > li").first().locator(".state")).hasText("Open");
+        page.getByRole(
+                        AriaRole.LINK,
+                        new Page.GetByRoleOptions().setName("Deactivate").setExact(false))
+                .first()
+                .click();
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Deactivate the link"))
                 .click();
         assertThat(page.getByRole(AriaRole.STATUS)).containsText("deactivated");
         assertThat(page.locator("ul.link-list > li").first().locator(".state")).hasText("Deactivated");

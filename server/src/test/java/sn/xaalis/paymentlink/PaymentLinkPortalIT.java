@@ -113,6 +113,44 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
         assertThat(links.newest(merchant).get("state").stringValue()).isEqualTo("DEACTIVATED");
     }
 
+    @Test
+    void deactivatingALinkAsksForConfirmationFirst() {
+        create(Map.of("amount", "2500", "description", "Yassa poulet"));
+        String code = links.newest(merchant).get("code").stringValue();
+        String confirmation = "/portal/links/" + code + "/deactivate";
+
+        // The list only leads to the confirmation; it holds no form that deactivates at once.
+        String list = portal.get("/portal/links").body();
+        assertThat(list).contains("href=\"" + confirmation + "\"").doesNotContain("action=\"" + confirmation + "\"");
+
+        HttpResponse<String> asked = portal.get(confirmation);
+        assertThat(asked.statusCode()).isEqualTo(200);
+        assertThat(asked.body())
+                .contains("Deactivate this link?", "This cannot be undone.", "Yassa poulet", "XOF\u00a02,500")
+                .contains("http://localhost:" + port + "/l/" + code, "<span>Shop app</span>")
+                .contains("<form method=\"post\" action=\"" + confirmation + "\">", "Deactivate the link")
+                .contains("href=\"/portal/links\"");
+        assertThat(links.newest(merchant).get("active").booleanValue())
+                .as("asking changes nothing")
+                .isTrue();
+
+        String otherEmail = "other" + System.nanoTime() + "@example.com";
+        api.onboardAs(otherEmail, "WALLET_SN");
+        PortalSession other = new PortalSession(port);
+        other.signIn(otherEmail, Api.PASSWORD);
+        assertThat(other.get(confirmation).statusCode()).isEqualTo(404);
+        assertThat(other.get(confirmation).body()).doesNotContain("Yassa poulet");
+
+        HttpResponse<String> confirmed = portal.post(confirmation, Map.of(), portal.csrfFrom(confirmation));
+        assertThat(confirmed.statusCode()).isEqualTo(303);
+        assertThat(links.newest(merchant).get("state").stringValue()).isEqualTo("DEACTIVATED");
+
+        // Nothing is left to confirm for a link already deactivated (a second tab, the back button).
+        HttpResponse<String> again = portal.get(confirmation);
+        assertThat(again.statusCode()).isEqualTo(303);
+        assertThat(again.headers().firstValue("Location").orElseThrow()).endsWith("/portal/links");
+    }
+
     private HttpResponse<String> create(Map<String, String> fields) {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("application", merchant.applicationId());
