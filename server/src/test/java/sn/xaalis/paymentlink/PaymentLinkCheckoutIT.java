@@ -166,7 +166,7 @@ class PaymentLinkCheckoutIT extends ApiIntegrationTest {
     }
 
     @Test
-    void aSingleUseLinkOpensAgainWhenItsPaymentFailsOrExpiresAndClosesAtItsFirstSuccess() {
+    void aSingleUseLinkOpensAgainWhenItsPaymentFailsIsCancelledOrExpiresAndClosesAtItsFirstSuccess() {
         String code = links.code(merchant, "{\"amount\":\"1000\",\"single_use\":true}");
 
         String first = links.paid(code, Map.of());
@@ -179,13 +179,21 @@ class PaymentLinkCheckoutIT extends ApiIntegrationTest {
         assertThat(links.open(code, "fr").statusCode()).isEqualTo(200);
         String second = links.paid(code, Map.of());
 
-        // The second payment runs out of time: the expiry job sees the moved clock.
-        clock.advance(Duration.ofMinutes(16));
-        api.awaitStatus(merchant, second, "EXPIRED", Duration.ofSeconds(20));
+        // The customer cancels the second payment: the link is free again.
+        assertThat(links.open(code, "en").statusCode()).isEqualTo(409);
+        api.simulate(merchant, second, "CANCELLED");
+        assertThat(api.status(merchant, second).json().get("status").stringValue())
+                .isEqualTo("CANCELLED");
         assertThat(links.open(code, "fr").statusCode()).isEqualTo(200);
         String third = links.paid(code, Map.of());
 
-        api.simulate(merchant, third, "SUCCESS");
+        // The third payment runs out of time: the expiry job sees the moved clock.
+        clock.advance(Duration.ofMinutes(16));
+        api.awaitStatus(merchant, third, "EXPIRED", Duration.ofSeconds(20));
+        assertThat(links.open(code, "fr").statusCode()).isEqualTo(200);
+        String fourth = links.paid(code, Map.of());
+
+        api.simulate(merchant, fourth, "SUCCESS");
         HttpResponse<String> closed = links.open(code, "fr");
         assertThat(closed.statusCode()).isEqualTo(410);
         assertThat(closed.body()).contains("Déjà payé", "<html lang=\"fr\">");
@@ -193,7 +201,7 @@ class PaymentLinkCheckoutIT extends ApiIntegrationTest {
                 .contains("Already paid");
         JsonNode listed = links.newest(merchant);
         assertThat(listed.get("state").stringValue()).isEqualTo("PAID");
-        assertThat(api.get(merchant, "/payments/").json().get("data")).hasSize(3);
+        assertThat(api.get(merchant, "/payments/").json().get("data")).hasSize(4);
     }
 
     @Test
