@@ -3,6 +3,7 @@ package sn.xaalis.payment;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -57,7 +58,7 @@ public class PaymentStatistics {
     public record Summary(
             Map<PaymentStatus, Long> byStatus, Map<Provider, Long> byProvider, long total, BigDecimal collected) {}
 
-    /** Collected (SUCCESS) amount of one UTC day. */
+    /** Collected (SUCCESS) amount of one day in the merchant's time zone. */
     public record Day(LocalDate date, BigDecimal collected) {}
 
     /** Payments created at or after {@code since}, whatever their status now. */
@@ -93,25 +94,34 @@ public class PaymentStatistics {
     }
 
     /**
-     * One entry per UTC day from {@code from} to {@code to} inclusive: what the payments that are
-     * SUCCESS now collected, by the day of their {@code paid_at}; zero where nothing was collected.
+     * One entry per day of {@code zone} from {@code from} to {@code to} inclusive: what the payments that
+     * are SUCCESS now collected, by the local day of their {@code paid_at}; zero where nothing was
+     * collected. The rollups count whole UTC hours, so each hour goes to the local day its start falls
+     * in: exact for a zone whose offset is a whole number of hours (its midnights are hour starts); in a
+     * half-hour zone (Asia/Kolkata, America/St_Johns) a day's boundary falls inside an hour, and that
+     * hour counts wholly on the day it starts in. Reads at most the hours of the days asked for.
      */
-    public List<Day> dailyCollected(Set<UUID> applicationIds, Environment environment, LocalDate from, LocalDate to) {
-        Map<Long, BigDecimal> byDay = new HashMap<>();
+    public List<Day> dailyCollected(
+            Set<UUID> applicationIds, Environment environment, LocalDate from, LocalDate to, ZoneId zone) {
+        Map<LocalDate, BigDecimal> byDay = new HashMap<>();
         if (!applicationIds.isEmpty()) {
+            // The hours that start within [from's midnight, the midnight after to) in the zone.
+            long fromHour = Math.ceilDiv(from.atStartOfDay(zone).toEpochSecond(), SECONDS_PER_HOUR);
+            long toHour = Math.ceilDiv(to.plusDays(1).atStartOfDay(zone).toEpochSecond(), SECONDS_PER_HOUR);
             jdbc.sql(DAILY)
                     .param("apps", List.copyOf(applicationIds))
                     .param("env", environment.value())
-                    .param("from", from.toEpochDay() * 24)
-                    .param("to", (to.toEpochDay() + 1) * 24)
-                    .query((rs, n) ->
-                            byDay.merge(Math.floorDiv(rs.getLong(1), 24), rs.getBigDecimal(2), BigDecimal::add))
+                    .param("from", fromHour)
+                    .param("to", toHour)
+                    .query((rs, n) -> byDay.merge(
+                            LocalDate.ofInstant(Instant.ofEpochSecond(rs.getLong(1) * SECONDS_PER_HOUR), zone),
+                            rs.getBigDecimal(2),
+                            BigDecimal::add))
                     .list();
         }
         List<Day> days = new ArrayList<>();
         for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
-            days.add(new Day(
-                    day, byDay.getOrDefault(day.toEpochDay(), BigDecimal.ZERO).setScale(2)));
+            days.add(new Day(day, byDay.getOrDefault(day, BigDecimal.ZERO).setScale(2)));
         }
         return days;
     }

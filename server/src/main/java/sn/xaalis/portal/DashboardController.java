@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -52,11 +51,9 @@ class DashboardController {
         Set<UUID> apps = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)
                 .collect(Collectors.toSet());
-        // "Today" is the merchant's day; the chart's days stay UTC days (the daily figures are UTC).
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        // "Today" and the chart's days are the merchant's days, in its time zone.
         LocalDate localToday = LocalDate.ofInstant(clock.instant(), zone);
-        LocalDate first = today.minusDays(29);
-        var days = statistics.dailyCollected(apps, env, first, today);
+        var days = statistics.dailyCollected(apps, env, localToday.minusDays(29), localToday, zone);
         BigDecimal max = days.stream().map(PaymentStatistics.Day::collected).reduce(BigDecimal.ZERO, BigDecimal::max);
         List<Bar> bars = new ArrayList<>();
         for (int i = 0; i < days.size(); i++) {

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -52,11 +53,13 @@ final class FullScan {
                             .as("%s: summary of %s in %s since %s", when, set, env, since)
                             .isEqualTo(summary(set, env, since));
                 }
-                LocalDate from = LocalDate.ofInstant(start, ZoneOffset.UTC).minusDays(1);
-                LocalDate to = LocalDate.ofInstant(now, ZoneOffset.UTC).plusDays(1);
-                assertThat(statistics.dailyCollected(set, env, from, to))
-                        .as("%s: daily amounts of %s in %s", when, set, env)
-                        .isEqualTo(dailyCollected(set, env, from, to));
+                for (ZoneId zone : ZONES) {
+                    LocalDate from = LocalDate.ofInstant(start, zone).minusDays(1);
+                    LocalDate to = LocalDate.ofInstant(now, zone).plusDays(1);
+                    assertThat(statistics.dailyCollected(set, env, from, to, zone))
+                            .as("%s: daily amounts of %s in %s, days of %s", when, set, env, zone)
+                            .isEqualTo(dailyCollected(set, env, from, to, zone));
+                }
             }
         }
     }
@@ -104,21 +107,30 @@ final class FullScan {
         return new PaymentStatistics.Summary(byStatus, byProvider, total[0], collected[0].setScale(2));
     }
 
-    List<PaymentStatistics.Day> dailyCollected(Set<UUID> apps, Environment environment, LocalDate from, LocalDate to) {
-        Map<Long, BigDecimal> byDay = new HashMap<>();
-        jdbc.sql("SELECT FLOOR(EXTRACT(EPOCH FROM paid_at) / 86400) AS epoch_day, SUM(amount) FROM payments"
-                        + " WHERE application_id IN (:apps) AND environment = :env AND status = 'SUCCESS'"
-                        + " AND paid_at >= :from AND paid_at < :to GROUP BY epoch_day")
+    /**
+     * Every SUCCESS payment, on the day of {@code zone} in which the UTC hour of its {@code paid_at} starts:
+     * its local day in a whole-hour zone; in a half-hour zone, the rule the dashboard documents.
+     */
+    List<PaymentStatistics.Day> dailyCollected(
+            Set<UUID> apps, Environment environment, LocalDate from, LocalDate to, ZoneId zone) {
+        Map<LocalDate, BigDecimal> byDay = new HashMap<>();
+        jdbc.sql("SELECT paid_at, amount FROM payments"
+                        + " WHERE application_id IN (:apps) AND environment = :env AND status = 'SUCCESS'")
                 .param("apps", List.copyOf(apps))
                 .param("env", environment.value())
-                .param("from", Timestamps.toDatabase(from.atStartOfDay().toInstant(ZoneOffset.UTC)))
-                .param("to", Timestamps.toDatabase(to.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC)))
-                .query((rs, n) -> byDay.put(rs.getLong(1), rs.getBigDecimal(2)))
+                .query((rs, n) -> {
+                    Instant paid = Timestamps.fromDatabase(rs.getObject(1, OffsetDateTime.class));
+                    LocalDate day = LocalDate.ofInstant(paid.truncatedTo(ChronoUnit.HOURS), zone);
+                    if (!day.isBefore(from) && !day.isAfter(to)) {
+                        byDay.merge(day, rs.getBigDecimal(2), BigDecimal::add);
+                    }
+                    return null;
+                })
                 .list();
         List<PaymentStatistics.Day> days = new ArrayList<>();
         for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
             days.add(new PaymentStatistics.Day(
-                    day, byDay.getOrDefault(day.toEpochDay(), BigDecimal.ZERO).setScale(2)));
+                    day, byDay.getOrDefault(day, BigDecimal.ZERO).setScale(2)));
         }
         return days;
     }
