@@ -45,6 +45,13 @@ class CustomerPagesBrowserIT extends InBrowser {
                 show(page, "/sandbox/checkout/" + reference + "?app=MM", "sandbox" + suffix, language);
                 show(page, "/return/" + reference, "return" + suffix, language);
                 show(page, "/pay/SVC-ZZZZZZZ9", "notfound" + suffix, language);
+                // The error page for people (pages/error.html), for a customer on an address that does not exist.
+                assertThat(page.navigate(local("/pay/" + reference + "/nothing-here"))
+                                .status())
+                        .isEqualTo(404);
+                assertThat(page.locator("h1")).hasText(language.equals("fr") ? "Page introuvable" : "Page not found");
+                PageChecks.check(page, "pay-error-404" + suffix, language);
+                PageChecks.touchTargets(page);
                 assertThat(refused)
                         .as("nothing refused by the Content-Security-Policy")
                         .isEmpty();

@@ -5,19 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
 
 /** The link's customer page and the portal's links page in a real Chromium, on a phone and a desktop, in both languages. */
 @IntegrationTest
 class PaymentLinkBrowserIT extends BrowserIntegrationTest {
+
+    @Autowired
+    MutableClock clock;
 
     private static final List<int[]> SIZES = List.of(new int[] {390, 844}, new int[] {1280, 800});
     private static final List<String> LANGUAGES = List.of("fr", "en");
@@ -65,14 +71,34 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         phone.context().close();
 
         api.post(merchant, "/payment-links/" + code + "/deactivate", null, Map.of());
+        // An expired link: its hour passes on the moved clock (before the payments below, which would expire too).
+        String expired = links.code(
+                merchant,
+                "{\"amount\":\"3000\",\"expires_at\":\"" + clock.instant().plus(Duration.ofHours(1)) + "\"}");
+        clock.advance(Duration.ofHours(2));
+        // Single-use links: one already paid, one whose payment is in progress.
+        String paid = links.code(merchant, "{\"amount\":\"4500\",\"single_use\":true}");
+        api.simulate(merchant, links.paid(paid, Map.of()), "SUCCESS");
+        String busy = links.code(merchant, "{\"amount\":\"4500\",\"single_use\":true}");
+        links.paid(busy, Map.of());
+
+        // Name, code, heading in French, in English.
+        List<List<String>> states = List.of(
+                List.of("closed", code, "Lien désactivé", "Link deactivated"),
+                List.of("expired", expired, "Lien expiré", "Link expired"),
+                List.of("paid", paid, "Déjà payé", "Already paid"),
+                List.of("busy", busy, "Paiement en cours", "Payment in progress"));
         for (String language : LANGUAGES) {
-            Page closed = browser.newPage(390, 844, language);
-            closed.navigate(url("/l/" + code));
-            assertThat(closed.getByRole(AriaRole.HEADING))
-                    .hasText(language.equals("fr") ? "Lien désactivé" : "Link deactivated");
-            PageChecks.check(closed, "link-closed-" + language + "-390", language);
-            PageChecks.touchTargets(closed);
-            closed.context().close();
+            for (int[] size : SIZES) {
+                Page page = browser.newPage(size[0], size[1], language);
+                for (List<String> state : states) {
+                    page.navigate(url("/l/" + state.get(1)));
+                    assertThat(page.getByRole(AriaRole.HEADING)).hasText(state.get(language.equals("fr") ? 2 : 3));
+                    PageChecks.check(page, "link-" + state.getFirst() + "-" + language + "-" + size[0], language);
+                    PageChecks.touchTargets(page);
+                }
+                page.context().close();
+            }
         }
     }
 

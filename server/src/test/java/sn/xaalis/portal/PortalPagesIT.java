@@ -44,7 +44,11 @@ class PortalPagesIT extends BrowserIntegrationTest {
                 visit(page, "/portal/transactions", "portal-transactions" + suffix, language);
                 visit(page, "/portal/transactions/" + processing, "portal-transaction" + suffix, language);
                 visit(page, "/portal/transactions/" + paid + "/refund", "portal-refund" + suffix, language);
+                visit(page, "/portal/transactions/" + processing + "/cancel", "portal-cancel" + suffix, language);
                 visit(page, "/portal/transactions/SVC-NOTHERE", "portal-not-found" + suffix, language);
+                // The error page for people (pages/error.html), here for an address that does not exist.
+                visit(page, "/portal/nothing-here", "portal-error-404" + suffix, language);
+                assertThat(page.locator("h1")).hasText(language.equals("fr") ? "Page introuvable" : "Page not found");
                 page.context().close();
             }
         }
