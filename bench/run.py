@@ -7,6 +7,7 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
     bench/run            # build, then R1-R4, M1-M5 and the JMH micro-benchmarks
     bench/run --quick    # shorter phases (a smoke run of the harness itself)
     bench/run --limiter-only [--limiter-rounds N]   # only M1 with each rate limiter, and their ratio
+    bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
 """
 import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
@@ -80,11 +81,11 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None):
     function giving process ids), also the CPU seconds those processes used in the measured run."""
     base_env = {"WRK_DIR": WRK_DIR, **env}
     if warmup:
-        run(["wrk", "-t2", f"-c{connections}", f"-d{warmup}s", "-s", os.path.join(WRK_DIR, script), url],
+        run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{warmup}s", "-s", os.path.join(WRK_DIR, script), url],
             env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + "w"})
     settle()
     before = cpu_seconds(cpu_of()) if cpu_of else None
-    out = run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
+    out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
                os.path.join(WRK_DIR, script), url], env=base_env)
     line = next(l for l in out.splitlines() if l.startswith("JSON "))
     result = json.loads(line[5:])
@@ -367,6 +368,10 @@ def main():
                         help="only M1 with each rate limiter (own buckets, cluster-wide) and their ratio")
     parser.add_argument("--limiter-rounds", type=int, default=None,
                         help="rounds of the M1 limiter comparison (default 1, 2 with --limiter-only)")
+    parser.add_argument("--growth", action="store_true",
+                        help="only the growth phase: the same figures on an empty database and on a grown one")
+    parser.add_argument("--growth-payments", type=int, default=10_000_000,
+                        help="payments in the grown database (default 10 million)")
     args = parser.parse_args()
     rounds = args.limiter_rounds or (2 if args.limiter_only else 1)
     seconds, warmup = (5, 3) if args.quick else (20, 10)
@@ -377,6 +382,10 @@ def main():
         log("building the server and the benchmark jar")
         run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-Pbench", "-pl", "server,bench", "-am", "package", "-DskipTests",
              "-Dspotless.check.skip=true"], capture=False)
+    if args.growth:
+        import growth
+        growth.main(args, seconds, warmup)
+        return
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
                "machine": {"cpus": os.cpu_count()}}
 

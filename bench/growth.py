@@ -1,0 +1,287 @@
+"""The growth phase of the harness (issue 19; bench/README.md, "Growth"): the same figures on an empty
+database and on one holding N payments (10 million by default), in one run.
+
+    bench/run --growth [--growth-payments N] [--quick]
+
+1. A fresh database and server; the measured merchant signs up with ten applications. Measured:
+   M1 (initiations/s, and p99 at half that rate), M2 (status reads/s), the portal's pages (dashboard,
+   transactions, filters, a search by reference) and the API's list: p50 / p99 one request at a time,
+   the server's time; and M3 (deliveries/s).
+2. The server stops; N payments are loaded in SQL (bench/sql/growth-batch.sql, a million at a time),
+   three in ten for the measured merchant's first application, with their history, notifications and
+   delivery attempts; the dashboard's rollups are rebuilt from them as the V15 migration does.
+3. A fresh server measures M1, M2 and the pages again: M6 is each rate grown / empty.
+4. M7: a backlog of due notifications (N / 10, a million for 10 M) drains while initiations run at half
+   the empty database's M1 rate: the drain rate / M3, and the initiations' p99.
+"""
+import http.client, json, os, re, tempfile, time
+
+import run as h
+
+BATCH = 1_000_000
+
+
+def main(args, seconds, warmup):
+    n = args.growth_payments
+    results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
+               "machine": {"cpus": os.cpu_count()}, "payments": n}
+    h.log(f"growth: fresh PostgreSQL database {h.DB}")
+    h.psql(f"DROP DATABASE IF EXISTS {h.DB} WITH (FORCE)")
+    h.psql(f"CREATE DATABASE {h.DB}")
+    sink_process = h.subprocess.Popen([h.JAVA, "-cp", os.path.join(h.BENCH, "target", "benchmarks.jar"),
+                                       "sn.xaalis.bench.Load", "sink", str(h.SINK_PORT)],
+                                      stdout=h.subprocess.DEVNULL, stderr=h.subprocess.DEVNULL)
+    h.wait_port(h.SINK_PORT)
+    sink = f"http://127.0.0.1:{h.SINK_PORT}"
+    work = tempfile.mkdtemp(prefix="xaalis-growth-")
+    try:
+        server = start()
+        try:
+            merchant, apps = onboard(sink)
+            apps_file = os.path.join(work, "apps")
+            h.write_apps(apps, apps_file)
+            results["empty"] = measure(merchant, apps, apps_file, work, seconds, warmup, reference=None)
+            n3 = 2000 if args.quick else 10000
+            h.log(f"M3 on the empty database: {n3} payments to SUCCESS, deliveries to the sink")
+            for _ in range(2):
+                h.deliveries(BASE, apps_file, n3, sink, True)
+            results["M3_deliveries"] = h.deliveries(BASE, apps_file, n3, sink, False)
+            h.log(f"   {results['M3_deliveries']['deliveries_per_s']:.0f} deliveries/s")
+        finally:
+            h.stop_server(server)
+
+        results["load"] = load(n, merchant["first_app"])
+        reference = h.psql("SELECT reference FROM payments WHERE application_id = "
+                           f"'{merchant['first_app']}' AND status = 'FAILED' LIMIT 1", h.DB).strip()
+        if not reference:
+            raise SystemExit("growth: no FAILED payment loaded for the measured application")
+
+        server = start()
+        try:
+            results["grown"] = measure(merchant, apps, apps_file, work, seconds, warmup, reference)
+            results["M7"] = backlog(apps, apps_file, sink, max(1000, n // 10), results["empty"]["M1"]["rps"],
+                                    seconds)
+        finally:
+            h.stop_server(server)
+    finally:
+        sink_process.kill()
+    report(results)
+    h.write_results(results)
+
+
+BASE = f"http://127.0.0.1:{h.SERVER_PORT}"
+
+
+def start():
+    server, _ = h.start_server({"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{h.DB}",
+                                "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": ""},
+                               os.path.join(tempfile.gettempdir(), "xaalis-bench-growth-server.log"))
+    h.wait_port(h.SERVER_PORT)
+    while h.http("GET", BASE + "/ping")[0] != 200:
+        time.sleep(0.05)
+    return server
+
+
+def onboard(sink):
+    """The measured merchant: ten applications with both providers, webhooks to the sink."""
+    email, password = f"growth{time.time_ns()}@example.com", "bench password 123"
+    merchant = h.admin("POST", "/merchants", {"name": "Growth", "email": email, "password": password})
+    apps = []
+    for i in range(10):
+        app = h.admin("POST", f"/merchants/{merchant['id']}/applications",
+                      {"name": f"shop {i}", "providers": ["WALLET_SN", "MOBILEMONEY_SN"]})
+        h.admin("PATCH", f"/applications/{app['id']}", {"webhook_url": sink + "/hook"})
+        apps.append((app["endpoint_key"], app["sandbox"]["api_key"], app["sandbox"]["api_secret"], app["id"]))
+    return ({"email": email, "password": password, "first_app": apps[0][3]},
+            [(ek, key, secret, "") for ek, key, secret, _ in apps])
+
+
+def measure(merchant, apps, apps_file, work, seconds, warmup, reference):
+    """reference: a stored payment to search for; None on the empty database (one created here)."""
+    state = "empty" if reference is None else "grown"
+    out = {}
+    h.log(f"M1 ({state}): initiations at full speed")
+    out["M1"] = h.wrk("initiate.lua", BASE, seconds, 32,
+                      {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
+                       "RUN_ID": str(time.time_ns())}, 3 * warmup)
+    rate = max(1, int(out["M1"]["rps"] / 2))
+    h.log(f"   {out['M1']['rps']:.0f}/s; at half that rate, {rate}/s")
+    h.settle()
+    out["M1_half_rate"] = h.java_tool("initiate-rate", BASE, apps_file, rate, seconds)
+    h.log(f"M2 ({state}): status reads")
+    payments_file = os.path.join(work, f"payments-{state}")
+    h.java_tool("create", BASE, apps_file, 2000, payments_file)
+    out["M2"] = h.wrk("status.lua", BASE, seconds, 32, {"PAYMENTS": payments_file}, warmup)
+    h.log(f"   {out['M2']['rps']:.0f}/s")
+    if reference is None:
+        reference = open(payments_file).readline().split()[3]
+    cookie = sign_in(merchant["email"], merchant["password"])
+    pages = {
+        "portal dashboard": ("/portal/dashboard?environment=sandbox", "200"),
+        "portal transactions": ("/portal/transactions?environment=sandbox", "200"),
+        "portal transactions, FAILED": ("/portal/transactions?environment=sandbox&status=FAILED", "200"),
+        "portal transactions, CANCELLED": ("/portal/transactions?environment=sandbox&status=CANCELLED", "200"),
+        "portal search by reference": (f"/portal/transactions?q={reference}", "302"),
+    }
+    ek, key, secret, _ = apps[0]
+    api = {"X-Api-Key": key, "X-Api-Secret": secret}
+    lists = {
+        "API list": (f"/api/v1/{ek}/payments/?limit=20", "200", api),
+        "API list, FAILED": (f"/api/v1/{ek}/payments/?limit=20&status=FAILED", "200", api),
+    }
+    out["pages"] = {}
+    for name, (path, status, headers) in [*((n, (p, s, {"Cookie": cookie})) for n, (p, s) in pages.items()),
+                                          *lists.items()]:
+        # One connection: each request alone on the server, so its latency is the server's time
+        # (plus a loopback round trip), not a queue behind others on two cores.
+        out["pages"][name] = h.wrk("page.lua", BASE, max(5, seconds // 2), 1,
+                                   {"PATHS": path, "HEADERS": json.dumps(headers), "EXPECT": status}, warmup)
+        p = out["pages"][name]
+        h.log(f"   {name} ({state}): {p['rps']:.0f}/s, p50 {p['p50_ms']:.1f} ms, p99 {p['p99_ms']:.1f} ms, "
+              f"errors {p['errors'] + p['socket_errors']}")
+    return out
+
+
+def sign_in(email, password):
+    """A portal session as a browser gets one: the form's CSRF token, then the sign-in post."""
+    conn = http.client.HTTPConnection("127.0.0.1", h.SERVER_PORT, timeout=30)
+    conn.request("GET", "/portal/login")
+    response = conn.getresponse()
+    page = response.read().decode()
+    session = session_cookie(response)
+    token = re.search(r'name="_csrf"\s+value="([^"]+)"', page).group(1)
+    form = "&".join(f"{k}={urllib_quote(v)}" for k, v in
+                    (("email", email), ("password", password), ("code", ""), ("_csrf", token)))
+    conn.request("POST", "/portal/login", body=form,
+                 headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": session})
+    response = conn.getresponse()
+    response.read()
+    location = response.getheader("Location") or ""
+    if not location.endswith("/portal/dashboard"):
+        raise SystemExit(f"growth: signing in to the portal failed ({response.status} {location})")
+    return session_cookie(response) or session
+
+
+def session_cookie(response):
+    for header in response.getheaders():
+        if header[0].lower() == "set-cookie" and header[1].startswith("SESSION="):
+            return header[1].split(";", 1)[0]
+    return None
+
+
+def urllib_quote(value):
+    from urllib.parse import quote
+    return quote(value, safe="")
+
+
+def load(n, big_app):
+    """N payments in SQL, a million per batch, then the rollups rebuilt (the server is stopped)."""
+    started = time.monotonic()
+    h.psql("""INSERT INTO merchants (id, name, email, password_hash, created_at)
+              SELECT ('00000000-0000-0000-0003-0000000000' || lpad(m::text, 2, '0'))::uuid, 'Boutique ' || m,
+                     'owner' || m || '@boutique.example', '$2a$10$' || md5(m::text) || md5('x' || m), now()
+              FROM generate_series(1, 20) m;
+              INSERT INTO applications (id, merchant_id, name, endpoint_key, webhook_url, live_enabled, created_at,
+                                        updated_at)
+              SELECT ('00000000-0000-0000-0002-0000000000' || lpad(m::text, 2, '0'))::uuid,
+                     ('00000000-0000-0000-0003-0000000000' || lpad(m::text, 2, '0'))::uuid,
+                     'Web shop', substr(md5('growth' || m), 1, 16), 'https://boutique' || m || '.example/hooks', TRUE,
+                     now(), now()
+              FROM generate_series(1, 20) m;""", h.DB)
+    script = os.path.join(h.BENCH, "sql", "growth-batch.sql")
+    for first in range(1, n + 1, BATCH):
+        count = min(BATCH, n + 1 - first)
+        h.run(["psql", "-X", "-q", "-h", h.PG["host"], "-p", h.PG["port"], "-U", h.PG["user"], "-d", h.DB,
+               "-v", f"first={first}", "-v", f"count={count}", "-v", f"big_app={big_app}", "-v", "big_env=sandbox",
+               "-f", script], timeout=3600)
+        h.log(f"   loaded {first + count - 1:,} of {n:,} payments ({time.monotonic() - started:.0f} s)")
+    h.psql("""BEGIN;
+              DELETE FROM payment_rollup_queue; DELETE FROM payment_rollups; DELETE FROM paid_rollups;
+              INSERT INTO payment_rollups (application_id, environment, created_hour, status, provider, payment_count,
+                                           amount)
+              SELECT application_id, environment, FLOOR(EXTRACT(EPOCH FROM created_at) / 3600), status, provider,
+                     COUNT(*), SUM(amount)
+              FROM payments
+              GROUP BY application_id, environment, FLOOR(EXTRACT(EPOCH FROM created_at) / 3600), status, provider;
+              INSERT INTO paid_rollups (application_id, environment, paid_hour, payment_count, amount)
+              SELECT application_id, environment, FLOOR(EXTRACT(EPOCH FROM paid_at) / 3600), COUNT(*), SUM(amount)
+              FROM payments WHERE status = 'SUCCESS' AND paid_at IS NOT NULL
+              GROUP BY application_id, environment, FLOOR(EXTRACT(EPOCH FROM paid_at) / 3600);
+              COMMIT;""", h.DB)
+    h.psql("VACUUM ANALYZE", h.DB)
+    h.psql("CHECKPOINT")
+    loaded = {"seconds": round(time.monotonic() - started),
+              "database_size": h.psql(f"SELECT pg_size_pretty(pg_database_size('{h.DB}'))").strip(),
+              "rows": {}}
+    for table in ("payments", "payment_status_history", "notifications", "notification_attempts",
+                  "payment_rollups", "paid_rollups"):
+        loaded["rows"][table] = int(h.psql(f"SELECT reltuples::bigint FROM pg_class WHERE relname = '{table}'",
+                                           h.DB).strip())
+    h.log(f"   loaded in {loaded['seconds']} s; database {loaded['database_size']}")
+    return loaded
+
+
+def backlog(apps, apps_file, sink, count, m1_empty_rps, seconds):
+    """M7: `count` due notifications for the measured merchant's applications, drained while
+    initiations run at half the empty database's M1 rate; the rate is the sink's count over the
+    window (the backlog outlasts it)."""
+    endpoint_keys = ", ".join(f"'{a[0]}'" for a in apps)
+    h.log(f"M7: a backlog of {count:,} due notifications")
+    h.psql(f"""INSERT INTO notifications (id, application_id, environment, event_id, event, body, state, attempts,
+                    next_attempt_at, test, created_at, updated_at)
+               SELECT gen_random_uuid(), a.id, 'sandbox', 'SVC-B' || lpad(i::text, 7, '0') || ':SUCCESS',
+                      'transaction.success',
+                      '{{"id":"SVC-B' || lpad(i::text, 7, '0') || ':SUCCESS","event":"transaction.success",'
+                      || '"environment":"sandbox","data":{{"reference":"SVC-B' || lpad(i::text, 7, '0') || '"}}}}',
+                      'PENDING', 0, t.at, FALSE, t.at, t.at
+               FROM generate_series(1, {count}) i
+               -- Due one after the other over the last hour, as a backlog builds up while receivers are
+               -- away: each notification falls due when its payment changes.
+               CROSS JOIN LATERAL (SELECT now() - interval '1 hour' * ({count} - i) / {count} AS at) t
+               JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM applications
+                     WHERE endpoint_key IN ({endpoint_keys})) a ON a.k = i % 10""", h.DB)
+    h.psql("ANALYZE notifications", h.DB)
+    h.settle()
+    rate = max(1, int(m1_empty_rps / 2))
+    h.http("POST", sink + "/reset")
+    started = time.time()
+    initiations = h.java_tool("initiate-rate", BASE, apps_file, rate, seconds)
+    elapsed = time.time() - started
+    received = json.loads(h.http("GET", sink + "/count")[1])["received"]
+    left = int(h.psql("SELECT count(*) FROM notifications WHERE state = 'PENDING'", h.DB).strip())
+    result = {"backlog": count, "rate": rate, "initiations": initiations, "delivered": received,
+              "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed, "left": left}
+    h.log(f"   {result['deliveries_per_s']:.0f} deliveries/s with initiations at {rate}/s "
+          f"(p99 {initiations['latency_ms']['p99']:.1f} ms); {left:,} still due")
+    return result
+
+
+def report(r):
+    e, g = r["empty"], r["grown"]
+    m6_initiations = g["M1"]["rps"] / e["M1"]["rps"]
+    m6_status = g["M2"]["rps"] / e["M2"]["rps"]
+    m7 = r["M7"]["deliveries_per_s"] / r["M3_deliveries"]["deliveries_per_s"]
+    r["ratios"] = {"M6 initiations": round(m6_initiations, 3), "M6 status reads": round(m6_status, 3),
+                   "M7 drain / M3": round(m7, 3)}
+    print()
+    print(f"Growth: {r['payments']:,} payments loaded in {r['load']['seconds']} s, "
+          f"database {r['load']['database_size']}")
+    print()
+    print("| figure | empty | grown | ratio | target |")
+    print("|---|---|---|---|---|")
+    print(f"| M1 initiations/s | {e['M1']['rps']:.0f} | {g['M1']['rps']:.0f} | {m6_initiations:.3f} | >= 0.9 |")
+    print(f"| M2 status reads/s | {e['M2']['rps']:.0f} | {g['M2']['rps']:.0f} | {m6_status:.3f} | >= 0.9 |")
+    for label, key in (("initiation p99 at half rate", "M1_half_rate"),):
+        print(f"| {label} | {e[key]['latency_ms']['p99']:.1f} ms | {g[key]['latency_ms']['p99']:.1f} ms | | "
+              "<= 25 ms |")
+    print(f"| status read p99 (32 connections) | {e['M2']['p99_ms']:.1f} ms | {g['M2']['p99_ms']:.1f} ms | | reported |")
+    for name in e["pages"]:
+        pe, pg = e["pages"][name], g["pages"][name]
+        print(f"| {name}: p50 / p99 | {pe['p50_ms']:.1f} / {pe['p99_ms']:.1f} ms | "
+              f"{pg['p50_ms']:.1f} / {pg['p99_ms']:.1f} ms | | "
+              f"{'<= 50 ms' if name == 'portal dashboard' else 'reported'} |")
+    m7r = r["M7"]
+    print(f"| M7 drain of {m7r['backlog']:,} due notifications | M3 {r['M3_deliveries']['deliveries_per_s']:.0f}/s | "
+          f"{m7r['deliveries_per_s']:.0f}/s | {m7:.3f} | >= 0.9 |")
+    print(f"| M7 initiations at {m7r['rate']}/s meanwhile: p99 | | {m7r['initiations']['latency_ms']['p99']:.1f} ms | | "
+          "<= 25 ms |")
