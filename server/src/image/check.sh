@@ -136,6 +136,8 @@ class Hook(http.server.BaseHTTPRequestHandler):
 http.server.HTTPServer(("127.0.0.1", port), Hook).serve_forever()
 PY
 hook_pid=$!
+# Listening before the first delivery: a refused one is retried only after the retry delay (a minute).
+for _ in $(seq 100); do (exec 3<> "/dev/tcp/127.0.0.1/$hook_port") 2> /dev/null && break; sleep 0.1; done
 admin=(-H "Authorization: Bearer $admin_token" -H 'Content-Type: application/json')
 merchant=$(curl -fsS -X POST "http://127.0.0.1:$port/admin/v1/merchants" "${admin[@]}" \
     -d '{"name":"Image check","email":"image-check@example.sn","password":"a long image check password"}' | jq -r '.id') \
