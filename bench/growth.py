@@ -129,6 +129,7 @@ def measure(merchant, apps, apps_file, work, seconds, warmup, reference):
         "API list": (f"/api/v1/{ek}/payments/?limit=20", "200", api),
         "API list, FAILED": (f"/api/v1/{ek}/payments/?limit=20&status=FAILED", "200", api),
     }
+    h.settle()
     out["pages"] = {}
     for name, (path, status, headers) in [*((n, (p, s, {"Cookie": cookie})) for n, (p, s) in pages.items()),
                                           *lists.items()]:

@@ -72,7 +72,14 @@ def admin(method, path, body=None, base=f"http://127.0.0.1:{SERVER_PORT}"):
 def settle():
     """A checkpoint before a measured phase: the WAL earlier phases wrote (R1 alone writes half a GB)
     otherwise triggers one inside the next phase, whose fsync stalls showed up as 100-200 ms in M1's
-    half-rate p99. Checkpoints that a phase's own writes trigger still count against it."""
+    half-rate p99. Checkpoints that a phase's own writes trigger still count against it.
+
+    Before it, a VACUUM ANALYZE of the benchmark's database: this machine's PostgreSQL runs with
+    autovacuum off (the CI's configuration), where a production one would have cleaned the queues'
+    dead rows and refreshed the statistics between phases; without it a phase pays for the last one's
+    dead rows, and plans made on a table's empty-start statistics."""
+    run(["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", DB, "-qAtc", "VACUUM ANALYZE"],
+        check=False)  # before the database exists, nothing to clean
     psql("CHECKPOINT")
 
 

@@ -30,17 +30,23 @@ public class PaymentStatistics {
     // The whole hours from the first one at or after :since (the rollups, and the changes queued for
     // them), plus the payments of the part-hour before it (a time zone whose midnight is not a whole
     // UTC hour) from the listing index: in one statement, so all of it is read from one snapshot.
-    private static final String SUMMARY = "SELECT status, provider, SUM(n), SUM(a) FROM ("
-            + "SELECT status, provider, payment_count AS n, amount AS a FROM payment_rollups"
+    private static final String WHOLE_HOURS = "SELECT status, provider, payment_count AS n, amount AS a"
+            + " FROM payment_rollups"
             + " WHERE application_id IN (:apps) AND environment = :env AND created_hour >= :fromHour"
             // Each queued row once: +1 in to_status and, for a change, -1 in from_status.
             + " UNION ALL SELECT CASE WHEN m.n = 1 THEN q.to_status ELSE q.from_status END, q.provider, m.n,"
             + " m.n * q.amount FROM payment_rollup_queue q CROSS JOIN (VALUES (1), (-1)) AS m (n)"
             + " WHERE q.application_id IN (:apps) AND q.environment = :env AND q.created_hour >= :fromHour"
-            + " AND (m.n = 1 OR q.from_status IS NOT NULL)"
-            + " UNION ALL SELECT status, provider, 1, amount FROM payments"
-            + " WHERE application_id IN (:apps) AND environment = :env AND created_at >= :since AND created_at < :edge"
-            + ") figures GROUP BY status, provider HAVING SUM(n) <> 0";
+            + " AND (m.n = 1 OR q.from_status IS NOT NULL)";
+    private static final String PART_HOUR = " UNION ALL SELECT status, provider, 1, amount FROM payments"
+            + " WHERE application_id IN (:apps) AND environment = :env AND created_at >= :since AND created_at < :edge";
+    private static final String GROUPED = ") figures GROUP BY status, provider HAVING SUM(n) <> 0";
+    // A period starting on a whole hour (every midnight of West Africa's zones) reads no payment at
+    // all: not even an empty range of the listing index, which a planner with stale statistics has
+    // been seen to look for in an index where it must scan the application's whole history.
+    private static final String SUMMARY = "SELECT status, provider, SUM(n), SUM(a) FROM (" + WHOLE_HOURS + GROUPED;
+    private static final String SUMMARY_WITH_PART_HOUR =
+            "SELECT status, provider, SUM(n), SUM(a) FROM (" + WHOLE_HOURS + PART_HOUR + GROUPED;
     private static final String DAILY = "SELECT h, SUM(a) FROM ("
             + "SELECT paid_hour AS h, amount AS a FROM paid_rollups WHERE application_id IN (:apps)"
             + " AND environment = :env AND paid_hour >= :from AND paid_hour < :to"
@@ -70,13 +76,15 @@ public class PaymentStatistics {
         if (!applicationIds.isEmpty()) {
             long fromHour = Math.ceilDiv(since.getEpochSecond() + (since.getNano() > 0 ? 1 : 0), SECONDS_PER_HOUR);
             Instant edge = Instant.ofEpochSecond(fromHour * SECONDS_PER_HOUR);
-            jdbc.sql(SUMMARY)
+            boolean partHour = since.isBefore(edge);
+            var query = jdbc.sql(partHour ? SUMMARY_WITH_PART_HOUR : SUMMARY)
                     .param("apps", List.copyOf(applicationIds))
                     .param("env", environment.value())
-                    .param("fromHour", fromHour)
-                    .param("since", Timestamps.toDatabase(since))
-                    .param("edge", Timestamps.toDatabase(edge))
-                    .query((rs, n) -> {
+                    .param("fromHour", fromHour);
+            if (partHour) {
+                query = query.param("since", Timestamps.toDatabase(since)).param("edge", Timestamps.toDatabase(edge));
+            }
+            query.query((rs, n) -> {
                         PaymentStatus status = PaymentStatus.valueOf(rs.getString(1));
                         Provider provider = Provider.valueOf(rs.getString(2));
                         long count = rs.getLong(3);
