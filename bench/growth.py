@@ -175,10 +175,12 @@ def urllib_quote(value):
     return quote(value, safe="")
 
 
-def load(n, big_app):
-    """N payments in SQL, a million per batch, then the rollups rebuilt (the server is stopped)."""
+def load(n, big_app, resume_at=1):
+    """N payments in SQL, a million per batch, then the rollups rebuilt (the server is stopped).
+    resume_at: the first payment to load, when an interrupted load is taken up again."""
     started = time.monotonic()
-    h.psql("""INSERT INTO merchants (id, name, email, password_hash, created_at)
+    if resume_at == 1:
+        h.psql("""INSERT INTO merchants (id, name, email, password_hash, created_at)
               SELECT ('00000000-0000-0000-0003-0000000000' || lpad(m::text, 2, '0'))::uuid, 'Boutique ' || m,
                      'owner' || m || '@boutique.example', '$2a$10$' || md5(m::text) || md5('x' || m), now()
               FROM generate_series(1, 20) m;
@@ -190,7 +192,7 @@ def load(n, big_app):
                      now(), now()
               FROM generate_series(1, 20) m;""", h.DB)
     script = os.path.join(h.BENCH, "sql", "growth-batch.sql")
-    for first in range(1, n + 1, BATCH):
+    for first in range(resume_at, n + 1, BATCH):
         count = min(BATCH, n + 1 - first)
         h.run(["psql", "-X", "-q", "-h", h.PG["host"], "-p", h.PG["port"], "-U", h.PG["user"], "-d", h.DB,
                "-v", f"first={first}", "-v", f"count={count}", "-v", f"big_app={big_app}", "-v", "big_env=sandbox",
@@ -254,7 +256,21 @@ def backlog(apps, apps_file, sink, count, m1_empty_rps, seconds):
               "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed, "left": left}
     h.log(f"   {result['deliveries_per_s']:.0f} deliveries/s with initiations at {rate}/s "
           f"(p99 {initiations['latency_ms']['p99']:.1f} ms); {left:,} still due")
+    if left:
+        result["alone"] = drain_alone(sink, seconds)
+        h.log(f"   {result['alone']['deliveries_per_s']:.0f} deliveries/s with nothing else running")
     return result
+
+
+def drain_alone(sink, seconds):
+    """The same backlog's drain with no initiations beside it: what the deliveries can do on this
+    machine when they have it to themselves, the ceiling of the figure above."""
+    h.http("POST", sink + "/reset")
+    started = time.time()
+    time.sleep(seconds)
+    received = json.loads(h.http("GET", sink + "/count")[1])["received"]
+    elapsed = time.time() - started
+    return {"delivered": received, "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed}
 
 
 def report(r):
@@ -286,3 +302,7 @@ def report(r):
           f"{m7r['deliveries_per_s']:.0f}/s | {m7:.3f} | >= 0.9 |")
     print(f"| M7 initiations at {m7r['rate']}/s meanwhile: p99 | | {m7r['initiations']['latency_ms']['p99']:.1f} ms | | "
           "<= 25 ms |")
+    if "alone" in m7r:
+        alone = m7r["alone"]["deliveries_per_s"]
+        print(f"| the same drain alone (its ceiling) | M3 {r['M3_deliveries']['deliveries_per_s']:.0f}/s | "
+              f"{alone:.0f}/s | {alone / r['M3_deliveries']['deliveries_per_s']:.3f} | reported |")
