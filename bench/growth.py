@@ -28,11 +28,7 @@ def main(args, seconds, warmup):
     h.log(f"growth: fresh PostgreSQL database {h.DB}")
     h.psql(f"DROP DATABASE IF EXISTS {h.DB} WITH (FORCE)")
     h.psql(f"CREATE DATABASE {h.DB}")
-    sink_process = h.subprocess.Popen([h.JAVA, "-cp", os.path.join(h.BENCH, "target", "benchmarks.jar"),
-                                       "sn.xaalis.bench.Load", "sink", str(h.SINK_PORT)],
-                                      stdout=h.subprocess.DEVNULL, stderr=h.subprocess.DEVNULL)
-    h.wait_port(h.SINK_PORT)
-    sink = f"http://127.0.0.1:{h.SINK_PORT}"
+    sink_process, sink = start_sink()
     work = tempfile.mkdtemp(prefix="xaalis-growth-")
     try:
         server = start()
@@ -51,18 +47,8 @@ def main(args, seconds, warmup):
             h.stop_server(server)
 
         results["load"] = load(n, merchant["first_app"])
-        reference = h.psql("SELECT reference FROM payments WHERE application_id = "
-                           f"'{merchant['first_app']}' AND status = 'FAILED' LIMIT 1", h.DB).strip()
-        if not reference:
-            raise SystemExit("growth: no FAILED payment loaded for the measured application")
-
-        server = start()
-        try:
-            results["grown"] = measure(merchant, apps, apps_file, work, seconds, warmup, reference)
-            results["M7"] = backlog(apps, apps_file, sink, max(1000, n // 10), results["empty"]["M1"]["rps"],
-                                    seconds)
-        finally:
-            h.stop_server(server)
+        results.update(measure_grown(merchant, apps, apps_file, work, sink, n, results["empty"]["M1"]["rps"],
+                                     seconds, warmup))
     finally:
         sink_process.kill()
     report(results)
@@ -70,6 +56,29 @@ def main(args, seconds, warmup):
 
 
 BASE = f"http://127.0.0.1:{h.SERVER_PORT}"
+
+
+def start_sink():
+    """The webhook sink every application of the run delivers to: its process and its URL."""
+    process = h.subprocess.Popen([h.JAVA, "-cp", os.path.join(h.BENCH, "target", "benchmarks.jar"),
+                                  "sn.xaalis.bench.Load", "sink", str(h.SINK_PORT)],
+                                 stdout=h.subprocess.DEVNULL, stderr=h.subprocess.DEVNULL)
+    h.wait_port(h.SINK_PORT)
+    return process, f"http://127.0.0.1:{h.SINK_PORT}"
+
+
+def measure_grown(merchant, apps, apps_file, work, sink, n, m1_empty_rps, seconds, warmup):
+    """Steps 3 and 4 on the loaded database: a fresh server's figures, then M7."""
+    reference = h.psql("SELECT reference FROM payments WHERE application_id = "
+                       f"'{merchant['first_app']}' AND status = 'FAILED' LIMIT 1", h.DB).strip()
+    if not reference:
+        raise SystemExit("growth: no FAILED payment loaded for the measured application")
+    server = start()
+    try:
+        return {"grown": measure(merchant, apps, apps_file, work, seconds, warmup, reference),
+                "M7": backlog(apps, apps_file, sink, max(1000, n // 10), m1_empty_rps, seconds)}
+    finally:
+        h.stop_server(server)
 
 
 def start():
@@ -84,7 +93,7 @@ def start():
 
 def onboard(sink):
     """The measured merchant: ten applications with both providers, webhooks to the sink."""
-    email, password = f"growth{time.time_ns()}@example.com", "bench password 123"
+    email, password = f"growth{time.time_ns()}@example.com", h.PASSWORD
     merchant = h.admin("POST", "/merchants", {"name": "Growth", "email": email, "password": password})
     apps = []
     for i in range(10):

@@ -20,23 +20,12 @@ def main(work, first, empty_m1, n):
     apps = [(*line.split(), "") for line in open(apps_file) if line.strip()]
     big_app = h.psql(f"SELECT id FROM applications WHERE endpoint_key = '{apps[0][0]}'", h.DB).strip()
     email = h.psql("SELECT email FROM merchants WHERE name = 'Growth'", h.DB).strip()
-    merchant = {"email": email, "password": "bench password 123", "first_app": big_app}
-    sink_process = h.subprocess.Popen([h.JAVA, "-cp", os.path.join(h.BENCH, "target", "benchmarks.jar"),
-                                       "sn.xaalis.bench.Load", "sink", str(h.SINK_PORT)],
-                                      stdout=h.subprocess.DEVNULL, stderr=h.subprocess.DEVNULL)
+    merchant = {"email": email, "password": h.PASSWORD, "first_app": big_app}
+    sink_process, sink = g.start_sink()
     try:
-        h.wait_port(h.SINK_PORT)
-        sink = f"http://127.0.0.1:{h.SINK_PORT}"
         results = {"payments": n, "resumed_at": first, "empty_M1_rps": empty_m1,
                    "load": g.load(n, big_app, resume_at=first)}
-        reference = h.psql(f"SELECT reference FROM payments WHERE application_id = '{big_app}' "
-                           "AND status = 'FAILED' LIMIT 1", h.DB).strip()
-        server = g.start()
-        try:
-            results["grown"] = g.measure(merchant, apps, apps_file, work, 20, 10, reference)
-            results["M7"] = g.backlog(apps, apps_file, sink, max(1000, n // 10), empty_m1, 20)
-        finally:
-            h.stop_server(server)
+        results.update(g.measure_grown(merchant, apps, apps_file, work, sink, n, empty_m1, 20, 10))
     finally:
         sink_process.kill()
     h.write_results(results)

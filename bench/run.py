@@ -22,6 +22,7 @@ ADMIN = "bench-admin-token-0123456789"
 MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
 SERVER_PORT = int(os.environ.get("XAALIS_BENCH_PORT", "18080"))
 SINK_PORT, HANG_PORT = SERVER_PORT + 10, SERVER_PORT + 11
+PASSWORD = "bench password 123"  # the benchmark merchants' portal password
 
 
 def log(message):
@@ -36,9 +37,9 @@ def run(cmd, env=None, check=True, capture=True, timeout=None):
     return result.stdout or ""
 
 
-def psql(sql, db="postgres"):
+def psql(sql, db="postgres", check=True):
     return run(["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", db, "-v", "ON_ERROR_STOP=1",
-                "-qAtc", sql])
+                "-qAtc", sql], check=check)
 
 
 def wait_port(port, timeout=120):
@@ -78,8 +79,7 @@ def settle():
     autovacuum off (the CI's configuration), where a production one would have cleaned the queues'
     dead rows and refreshed the statistics between phases; without it a phase pays for the last one's
     dead rows, and plans made on a table's empty-start statistics."""
-    run(["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", DB, "-qAtc", "VACUUM ANALYZE"],
-        check=False)  # before the database exists, nothing to clean
+    psql("VACUUM ANALYZE", DB, check=False)  # before the database exists, nothing to clean
     psql("CHECKPOINT")
 
 
@@ -241,7 +241,7 @@ def peak_rss_mb(pid):
 def onboard(n_apps, hook_urls, base=f"http://127.0.0.1:{SERVER_PORT}"):
     """n_apps applications with both providers; app i's webhook is hook_urls[i]."""
     merchant = admin("POST", "/merchants", {"name": "Bench", "email": f"bench{time.time_ns()}@example.com",
-                                            "password": "bench password 123"}, base)
+                                            "password": PASSWORD}, base)
     apps = []
     for i in range(n_apps):
         app = admin("POST", f"/merchants/{merchant['id']}/applications",

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -74,7 +76,9 @@ class ApiReferenceConsistencyTest {
                 }
             }
         }
-        for (ApiDescription.Operation operation : concat(page)) {
+        List<ApiDescription.Operation> operations = new ArrayList<>(page.operations());
+        operations.addAll(page.webhooks());
+        for (ApiDescription.Operation operation : operations) {
             for (ApiDescription.Field parameter : operation.parameters()) {
                 if (!reference.contains("`" + parameter.name() + "`")
                         && !reference.contains("{" + parameter.name() + "}")) {
@@ -92,12 +96,6 @@ class ApiReferenceConsistencyTest {
         assertThat(missing)
                 .as("described but not in docs/api.md or docs/webhooks.md")
                 .isEmpty();
-    }
-
-    private static Iterable<ApiDescription.Operation> concat(ApiDescription.Page page) {
-        var all = new java.util.ArrayList<>(page.operations());
-        all.addAll(page.webhooks());
-        return all;
     }
 
     /** From the line holding {@code start} to the next heading. */
