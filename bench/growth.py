@@ -12,7 +12,8 @@ database and on one holding N payments (10 million by default), in one run.
    delivery attempts; the dashboard's rollups are rebuilt from them as the V15 migration does.
 3. A fresh server measures M1, M2 and the pages again: M6 is each rate grown / empty.
 4. M7: a backlog of due notifications (N / 10, a million for 10 M) drains while initiations run at half
-   the empty database's M1 rate: the drain rate / M3, and the initiations' p99.
+   the empty database's M1 rate: the drain rate / M3, and the initiations' p99; with the same
+   initiations alone first and the drain alone last, and how busy the machine was in each.
 """
 import http.client, json, os, re, tempfile, time
 
@@ -236,7 +237,16 @@ def load(n, big_app, resume_at=1):
 def backlog(apps, apps_file, sink, count, m1_empty_rps, seconds):
     """M7: `count` due notifications for the measured merchant's applications, drained while
     initiations run at half the empty database's M1 rate; the rate is the sink's count over the
-    window (the backlog outlasts it)."""
+    window (the backlog outlasts it). The same initiations alone first: their p99 and how busy the
+    machine is then (every process: the server, PostgreSQL, the load tool and the sink), the room
+    left for the drain."""
+    rate = max(1, int(m1_empty_rps / 2))
+    h.log(f"M7: initiations alone at {rate}/s first")
+    h.settle()
+    busy = MachineBusy()
+    alone = h.java_tool("initiate-rate", BASE, apps_file, rate, seconds)
+    alone_busy = busy.fraction()
+    h.log(f"   p99 {alone['latency_ms']['p99']:.1f} ms, machine {alone_busy:.0%} busy")
     endpoint_keys = ", ".join(f"'{a[0]}'" for a in apps)
     h.log(f"M7: a backlog of {count:,} due notifications")
     h.psql(f"""INSERT INTO notifications (id, application_id, environment, event_id, event, body, state, attempts,
@@ -254,21 +264,45 @@ def backlog(apps, apps_file, sink, count, m1_empty_rps, seconds):
                      WHERE endpoint_key IN ({endpoint_keys})) a ON a.k = i % 10""", h.DB)
     h.psql("ANALYZE notifications", h.DB)
     h.settle()
-    rate = max(1, int(m1_empty_rps / 2))
     h.http("POST", sink + "/reset")
     started = time.time()
+    busy = MachineBusy()
     initiations = h.java_tool("initiate-rate", BASE, apps_file, rate, seconds)
+    drain_busy = busy.fraction()
     elapsed = time.time() - started
     received = json.loads(h.http("GET", sink + "/count")[1])["received"]
     left = int(h.psql("SELECT count(*) FROM notifications WHERE state = 'PENDING'", h.DB).strip())
     result = {"backlog": count, "rate": rate, "initiations": initiations, "delivered": received,
-              "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed, "left": left}
+              "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed, "left": left,
+              "machine_busy": round(drain_busy, 3),
+              "initiations_alone": {**alone, "machine_busy": round(alone_busy, 3)}}
     h.log(f"   {result['deliveries_per_s']:.0f} deliveries/s with initiations at {rate}/s "
-          f"(p99 {initiations['latency_ms']['p99']:.1f} ms); {left:,} still due")
+          f"(p99 {initiations['latency_ms']['p99']:.1f} ms, machine {drain_busy:.0%} busy); {left:,} still due")
     if left:
         result["alone"] = drain_alone(sink, seconds)
-        h.log(f"   {result['alone']['deliveries_per_s']:.0f} deliveries/s with nothing else running")
+        h.log(f"   {result['alone']['deliveries_per_s']:.0f} deliveries/s with nothing else running "
+              f"(machine {result['alone']['machine_busy']:.0%} busy)")
     return result
+
+
+class MachineBusy:
+    """The share of the machine's CPU time spent busy (not idle or waiting for I/O) since created,
+    from /proc/stat: every process counts, the harness's own included."""
+
+    def __init__(self):
+        self.start = self._read()
+
+    @staticmethod
+    def _read():
+        with open("/proc/stat") as f:
+            ticks = [int(t) for t in f.readline().split()[1:]]
+        idle = ticks[3] + ticks[4]
+        return sum(ticks[:8]), idle
+
+    def fraction(self):
+        total, idle = self._read()
+        spent = total - self.start[0]
+        return 1 - (idle - self.start[1]) / spent if spent else 0.0
 
 
 def drain_alone(sink, seconds):
@@ -276,10 +310,12 @@ def drain_alone(sink, seconds):
     machine when they have it to themselves, the ceiling of the figure above."""
     h.http("POST", sink + "/reset")
     started = time.time()
+    busy = MachineBusy()
     time.sleep(seconds)
     received = json.loads(h.http("GET", sink + "/count")[1])["received"]
     elapsed = time.time() - started
-    return {"delivered": received, "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed}
+    return {"delivered": received, "seconds": round(elapsed, 3), "deliveries_per_s": received / elapsed,
+            "machine_busy": round(busy.fraction(), 3)}
 
 
 def report(r):
@@ -311,6 +347,8 @@ def report(r):
           f"{m7r['deliveries_per_s']:.0f}/s | {m7:.3f} | >= 0.9 |")
     print(f"| M7 initiations at {m7r['rate']}/s meanwhile: p99 | | {m7r['initiations']['latency_ms']['p99']:.1f} ms | | "
           "<= 25 ms |")
+    print(f"| machine busy: initiations alone / with the drain | | {m7r['initiations_alone']['machine_busy']:.0%} / "
+          f"{m7r['machine_busy']:.0%} | | reported (p99 alone {m7r['initiations_alone']['latency_ms']['p99']:.1f} ms) |")
     if "alone" in m7r:
         alone = m7r["alone"]["deliveries_per_s"]
         print(f"| the same drain alone (its ceiling) | M3 {r['M3_deliveries']['deliveries_per_s']:.0f}/s | "

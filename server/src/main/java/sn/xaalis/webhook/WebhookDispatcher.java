@@ -40,7 +40,7 @@ class WebhookDispatcher implements SmartLifecycle {
     // How far ahead a stuck receiver's waiting notifications are put off, and how often it is redone.
     private static final Duration POSTPONEMENT = Duration.ofSeconds(1);
 
-    private final Notifications notifications;
+    private final DeliveryLeases leases;
     private final ApplicationDirectory directory;
     private final WebhookProperties properties;
     private final Clock clock;
@@ -50,6 +50,7 @@ class WebhookDispatcher implements SmartLifecycle {
     // Created at start and released at stop, so the dispatcher can be stopped and started again.
     private volatile WebhookHttp http;
     private volatile ExecutorService workers;
+    private volatile CompletionWriter completions;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
     // The claims being delivered right now, released at stop if their delivery outlives the grace.
@@ -60,7 +61,7 @@ class WebhookDispatcher implements SmartLifecycle {
     private Thread loop;
 
     WebhookDispatcher(
-            Notifications notifications,
+            DeliveryLeases leases,
             ApplicationDirectory directory,
             WebhookProperties properties,
             WebhookUrls urls,
@@ -68,7 +69,7 @@ class WebhookDispatcher implements SmartLifecycle {
             DispatcherWakeUp wakeUp,
             WebhookMetrics metrics) {
         this.metrics = metrics;
-        this.notifications = notifications;
+        this.leases = leases;
         this.directory = directory;
         this.properties = properties;
         this.clock = clock;
@@ -83,6 +84,7 @@ class WebhookDispatcher implements SmartLifecycle {
         }
         http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
         workers = Executors.newVirtualThreadPerTaskExecutor();
+        completions = new CompletionWriter(leases);
         running = true;
         loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(this::run);
     }
@@ -104,6 +106,7 @@ class WebhookDispatcher implements SmartLifecycle {
                 release(claimsInFlight.values().stream().map(InFlight::claim).toList());
                 workers.shutdownNow();
             }
+            completions.close();
             http.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -112,9 +115,9 @@ class WebhookDispatcher implements SmartLifecycle {
         }
     }
 
-    private void release(List<Notifications.Claimed> unfinished) {
+    private void release(List<DeliveryLeases.Claimed> unfinished) {
         try {
-            int released = notifications.release(unfinished);
+            int released = leases.release(unfinished);
             log.info("Released {} webhook deliveries still in flight at shutdown", released);
         } catch (RuntimeException e) {
             // The database is gone too: the leases run out as after a crash (D11).
@@ -159,14 +162,14 @@ class WebhookDispatcher implements SmartLifecycle {
                 postponeIfStuck(application, now);
             }
         });
-        List<Notifications.Claimed> due = notifications.claim(
+        List<DeliveryLeases.Claimed> due = leases.claim(
                 now,
                 Math.min(free, CLAIM_BATCH),
                 busy,
                 properties.perApplicationConcurrency(),
                 leaseUntil,
                 UUID.randomUUID());
-        for (Notifications.Claimed notification : due) {
+        for (DeliveryLeases.Claimed notification : due) {
             AtomicInteger perApplication =
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());
             perApplication.incrementAndGet();
@@ -189,7 +192,7 @@ class WebhookDispatcher implements SmartLifecycle {
     }
 
     /** A claim being delivered, and since when. */
-    private record InFlight(Notifications.Claimed claim, Instant since) {}
+    private record InFlight(DeliveryLeases.Claimed claim, Instant since) {}
 
     /**
      * An application whose every slot has been held for {@link #STUCK_AFTER} (a receiver that hangs,
@@ -215,7 +218,7 @@ class WebhookDispatcher implements SmartLifecycle {
         }
         nextPostponement.put(application, now.plus(POSTPONEMENT));
         try {
-            int postponed = notifications.postpone(application, now, Timestamps.truncate(until.get()));
+            int postponed = leases.postpone(application, now, Timestamps.truncate(until.get()));
             if (postponed > 0) {
                 log.debug(
                         "Postponed {} notifications of {} while its receiver holds every slot", postponed, application);
@@ -244,16 +247,16 @@ class WebhookDispatcher implements SmartLifecycle {
         return Optional.of(timesOut.isBefore(capped) ? timesOut : capped);
     }
 
-    void deliver(Notifications.Claimed notification) {
+    void deliver(DeliveryLeases.Claimed notification) {
         Optional<ApplicationDirectory.WebhookTarget> target =
                 directory.webhookTarget(notification.applicationId(), notification.environment());
         if (target.isEmpty() || target.get().url() == null) {
-            notifications.markUndeliverable(notification, "no webhook_url configured", clock.instant());
+            leases.markUndeliverable(notification, "no webhook_url configured", clock.instant());
             metrics.undeliverable();
             return;
         }
         if (target.get().secrets().isEmpty()) {
-            notifications.markUndeliverable(notification, "no active secret key to sign with", clock.instant());
+            leases.markUndeliverable(notification, "no active secret key to sign with", clock.instant());
             metrics.undeliverable();
             return;
         }
@@ -280,14 +283,14 @@ class WebhookDispatcher implements SmartLifecycle {
         Instant ended = clock.instant();
         int attempt = notification.attempts() + 1;
         Verdict verdict = Verdict.of(result);
-        Notifications.State state =
+        DeliveryLeases.State state =
                 switch (verdict.outcome()) {
-                    case DELIVERED -> Notifications.State.DELIVERED;
+                    case DELIVERED -> DeliveryLeases.State.DELIVERED;
                     case RETRY ->
-                        attempt < properties.maxAttempts() ? Notifications.State.PENDING : Notifications.State.FAILED;
-                    case GIVEN_UP, BLOCKED -> Notifications.State.FAILED;
+                        attempt < properties.maxAttempts() ? DeliveryLeases.State.PENDING : DeliveryLeases.State.FAILED;
+                    case GIVEN_UP, BLOCKED -> DeliveryLeases.State.FAILED;
                 };
-        Instant next = state == Notifications.State.PENDING ? ended.plus(properties.retryDelay()) : ended;
+        Instant next = state == DeliveryLeases.State.PENDING ? ended.plus(properties.retryDelay()) : ended;
         var record = new NotificationView.AttemptView(
                 attempt,
                 started,
@@ -297,12 +300,13 @@ class WebhookDispatcher implements SmartLifecycle {
                 verdict.outcome().name(),
                 verdict.error(),
                 verdict.snippet());
-        if (!notifications.complete(notification, record, state, Timestamps.truncate(next), ended)) {
+        if (!completions.complete(
+                new DeliveryLeases.Completion(notification, record, state, Timestamps.truncate(next), ended))) {
             log.info("Lease on {} was lost before its attempt could be recorded", notification.eventId());
             return;
         }
         metrics.attempt(verdict.outcome());
-        if (state == Notifications.State.DELIVERED) {
+        if (state == DeliveryLeases.State.DELIVERED) {
             metrics.delivered(Duration.between(notification.createdAt(), ended));
         }
     }

@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     instead of after the lease
  * @param backlogThreshold notifications waiting (cluster-wide) above which readiness reports
  *     {@code DEGRADED}
+ * @param connections the dispatcher's own database connections on PostgreSQL (claims and recorded
+ *     attempts), on top of the requests' pool: a backlog being drained never takes theirs
  */
 @ConfigurationProperties("xaalis.webhooks")
 public record WebhookProperties(
@@ -30,4 +32,5 @@ public record WebhookProperties(
         @DefaultValue("8") int perApplicationConcurrency,
         @DefaultValue("PT1S") Duration pollInterval,
         @DefaultValue("PT10S") Duration shutdownGrace,
-        @DefaultValue("10000") long backlogThreshold) {}
+        @DefaultValue("10000") long backlogThreshold,
+        @DefaultValue("3") int connections) {}

@@ -31,7 +31,7 @@ class ClaimIT extends ApiIntegrationTest {
     private static final int PER_APPLICATION = 8;
 
     @Autowired
-    Notifications notifications;
+    DeliveryLeases leases;
 
     @Autowired
     JdbcClient jdbc;
@@ -69,10 +69,10 @@ class ClaimIT extends ApiIntegrationTest {
         pending(busy, 12);
         pending(idle, 12);
 
-        List<Notifications.Claimed> claimed = claim(Map.of(busy, 6), 64, UUID.randomUUID());
+        List<DeliveryLeases.Claimed> claimed = claim(Map.of(busy, 6), 64, UUID.randomUUID());
 
         Map<UUID, Long> perApplication = claimed.stream()
-                .collect(Collectors.groupingBy(Notifications.Claimed::applicationId, Collectors.counting()));
+                .collect(Collectors.groupingBy(DeliveryLeases.Claimed::applicationId, Collectors.counting()));
         assertThat(perApplication).containsEntry(busy, 2L).containsEntry(idle, (long) PER_APPLICATION);
         assertThat(leased()).isEqualTo(2 + PER_APPLICATION);
     }
@@ -82,9 +82,9 @@ class ClaimIT extends ApiIntegrationTest {
         pending(busy, 20);
         pending(idle, 3);
 
-        List<Notifications.Claimed> claimed = claim(Map.of(busy, PER_APPLICATION), 3, UUID.randomUUID());
+        List<DeliveryLeases.Claimed> claimed = claim(Map.of(busy, PER_APPLICATION), 3, UUID.randomUUID());
 
-        assertThat(claimed).extracting(Notifications.Claimed::applicationId).containsOnly(idle);
+        assertThat(claimed).extracting(DeliveryLeases.Claimed::applicationId).containsOnly(idle);
         assertThat(claimed).hasSize(3);
     }
 
@@ -93,7 +93,7 @@ class ClaimIT extends ApiIntegrationTest {
         pending(idle, 3);
         UUID first = UUID.randomUUID();
 
-        List<Notifications.Claimed> claimed = claim(Map.of(), 64, first);
+        List<DeliveryLeases.Claimed> claimed = claim(Map.of(), 64, first);
 
         assertThat(claimed).hasSize(3).allSatisfy(c -> {
             assertThat(c.leaseToken()).isEqualTo(first);
@@ -104,7 +104,7 @@ class ClaimIT extends ApiIntegrationTest {
         assertThat(claim(Map.of(), 64, UUID.randomUUID())).isEmpty();
         // The lease ends at `later`: afterwards another worker takes the rows.
         Instant afterLease = later.plus(Duration.ofSeconds(1));
-        assertThat(notifications.claim(
+        assertThat(leases.claim(
                         afterLease, 64, Map.of(), PER_APPLICATION, afterLease.plusSeconds(60), UUID.randomUUID()))
                 .hasSize(3);
     }
@@ -118,22 +118,22 @@ class ClaimIT extends ApiIntegrationTest {
         Instant until = due.plus(Duration.ofSeconds(15));
 
         // Five due, one of them leased (until `later`): the four others move.
-        assertThat(notifications.postpone(busy, due, until)).isEqualTo(4);
+        assertThat(leases.postpone(busy, due, until)).isEqualTo(4);
 
         assertThat(claim(Map.of(), 64, UUID.randomUUID()))
-                .extracting(Notifications.Claimed::applicationId)
+                .extracting(DeliveryLeases.Claimed::applicationId)
                 .containsOnly(idle);
-        List<Notifications.Claimed> later =
-                notifications.claim(until, 64, Map.of(), PER_APPLICATION, until.plusSeconds(60), UUID.randomUUID());
+        List<DeliveryLeases.Claimed> later =
+                leases.claim(until, 64, Map.of(), PER_APPLICATION, until.plusSeconds(60), UUID.randomUUID());
         assertThat(later)
                 .hasSize(4)
-                .extracting(Notifications.Claimed::applicationId)
+                .extracting(DeliveryLeases.Claimed::applicationId)
                 .containsOnly(busy);
-        assertThat(later).extracting(Notifications.Claimed::id).doesNotContain(leasedBefore);
+        assertThat(later).extracting(DeliveryLeases.Claimed::id).doesNotContain(leasedBefore);
     }
 
-    private List<Notifications.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
-        return notifications.claim(due, limit, inFlight, PER_APPLICATION, later, token);
+    private List<DeliveryLeases.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
+        return leases.claim(due, limit, inFlight, PER_APPLICATION, later, token);
     }
 
     private void pending(UUID application, int count) {
