@@ -44,7 +44,8 @@ public final class SeparatePool implements AutoCloseable {
         template.copyStateTo(own);
         own.setPoolName(name);
         own.setMaximumPoolSize(size);
-        own.setMinimumIdle(size);
+        // As idle as the requests' pool may be (tests keep one, production all; -1 means all).
+        own.setMinimumIdle(Math.min(size, template.getMinimumIdle()));
         own.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
         return new SeparatePool(own, own);
     }
