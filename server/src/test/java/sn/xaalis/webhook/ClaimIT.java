@@ -14,8 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.RandomTokens;
-import sn.xaalis.platform.Timestamps;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
@@ -137,18 +135,7 @@ class ClaimIT extends ApiIntegrationTest {
     }
 
     private void pending(UUID application, int count) {
-        for (int i = 0; i < count; i++) {
-            String eventId = "SVC-CLAIM" + i + ":SUCCESS";
-            jdbc.sql("INSERT INTO notifications (id, application_id, environment, event_id, event, body, state,"
-                            + " next_attempt_at, created_at, updated_at) VALUES (:id, :app, 'sandbox', :eventId,"
-                            + " 'transaction.success', :body, 'PENDING', :due, :due, :due)")
-                    .param("id", RandomTokens.uuidV7(clock))
-                    .param("app", application)
-                    .param("eventId", eventId)
-                    .param("body", "{\"id\":\"" + eventId + "\"}")
-                    .param("due", Timestamps.toDatabase(due))
-                    .update();
-        }
+        DueNotifications.insert(jdbc, clock, application, count, due, "SVC-CLAIM");
     }
 
     private int leased() {
