@@ -20,7 +20,7 @@ import org.springframework.dao.DataIntegrityViolationException;
 final class CompletionWriter implements AutoCloseable {
 
     // The most outcomes in one statement: a few milliseconds of PostgreSQL's time.
-    static final int MAX_GROUP = 128;
+    private static final int MAX_GROUP = 128;
 
     private record Pending(DeliveryLeases.Completion completion, CompletableFuture<Boolean> recorded) {}
 

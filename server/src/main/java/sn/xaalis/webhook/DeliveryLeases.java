@@ -293,7 +293,7 @@ class DeliveryLeases implements AutoCloseable {
 
     // PostgreSQL's text holds no NUL character, and a receiver's answer may contain one: it must not
     // keep the attempt (and the others written with it) from being recorded.
-    static String storable(String text) {
+    private static String storable(String text) {
         return text == null ? null : text.replace('\u0000', '\uFFFD');
     }
 
