@@ -37,7 +37,7 @@ def main(args, seconds, warmup):
             merchant, apps = onboard(sink)
             apps_file = os.path.join(work, "apps")
             h.write_apps(apps, apps_file)
-            results["empty"] = measure(merchant, apps, apps_file, work, seconds, warmup, reference=None)
+            results["empty"] = measure(merchant, apps, apps_file, work, seconds, warmup, None, server.pid)
             n3 = 2000 if args.quick else 10000
             h.log(f"M3 on the empty database: {n3} payments to SUCCESS, deliveries to the sink")
             for _ in range(2):
@@ -76,7 +76,7 @@ def measure_grown(merchant, apps, apps_file, work, sink, n, m1_empty_rps, second
         raise SystemExit("growth: no FAILED payment loaded for the measured application")
     server = start()
     try:
-        return {"grown": measure(merchant, apps, apps_file, work, seconds, warmup, reference),
+        return {"grown": measure(merchant, apps, apps_file, work, seconds, warmup, reference, server.pid),
                 "M7": backlog(apps, apps_file, sink, max(1000, n // 10), m1_empty_rps, seconds)}
     finally:
         h.stop_server(server)
@@ -106,14 +106,15 @@ def onboard(sink):
             [(ek, key, secret, "") for ek, key, secret, _ in apps])
 
 
-def measure(merchant, apps, apps_file, work, seconds, warmup, reference):
-    """reference: a stored payment to search for; None on the empty database (one created here)."""
+def measure(merchant, apps, apps_file, work, seconds, warmup, reference, pid):
+    """reference: a stored payment to search for; None on the empty database (one created here);
+    pid: the server's process, whose JIT the initiations' warm-up waits for."""
     state = "empty" if reference is None else "grown"
     out = {}
     h.log(f"M1 ({state}): initiations at full speed")
     out["M1"] = h.wrk("initiate.lua", BASE, seconds, 32,
                       {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                       "RUN_ID": str(time.time_ns())}, 3 * warmup)
+                       "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=pid)
     rate = max(1, int(out["M1"]["rps"] / 2))
     h.log(f"   {out['M1']['rps']:.0f}/s; at half that rate, {rate}/s")
     h.settle()
@@ -121,7 +122,7 @@ def measure(merchant, apps, apps_file, work, seconds, warmup, reference):
     h.log(f"M2 ({state}): status reads")
     payments_file = os.path.join(work, f"payments-{state}")
     h.java_tool("create", BASE, apps_file, 2000, payments_file)
-    out["M2"] = h.wrk("status.lua", BASE, seconds, 32, {"PAYMENTS": payments_file}, warmup)
+    out["M2"] = h.wrk("status.lua", BASE, seconds, 32, {"PAYMENTS": payments_file}, warmup, jit_of=pid)
     h.log(f"   {out['M2']['rps']:.0f}/s")
     if reference is None:
         reference = open(payments_file).readline().split()[3]

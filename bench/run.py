@@ -83,13 +83,19 @@ def settle():
     psql("CHECKPOINT")
 
 
-def wrk(script, url, seconds, connections, env, warmup, cpu_of=None):
+def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None):
     """A warm-up run, then the measured one; returns the JSON line the scripts print. With cpu_of (a
-    function giving process ids), also the CPU seconds those processes used in the measured run."""
+    function giving process ids), also the CPU seconds those processes used in the measured run. With
+    jit_of (the server's process id), the warm-up goes on until that JVM's JIT is done with the path."""
     base_env = {"WRK_DIR": WRK_DIR, **env}
     if warmup:
-        run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{warmup}s", "-s", os.path.join(WRK_DIR, script), url],
-            env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + "w"})
+        def warm(s):
+            run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{s}s", "-s", os.path.join(WRK_DIR, script),
+                 url], env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + f"w{time.time_ns()}"})
+        if jit_of:
+            warm_until_compiled(jit_of, warm, warmup)
+        else:
+            warm(warmup)
     settle()
     before = cpu_seconds(cpu_of()) if cpu_of else None
     out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
@@ -100,6 +106,41 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None):
         after = cpu_seconds(cpu_of())
         result["cpu_s"] = sum(after.get(pid, 0) - t for pid, t in before.items() if pid in after)
     return result
+
+
+JSTAT = os.path.join(os.path.dirname(JAVA), "jstat")
+WARM_STEP_S, WARM_MAX_STEPS = 10, 12
+
+
+def jit_seconds(pid):
+    """Time that JVM's JIT has spent compiling so far (jstat -compiler), or None if it cannot tell."""
+    try:
+        return float(run([JSTAT, "-compiler", str(pid)], check=False).splitlines()[1].split()[3])
+    except (IndexError, ValueError, OSError):
+        return None
+
+
+def warm_until_compiled(pid, warm, minimum):
+    """The warm-up of a server path before it is measured. On two cores that also carry the load, C2
+    compiled for about a core's worth of time for the first 50 s of initiations (jstat -compiler, 10 s
+    windows: 16, 10, 10, 10, 10, then 1.6 s) and the first 20 s of status reads (11.6, 10.4, then 1.0 s),
+    so a fixed warm-up (30 s and 10 s) left measured windows sharing the machine with the compiler.
+    Warms for `minimum` seconds, then in 10 s steps until a step compiles for under a second (at most 12)."""
+    warm(minimum)
+    spent = []
+    for _ in range(WARM_MAX_STEPS):
+        before = jit_seconds(pid)
+        if before is None:
+            return
+        warm(WARM_STEP_S)
+        after = jit_seconds(pid)
+        if after is None:
+            return
+        spent.append(after - before)
+        if spent[-1] < WARM_STEP_S / 10:
+            break
+    log(f"   warm-up: {minimum} s, then {len(spent)} x {WARM_STEP_S} s until the JIT is done (compiling "
+        f"{', '.join(f'{x:.1f}' for x in spent)} s in those steps)")
 
 
 def cpu_seconds(pids):
@@ -327,7 +368,7 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                 # rate on a machine whose cores other work shares.
                 m1 = wrk("initiate.lua", base, seconds, 32,
                          {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                          "RUN_ID": str(time.time_ns())}, 3 * warmup,
+                          "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid,
                          cpu_of=lambda: [server.pid] + [int(p) for p in psql(
                              f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}'").split()])
             finally:
@@ -460,14 +501,14 @@ def main():
         write_apps(mixed, mixed_file)
 
         log("R3: the same stack answering GET /ping")
-        results["R3_ping"] = wrk("ping.lua", base + "/ping", seconds, 32, {}, warmup)
+        results["R3_ping"] = wrk("ping.lua", base + "/ping", seconds, 32, {}, warmup, jit_of=server.pid)
         log(f"   {results['R3_ping']['rps']:.0f} req/s")
 
         # The initiation path (QR, JSON, JDBC) takes the JIT longer than a ping: a 30-second warm-up.
         log("M1: initiations at full speed (fresh QR, metadata, idempotency key each)")
         results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32,
                                      {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                                      "RUN_ID": str(time.time_ns())}, 3 * warmup)
+                                      "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
         rate = max(1, int(results["M1_initiate"]["rps"] / 2))
         log(f"   {results['M1_initiate']['rps']:.0f} /s; now at half that rate, {rate}/s, open model")
         settle()
@@ -476,7 +517,8 @@ def main():
         log("M2: status reads")
         payments_file = os.path.join(work, "payments")
         java_tool("create", base, apps_file, 2000, payments_file)
-        results["M2_status"] = wrk("status.lua", base, seconds, 32, {"PAYMENTS": payments_file}, warmup)
+        results["M2_status"] = wrk("status.lua", base, seconds, 32, {"PAYMENTS": payments_file}, warmup,
+                                   jit_of=server.pid)
         log(f"   {results['M2_status']['rps']:.0f} req/s")
 
         n = 2000 if args.quick else 10000

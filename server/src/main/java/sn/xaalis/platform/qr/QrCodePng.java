@@ -4,11 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.zip.CRC32;
-import java.util.zip.Deflater;
 
 /**
- * Renders a QR code as a 1-bit grayscale PNG. The image is written directly from the module matrix:
- * no AWT, no ImageIO, a few microseconds of work, safe to call from any thread.
+ * Renders a QR code as a 1-bit grayscale PNG. The image is written directly from the module matrix and
+ * compressed by {@link ScanlineDeflate}: no AWT, no ImageIO, no zlib, safe to call from any thread.
  */
 public final class QrCodePng {
 
@@ -17,9 +16,9 @@ public final class QrCodePng {
     // 4 px per module keeps a typical link around 160 px: sharp on phones, a few hundred bytes.
     private static final int SCALE = 4; // the row loop below writes one nibble per module
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    private static final int MAX_POOLED_DEFLATERS = 64;
-    private static final java.util.concurrent.ConcurrentLinkedQueue<Deflater> DEFLATERS =
-            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private static final byte[] IHDR = "IHDR".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] IDAT = "IDAT".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] IEND = "IEND".getBytes(StandardCharsets.US_ASCII);
 
     private QrCodePng() {}
 
@@ -66,38 +65,14 @@ public final class QrCodePng {
         putInt(header, 4, size);
         header[8] = 1; // bit depth
         header[9] = 0; // colour type: grayscale
-        chunk(png, "IHDR", header, header.length);
-        Deflater deflater = DEFLATERS.poll();
-        if (deflater == null) {
-            deflater = new Deflater(Deflater.BEST_SPEED);
-        }
-        try {
-            deflater.setInput(raw);
-            deflater.finish();
-            byte[] compressed = new byte[raw.length + 64];
-            int length = 0;
-            while (!deflater.finished()) {
-                if (length == compressed.length) {
-                    compressed = java.util.Arrays.copyOf(compressed, compressed.length * 2);
-                }
-                length += deflater.deflate(compressed, length, compressed.length - length);
-            }
-            chunk(png, "IDAT", compressed, length);
-        } finally {
-            // Setting up zlib costs more than compressing one small image: deflaters are reused.
-            deflater.reset();
-            if (DEFLATERS.size() < MAX_POOLED_DEFLATERS) {
-                DEFLATERS.offer(deflater);
-            } else {
-                deflater.end();
-            }
-        }
-        chunk(png, "IEND", new byte[0], 0);
+        chunk(png, IHDR, header, header.length);
+        byte[] compressed = ScanlineDeflate.zlib(raw, rowBytes + 1);
+        chunk(png, IDAT, compressed, compressed.length);
+        chunk(png, IEND, new byte[0], 0);
         return png.toByteArray();
     }
 
-    private static void chunk(ByteArrayOutputStream out, String type, byte[] data, int length) {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+    private static void chunk(ByteArrayOutputStream out, byte[] typeBytes, byte[] data, int length) {
         byte[] lengthBytes = new byte[4];
         putInt(lengthBytes, 0, length);
         out.writeBytes(lengthBytes);
