@@ -215,7 +215,7 @@ class PaymentJobs implements SmartLifecycle {
     int resolveMagicPhones() {
         Integer count = transactions.execute(tx -> {
             Instant before = clock.instant().minus(properties.sandboxMagicDelay());
-            var due = payments.lockMagic(MAGIC_PHONES.keySet(), before, BATCH);
+            var due = payments.lockMagic(before, BATCH);
             for (Payment payment : due) {
                 PaymentStatus to = MAGIC_PHONES.get(payment.customerPhone());
                 String error = to == PaymentStatus.FAILED ? "Insufficient funds (sandbox magic number)" : null;
