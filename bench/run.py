@@ -128,8 +128,9 @@ def warm_until_compiled(pid, warm, minimum):
     Warms for `minimum` seconds, then in 10 s steps until a step compiles for under a second (at most 12)."""
     warm(minimum)
     spent = []
+    # Each reading starts a JVM (jstat): one per step, the end of one step being the start of the next.
+    before = jit_seconds(pid)
     for _ in range(WARM_MAX_STEPS):
-        before = jit_seconds(pid)
         if before is None:
             return
         warm(WARM_STEP_S)
@@ -137,6 +138,7 @@ def warm_until_compiled(pid, warm, minimum):
         if after is None:
             return
         spent.append(after - before)
+        before = after
         if spent[-1] < WARM_STEP_S / 10:
             break
     log(f"   warm-up: {minimum} s, then {len(spent)} x {WARM_STEP_S} s until the JIT is done (compiling "
@@ -504,7 +506,7 @@ def main():
         results["R3_ping"] = wrk("ping.lua", base + "/ping", seconds, 32, {}, warmup, jit_of=server.pid)
         log(f"   {results['R3_ping']['rps']:.0f} req/s")
 
-        # The initiation path (QR, JSON, JDBC) takes the JIT longer than a ping: a 30-second warm-up.
+        # The initiation path (QR, JSON, JDBC) takes the JIT longer than a ping: at least 30 s of warm-up.
         log("M1: initiations at full speed (fresh QR, metadata, idempotency key each)")
         results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32,
                                      {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
