@@ -538,7 +538,7 @@ def main():
         for _ in range(2):
             deliveries(base, apps_file, n, sink, True)
         # M3 and M4 are each the median of three rounds: one round lasts about 4 s, and single rounds
-        # of an unchanged path moved by up to a fifth between runs (M4/M3 0.83 to 1.20 in stop 24).
+        # on one server moved by up to a quarter within a minute (stop 25; M4/M3 0.83 to 1.20 in stop 24).
         # M4's rounds come after M3's, so each later one also waits behind the backlog of the hanging
         # applications' earlier rounds; M3's never share the dispatcher with a hanging receiver.
         results["M3_deliveries"] = median_round(lambda: deliveries(base, apps_file, n, sink, False))
