@@ -1,5 +1,7 @@
 package sn.xaalis.portal;
 
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.session.config.SessionRepositoryCustomizer;
@@ -12,7 +14,8 @@ import sn.xaalis.platform.Database;
  * On PostgreSQL expired sessions go in small batches, so the cleanup, which every node runs, never
  * holds many row locks at once, and nodes cleaning at the same moment skip each other's rows. The
  * embedded database (one node, few sessions) keeps the library's single statement: H2 locks the
- * table for a delete that reads it, and two of them at once wait on each other.
+ * table for a delete that reads it, and two of them at once wait on each other. The library's own
+ * scheduler is off ({@code cleanup-cron: "-"}): {@link SessionCleanup} runs the same deletion.
  */
 @Configuration(proxyBeanMethods = false)
 class PortalSessions {
@@ -28,5 +31,12 @@ class PortalSessions {
                         + CLEANUP_BATCH + " FOR UPDATE SKIP LOCKED)");
             }
         };
+    }
+
+    @Bean
+    SessionCleanup sessionCleanup(
+            JdbcIndexedSessionRepository repository,
+            @Value("${xaalis.portal.session-cleanup-interval:PT1S}") Duration interval) {
+        return new SessionCleanup(repository::cleanUpExpiredSessions, interval);
     }
 }

@@ -35,7 +35,7 @@ import org.springframework.test.context.ContextConfiguration;
             "spring.datasource.hikari.minimum-idle=1",
             "spring.datasource.hikari.idle-timeout=10000",
             // Expired sessions are deleted when a test says so (ClusterStateCleanupIT), not every second.
-            "spring.session.jdbc.cleanup-cron=-",
+            "xaalis.portal.session-cleanup-interval=0s",
         })
 @ContextConfiguration(initializers = TestDatabaseInitializer.class)
 @Import(TestClockConfiguration.class)
