@@ -51,6 +51,7 @@ class WebhookDispatcher implements SmartLifecycle {
     private volatile WebhookHttp http;
     private volatile ExecutorService workers;
     private volatile CompletionWriter completions;
+    private volatile DeliveryPace pace;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<UUID, AtomicInteger> inFlightPerApplication = new ConcurrentHashMap<>();
     // The claims being delivered right now, released at stop if their delivery outlives the grace.
@@ -85,6 +86,7 @@ class WebhookDispatcher implements SmartLifecycle {
         http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
         workers = Executors.newVirtualThreadPerTaskExecutor();
         completions = new CompletionWriter(leases);
+        pace = DeliveryPace.of(properties.maxDeliveriesPerSecond());
         running = true;
         loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(this::run);
     }
@@ -133,8 +135,16 @@ class WebhookDispatcher implements SmartLifecycle {
     private void run() {
         while (running) {
             try {
-                int claimed = dispatchDue();
-                if (claimed < CLAIM_BATCH) {
+                int asked = pace.batch(Math.min(properties.concurrency() - inFlight.get(), CLAIM_BATCH));
+                long wait = pace.nanosUntil(asked);
+                if (wait > 0) {
+                    // The pace's next step, milliseconds away: the outbox is not the constraint.
+                    Thread.sleep(Duration.ofNanos(wait));
+                    continue;
+                }
+                int claimed = asked > 0 ? dispatchDue(asked) : 0;
+                pace.started(claimed);
+                if (claimed < asked || asked <= 0) {
                     wakeUp.await(properties.pollInterval().toMillis());
                 }
             } catch (InterruptedException e) {
@@ -148,11 +158,8 @@ class WebhookDispatcher implements SmartLifecycle {
         }
     }
 
-    private int dispatchDue() {
-        int free = properties.concurrency() - inFlight.get();
-        if (free <= 0) {
-            return 0;
-        }
+    /** Claims up to {@code asked} due notifications and starts their deliveries; how many it claimed. */
+    private int dispatchDue(int asked) {
         Instant now = clock.instant();
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
         Map<UUID, Integer> busy = new java.util.HashMap<>();
@@ -162,13 +169,8 @@ class WebhookDispatcher implements SmartLifecycle {
                 postponeIfStuck(application, now);
             }
         });
-        List<DeliveryLeases.Claimed> due = leases.claim(
-                now,
-                Math.min(free, CLAIM_BATCH),
-                busy,
-                properties.perApplicationConcurrency(),
-                leaseUntil,
-                UUID.randomUUID());
+        List<DeliveryLeases.Claimed> due =
+                leases.claim(now, asked, busy, properties.perApplicationConcurrency(), leaseUntil, UUID.randomUUID());
         for (DeliveryLeases.Claimed notification : due) {
             AtomicInteger perApplication =
                     inFlightPerApplication.computeIfAbsent(notification.applicationId(), id -> new AtomicInteger());

@@ -22,6 +22,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     {@code DEGRADED}
  * @param connections the dispatcher's own database connections on PostgreSQL (claims and recorded
  *     attempts), on top of the requests' pool: a backlog being drained never takes theirs
+ * @param maxDeliveriesPerSecond the most deliveries this node starts per second, evenly paced, so a
+ *     backlog drains without taking the machine from the requests; 0 for no limit
  */
 @ConfigurationProperties("xaalis.webhooks")
 public record WebhookProperties(
@@ -33,4 +35,13 @@ public record WebhookProperties(
         @DefaultValue("PT1S") Duration pollInterval,
         @DefaultValue("PT10S") Duration shutdownGrace,
         @DefaultValue("10000") long backlogThreshold,
-        @DefaultValue("3") int connections) {}
+        @DefaultValue("3") int connections,
+        @DefaultValue("0") int maxDeliveriesPerSecond) {
+
+    public WebhookProperties {
+        if (maxDeliveriesPerSecond < 0) {
+            throw new IllegalArgumentException(
+                    "xaalis.webhooks.max-deliveries-per-second must be 0 (no limit) or more");
+        }
+    }
+}

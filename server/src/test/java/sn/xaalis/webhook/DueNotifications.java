@@ -14,6 +14,12 @@ final class DueNotifications {
 
     /** {@code count} notifications of {@code application}, due at {@code due}, event ids {@code <prefix><i>:SUCCESS}. */
     static void insert(JdbcClient jdbc, Clock clock, UUID application, int count, Instant due, String prefix) {
+        insert(jdbc, clock, application, count, due, prefix, null);
+    }
+
+    /** The same, each with {@code body} when given (a real notification's, for a receiver that checks it). */
+    static void insert(
+            JdbcClient jdbc, Clock clock, UUID application, int count, Instant due, String prefix, String body) {
         for (int i = 0; i < count; i++) {
             String eventId = prefix + i + ":SUCCESS";
             jdbc.sql("INSERT INTO notifications (id, application_id, environment, event_id, event, body, state,"
@@ -22,7 +28,7 @@ final class DueNotifications {
                     .param("id", RandomTokens.uuidV7(clock))
                     .param("app", application)
                     .param("eventId", eventId)
-                    .param("body", "{\"id\":\"" + eventId + "\"}")
+                    .param("body", body != null ? body : "{\"id\":\"" + eventId + "\"}")
                     .param("due", Timestamps.toDatabase(due))
                     .update();
         }
