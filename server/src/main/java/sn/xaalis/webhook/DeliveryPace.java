@@ -6,23 +6,25 @@ import java.time.Duration;
 
 /**
  * The most deliveries a node starts per second ({@code xaalis.webhooks.max-deliveries-per-second}),
- * or no limit. Paced in steps of {@link #STEP}: each claim asks for at most a step's worth and waits
- * until the bucket holds that many, so a backlog drains as an even stream of small batches, never as
+ * or no limit. Paced in steps: the dispatcher waits until a {@link #STEP}'s worth may start, then
+ * claims what the bucket holds, so a backlog drains as an even stream of small batches instead of
  * bursts that take every core from the requests beside it (stop 25: a drain at full speed put the
- * initiations' p99 at 176 ms). A local Bucket4j bucket holding one step's worth: after a quiet
- * spell, no more than one batch goes at once.
+ * initiations' p99 at 176 ms). The bucket (local, Bucket4j) holds up to {@link #CARRY}'s worth: a
+ * claim that took a few milliseconds is made up by the next batch instead of lowering the rate, and
+ * after a quiet spell no more than that goes at once.
  */
 final class DeliveryPace {
 
     static final Duration STEP = Duration.ofMillis(10);
-    static final DeliveryPace UNLIMITED = new DeliveryPace(null, Integer.MAX_VALUE);
+    static final Duration CARRY = Duration.ofMillis(50);
+    static final DeliveryPace UNLIMITED = new DeliveryPace(null, 0);
 
     private final Bucket bucket;
-    private final int batch;
+    private final int step;
 
-    private DeliveryPace(Bucket bucket, int batch) {
+    private DeliveryPace(Bucket bucket, int step) {
         this.bucket = bucket;
-        this.batch = batch;
+        this.step = step;
     }
 
     static DeliveryPace of(int perSecond) {
@@ -37,25 +39,32 @@ final class DeliveryPace {
         if (perSecond == 0) {
             return UNLIMITED;
         }
-        int batch = (int)
-                Math.max(1, perSecond * STEP.toNanos() / Duration.ofSeconds(1).toNanos());
+        int step = worth(perSecond, STEP);
+        int carry = Math.max(step, worth(perSecond, CARRY));
         Bucket bucket = Bucket.builder()
-                .addLimit(limit -> limit.capacity(batch).refillGreedy(perSecond, Duration.ofSeconds(1)))
+                .addLimit(limit -> limit.capacity(carry).refillGreedy(perSecond, Duration.ofSeconds(1)))
                 .withCustomTimePrecision(time)
                 .build();
-        return new DeliveryPace(bucket, batch);
+        return new DeliveryPace(bucket, step);
     }
 
-    /** How many to claim in this round, given how many slots are free. */
-    int batch(int free) {
-        return Math.min(free, batch);
+    /** How many start in {@code period} at {@code perSecond}; at least one. */
+    private static int worth(int perSecond, Duration period) {
+        return (int) Math.max(
+                1, (long) perSecond * period.toNanos() / Duration.ofSeconds(1).toNanos());
     }
 
-    /** How long to wait before {@code count} deliveries may start: zero when they may now. */
-    long nanosUntil(int count) {
-        return bucket == null || count <= 0
-                ? 0
-                : bucket.estimateAbilityToConsume(count).getNanosToWaitForRefill();
+    /** How long to wait before a step's worth (or {@code free}, if fewer) may start: zero when now. */
+    long nanosUntilStep(int free) {
+        if (bucket == null || free <= 0) {
+            return 0;
+        }
+        return bucket.estimateAbilityToConsume(Math.min(free, step)).getNanosToWaitForRefill();
+    }
+
+    /** How many to claim now: what may start, up to {@code most}. */
+    int batch(int most) {
+        return bucket == null ? most : (int) Math.min(most, bucket.getAvailableTokens());
     }
 
     /** Counts the deliveries just started (fewer than asked for when fewer were due). */

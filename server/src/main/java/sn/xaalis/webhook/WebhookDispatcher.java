@@ -135,13 +135,14 @@ class WebhookDispatcher implements SmartLifecycle {
     private void run() {
         while (running) {
             try {
-                int asked = pace.batch(Math.min(properties.concurrency() - inFlight.get(), CLAIM_BATCH));
-                long wait = pace.nanosUntil(asked);
+                int free = Math.min(properties.concurrency() - inFlight.get(), CLAIM_BATCH);
+                long wait = pace.nanosUntilStep(free);
                 if (wait > 0) {
                     // The pace's next step, milliseconds away: the outbox is not the constraint.
                     Thread.sleep(Duration.ofNanos(wait));
                     continue;
                 }
+                int asked = pace.batch(free);
                 int claimed = asked > 0 ? dispatchDue(asked) : 0;
                 pace.started(claimed);
                 if (claimed < asked || asked <= 0) {

@@ -28,55 +28,65 @@ class DeliveryPaceTest {
     @Test
     void noLimitAsksForEveryFreeSlotAndNeverWaits() {
         DeliveryPace pace = DeliveryPace.of(0);
-        assertThat(pace.batch(64)).isEqualTo(64);
         pace.started(1_000_000);
-        assertThat(pace.nanosUntil(64)).isZero();
+        assertThat(pace.nanosUntilStep(64)).isZero();
+        assertThat(pace.batch(64)).isEqualTo(64);
     }
 
     @Test
-    void batchesAreAStepsWorth() {
-        assertThat(DeliveryPace.of(2000, new Time()).batch(64)).isEqualTo(20);
-        assertThat(DeliveryPace.of(2000, new Time()).batch(5))
-                .as("fewer slots free")
-                .isEqualTo(5);
-        assertThat(DeliveryPace.of(50, new Time()).batch(64)).as("at least one").isEqualTo(1);
-        assertThat(DeliveryPace.of(100_000, new Time()).batch(64)).isEqualTo(64);
+    void afterAQuietSpellAtMostFiftyMillisecondsWorthGoesAtOnce() {
+        assertThat(DeliveryPace.of(2000, new Time()).batch(1000)).isEqualTo(100);
+        assertThat(DeliveryPace.of(2000, new Time()).batch(64))
+                .as("no more than asked")
+                .isEqualTo(64);
+        assertThat(DeliveryPace.of(10, new Time()).batch(64)).as("at least one").isEqualTo(1);
     }
 
     @Test
-    void aDispatcherFollowingThePaceStartsTheConfiguredRateInEvenSteps() {
-        Time time = new Time();
-        DeliveryPace pace = DeliveryPace.of(1600, time);
-        long end = Duration.ofSeconds(10).toNanos();
-        int started = 0;
-        int largest = 0;
-        // The dispatcher's loop, with a backlog that never runs out and every slot free.
-        while (time.nanos < end) {
-            int asked = pace.batch(64);
-            long wait = pace.nanosUntil(asked);
-            if (wait > 0) {
-                time.nanos += wait;
-                continue;
-            }
-            pace.started(asked);
-            started += asked;
-            largest = Math.max(largest, asked);
-        }
-        assertThat(largest).isEqualTo(16);
-        // Ten seconds at 1,600/s, plus the one step's worth the bucket held at the start.
-        assertThat(started).isBetween(16_000, 16_000 + 16 + 16);
-    }
-
-    @Test
-    void fewerStartedThanAskedCostOnlyWhatStarted() {
+    void theDispatcherWaitsForAStepsWorthThenClaimsWhatMayStart() {
         Time time = new Time();
         DeliveryPace pace = DeliveryPace.of(1000, time);
-        assertThat(pace.nanosUntil(10)).isZero();
+        pace.started(pace.batch(64));
+        assertThat(pace.nanosUntilStep(64))
+                .as("ten at 1,000/s")
+                .isEqualTo(Duration.ofMillis(10).toNanos());
+        assertThat(pace.nanosUntilStep(4))
+                .as("fewer slots free")
+                .isEqualTo(Duration.ofMillis(4).toNanos());
+        time.nanos += Duration.ofMillis(13).toNanos();
+        assertThat(pace.nanosUntilStep(64)).isZero();
+        assertThat(pace.batch(64)).as("what accrued, a slow claim made up").isEqualTo(13);
         pace.started(3);
-        assertThat(pace.nanosUntil(7)).as("seven tokens left").isZero();
-        assertThat(pace.nanosUntil(10)).isEqualTo(Duration.ofMillis(3).toNanos());
-        time.nanos += Duration.ofMillis(3).toNanos();
-        assertThat(pace.nanosUntil(10)).isZero();
+        assertThat(pace.batch(64))
+                .as("fewer started than asked cost only what started")
+                .isEqualTo(10);
+    }
+
+    @Test
+    void aDispatcherFollowingThePaceKeepsTheRateThoughEveryClaimTakesTime() {
+        for (long claimMillis : new long[] {0, 3, 20}) {
+            Time time = new Time();
+            DeliveryPace pace = DeliveryPace.of(1600, time);
+            long end = Duration.ofSeconds(10).toNanos();
+            int started = 0;
+            int largest = 0;
+            // The dispatcher's loop, with a backlog that never runs out and every slot free.
+            while (time.nanos < end) {
+                long wait = pace.nanosUntilStep(64);
+                if (wait > 0) {
+                    time.nanos += wait;
+                    continue;
+                }
+                int asked = pace.batch(64);
+                time.nanos += Duration.ofMillis(claimMillis).toNanos();
+                pace.started(asked);
+                started += asked;
+                largest = Math.max(largest, asked);
+            }
+            // Ten seconds at 1,600/s, plus what the bucket held at the start (50 ms worth).
+            assertThat(started).as("claims taking %d ms", claimMillis).isBetween(16_000 - 64, 16_000 + 80 + 64);
+            assertThat(largest).as("claims taking %d ms", claimMillis).isLessThanOrEqualTo(64);
+        }
     }
 
     @Test
