@@ -1,7 +1,5 @@
 package sn.xaalis.portal;
 
-import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.session.config.SessionRepositoryCustomizer;
@@ -34,9 +32,7 @@ class PortalSessions {
     }
 
     @Bean
-    SessionCleanup sessionCleanup(
-            JdbcIndexedSessionRepository repository,
-            @Value("${xaalis.portal.session-cleanup-interval:PT1S}") Duration interval) {
-        return new SessionCleanup(repository::cleanUpExpiredSessions, interval);
+    SessionCleanup sessionCleanup(JdbcIndexedSessionRepository repository, PortalProperties properties) {
+        return new SessionCleanup(repository::cleanUpExpiredSessions, properties.sessionCleanupInterval());
     }
 }

@@ -9,7 +9,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Runs the deletion of expired portal sessions every second, as a job of the application's own
+ * Runs the deletion of expired portal sessions every {@code xaalis.portal.session-cleanup-interval}
+ * (a second by default), as a job of the application's own
  * lifecycle rather than on Spring Session's built-in scheduler: that one is shut down with an
  * interrupt when its repository is destroyed, so a pass running at that moment failed with an error
  * in the log of a node stopping normally. This one stops with the other jobs, before the database's
@@ -19,7 +20,7 @@ import org.springframework.context.SmartLifecycle;
 final class SessionCleanup implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SessionCleanup.class);
-    // A pass deletes one batch of 500 rows at most: far under this, even on a loaded database.
+    // A pass is one statement (on PostgreSQL a batch of 500 rows at most): far under this.
     private static final long STOP_WAIT_SECONDS = 10;
 
     private final Runnable pass;

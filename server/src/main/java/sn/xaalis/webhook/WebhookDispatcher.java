@@ -138,7 +138,7 @@ class WebhookDispatcher implements SmartLifecycle {
                 int free = Math.min(properties.concurrency() - inFlight.get(), CLAIM_BATCH);
                 long wait = pace.nanosUntilStep(free);
                 if (wait > 0) {
-                    // The pace's next step, milliseconds away: the outbox is not the constraint.
+                    // The pace's next step, at most one delivery's interval away: the outbox is not the constraint.
                     Thread.sleep(Duration.ofNanos(wait));
                     continue;
                 }

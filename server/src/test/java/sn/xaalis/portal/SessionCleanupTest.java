@@ -1,6 +1,7 @@
 package sn.xaalis.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -64,6 +65,18 @@ class SessionCleanupTest {
         int after = passes.get();
         Thread.sleep(50);
         assertThat(passes.get()).as("no pass after the stop").isEqualTo(after);
+    }
+
+    @Test
+    void theIntervalIsZeroOrAtLeastATenthOfASecond() {
+        assertThat(new PortalProperties(Duration.ZERO).sessionCleanupInterval()).isZero();
+        assertThat(new PortalProperties(Duration.ofSeconds(1)).sessionCleanupInterval())
+                .isEqualTo(Duration.ofSeconds(1));
+        for (Duration refused : new Duration[] {Duration.ofMillis(1), Duration.ofSeconds(-1)}) {
+            assertThatThrownBy(() -> new PortalProperties(refused))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("xaalis.portal.session-cleanup-interval");
+        }
     }
 
     @Test

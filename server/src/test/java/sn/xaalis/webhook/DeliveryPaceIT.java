@@ -44,7 +44,7 @@ class DeliveryPaceIT extends ApiIntegrationTest {
     }
 
     @Test
-    void aBacklogDrainsEvenlyAtTheConfiguredPace() {
+    void aBacklogDrainsEvenlyAtTheConfiguredPace() throws InterruptedException {
         ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
         receiver.respondWith(request -> {
             arrivals.add(System.nanoTime());
@@ -71,17 +71,26 @@ class DeliveryPaceIT extends ApiIntegrationTest {
         Duration spread = Duration.ofNanos(times.getLast() - times.getFirst());
         // Unpaced, 150 deliveries to a local receiver arrive within a few hundred milliseconds.
         assertThat(spread)
-                .as("%d deliveries at %d/s take about %d ms", BACKLOG, PER_SECOND, 1000 * (BACKLOG - 1) / PER_SECOND)
+                .as("%d deliveries at %d/s, five of them at once, take about 1.45 s", BACKLOG, PER_SECOND)
                 .isGreaterThan(Duration.ofMillis(1200));
+        // Ten a tenth of a second, plus the bucket's five at the start, plus up to the application's
+        // eight that a stall on the way could hold and release together.
         assertThat(busiestTenthOfASecond(times))
                 .as("about %d in any tenth of a second, never a burst", PER_SECOND / 10)
-                .isLessThanOrEqualTo(2 * PER_SECOND / 10);
-        assertThat(jdbc.sql("SELECT COUNT(*) FROM notifications WHERE application_id = :app AND state = 'PENDING'")
-                        .param("app", application)
-                        .query(Integer.class)
-                        .single())
-                .as("everything was delivered")
-                .isZero();
+                .isLessThanOrEqualTo(PER_SECOND / 10 + 5 + 8);
+        // A delivery is recorded just after its receiver answered: wait for the records.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (delivered(application) < 1 + BACKLOG && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(delivered(application)).as("everything was delivered").isEqualTo(1 + BACKLOG);
+    }
+
+    private int delivered(UUID application) {
+        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE application_id = :app AND state = 'DELIVERED'")
+                .param("app", application)
+                .query(Integer.class)
+                .single();
     }
 
     private static int busiestTenthOfASecond(List<Long> sortedNanos) {
