@@ -5,12 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Idempotency;
+import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.SessionState;
 
@@ -20,9 +19,8 @@ import sn.xaalis.provider.SessionState;
  * numbers (D13), and moving queued changes into the dashboard's rollups.
  */
 @Component
-class PaymentJobs implements SmartLifecycle {
+class PaymentJobs {
 
-    private static final Logger log = LoggerFactory.getLogger(PaymentJobs.class);
     private static final int BATCH = 100;
     private static final int DRAIN_BATCH = 5_000;
     static final Map<String, PaymentStatus> MAGIC_PHONES = Map.of(
@@ -37,8 +35,6 @@ class PaymentJobs implements SmartLifecycle {
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final Idempotency idempotency;
-    private volatile boolean running;
-    private Thread loop;
     private Instant nextPurge = Instant.MIN;
     private final PaymentRollups rollups;
 
@@ -61,54 +57,15 @@ class PaymentJobs implements SmartLifecycle {
         this.idempotency = idempotency;
     }
 
-    @Override
-    public synchronized void start() {
-        if (running) {
-            return;
-        }
-        running = true;
-        loop = Thread.ofVirtual().name("payment-jobs").start(this::loop);
+    /** Every {@code jobInterval} on each node, and again at once while a round found a full batch. */
+    @Bean
+    static PeriodicJob paymentJobRounds(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob("payment-jobs", properties.jobInterval(), jobs::round);
     }
 
-    /** Waits for the current round, so a stop followed by a start never leaves two loops running. */
-    @Override
-    public synchronized void stop() {
-        if (!running) {
-            return;
-        }
-        running = false;
-        loop.interrupt();
-        try {
-            loop.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    private void loop() {
-        while (running) {
-            try {
-                int done = resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords() + drainRollups();
-                if (done < BATCH) {
-                    Thread.sleep(properties.jobInterval().toMillis());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                log.warn("Payment jobs failed, retrying: {}", e.toString());
-                try {
-                    Thread.sleep(properties.jobInterval().toMillis());
-                } catch (InterruptedException interrupted) {
-                    return;
-                }
-            }
-        }
+    /** One round of every job; true when it found a batch's worth, so more may be waiting. */
+    boolean round() {
+        return resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords() + drainRollups() >= BATCH;
     }
 
     /**

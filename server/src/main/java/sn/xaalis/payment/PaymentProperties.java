@@ -31,6 +31,13 @@ public record PaymentProperties(
         @DefaultValue("PT30M") Duration reconcileMaxInterval,
         @DefaultValue("PT15M") Duration expiryGrace) {
 
+    public PaymentProperties {
+        if (jobInterval == null || !jobInterval.isPositive()) {
+            // Zero would turn expiry off, not make it continuous.
+            throw new IllegalArgumentException("xaalis.payments.job-interval must be positive, not " + jobInterval);
+        }
+    }
+
     public BigDecimal maxAmount(Provider provider) {
         BigDecimal own = maxAmounts == null || provider == null ? null : maxAmounts.get(provider);
         return own != null ? own : maxAmount;

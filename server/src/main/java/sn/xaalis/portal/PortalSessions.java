@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.session.config.SessionRepositoryCustomizer;
 import org.springframework.session.jdbc.JdbcIndexedSessionRepository;
 import sn.xaalis.platform.Database;
+import sn.xaalis.platform.PeriodicJob;
 
 /**
  * Portal sessions live in the database (Spring Session JDBC, tables from Flyway's V8): any node
@@ -13,7 +14,8 @@ import sn.xaalis.platform.Database;
  * holds many row locks at once, and nodes cleaning at the same moment skip each other's rows. The
  * embedded database (one node, few sessions) keeps the library's single statement: H2 locks the
  * table for a delete that reads it, and two of them at once wait on each other. The library's own
- * scheduler is off ({@code cleanup-cron: "-"}): {@link SessionCleanup} runs the same deletion.
+ * scheduler is off ({@code cleanup-cron: "-"}): {@link #sessionCleanup} runs the same
+ * deletion.
  */
 @Configuration(proxyBeanMethods = false)
 class PortalSessions {
@@ -31,8 +33,15 @@ class PortalSessions {
         };
     }
 
+    /**
+     * As a job of the node's own lifecycle rather than on the library's scheduler: that one is shut
+     * down with an interrupt when its repository is destroyed, so a pass running at that moment failed
+     * with an error in the log of a node stopping normally. Zero turns it off (tests that delete
+     * expired sessions when they choose).
+     */
     @Bean
-    SessionCleanup sessionCleanup(JdbcIndexedSessionRepository repository, PortalProperties properties) {
-        return new SessionCleanup(repository::cleanUpExpiredSessions, properties.sessionCleanupInterval());
+    PeriodicJob sessionCleanup(JdbcIndexedSessionRepository repository, PortalProperties properties) {
+        return PeriodicJob.every(
+                properties.sessionCleanupInterval(), "session-cleanup", repository::cleanUpExpiredSessions);
     }
 }

@@ -6,13 +6,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.webhook.WebhookDeliveries;
 
@@ -24,7 +22,7 @@ import sn.xaalis.webhook.WebhookDeliveries;
  * for long. The owning modules do the deleting; this module only decides when and how much.
  */
 @Component
-class RetentionJob implements SmartLifecycle {
+class RetentionJob {
 
     private static final Logger log = LoggerFactory.getLogger(RetentionJob.class);
 
@@ -63,7 +61,6 @@ class RetentionJob implements SmartLifecycle {
     private final RetentionProperties properties;
     private final Clock clock;
     private final Map<Kind, Counter> deleted = new EnumMap<>(Kind.class);
-    private ScheduledExecutorService runs;
 
     RetentionJob(
             WebhookDeliveries deliveries,
@@ -85,51 +82,20 @@ class RetentionJob implements SmartLifecycle {
         }
     }
 
-    /** Every {@code interval}, the first one {@code interval} after the start: the work is never urgent. */
-    @Override
-    public synchronized void start() {
-        if (runs != null) {
-            return;
-        }
-        runs = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofVirtual().name("retention").factory());
-        long every = properties.interval().toMillis();
-        runs.scheduleWithFixedDelay(this::run, every, every, TimeUnit.MILLISECONDS);
-    }
-
-    /** Waits for the current batch, so a stop followed by a start never leaves two runs going. */
-    @Override
-    public synchronized void stop() {
-        if (runs == null) {
-            return;
-        }
-        runs.shutdownNow();
-        try {
-            runs.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        runs = null;
-    }
-
-    @Override
-    public synchronized boolean isRunning() {
-        return runs != null;
+    /** Every {@code interval} on each node, the first one {@code interval} after the start: never urgent. */
+    @Bean
+    static PeriodicJob retention(RetentionJob job, RetentionProperties properties) {
+        return PeriodicJob.every(properties.interval(), "retention", job::run);
     }
 
     private void run() {
-        try {
-            Deleted run = purge();
-            if (run.total() > 0) {
-                log.info(
-                        "Retention deleted {} delivered notifications, {} delivery attempts and {} provider exchanges",
-                        run.deliveredNotifications(),
-                        run.notificationAttempts(),
-                        run.providerExchanges());
-            }
-        } catch (RuntimeException e) {
-            // An exception would cancel every later run.
-            log.warn("Retention run failed, the next one tries again: {}", e.toString());
+        Deleted run = purge();
+        if (run.total() > 0) {
+            log.info(
+                    "Retention deleted {} delivered notifications, {} delivery attempts and {} provider exchanges",
+                    run.deliveredNotifications(),
+                    run.notificationAttempts(),
+                    run.providerExchanges());
         }
     }
 
