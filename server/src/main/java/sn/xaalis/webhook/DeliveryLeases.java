@@ -121,7 +121,7 @@ class DeliveryLeases implements AutoCloseable {
     // PostgreSQL: search, per-application limit and lease in one statement that commits on its own
     // (one round trip instead of five). Rows locked by the search but not chosen are free again when
     // it ends. :busy is a JSON array of {"app": uuid, "busy": deliveries in flight}.
-    private static final String CLAIM_AT_ONCE = "WITH due AS (SELECT id, application_id, next_attempt_at"
+    static final String CLAIM_AT_ONCE = "WITH due AS (SELECT id, application_id, next_attempt_at"
             + " FROM notifications WHERE state = 'PENDING' AND next_attempt_at <= :now"
             + " AND (leased_until IS NULL OR leased_until < :now)/*exclude*/"
             + " ORDER BY next_attempt_at, id LIMIT :limit FOR UPDATE SKIP LOCKED),"

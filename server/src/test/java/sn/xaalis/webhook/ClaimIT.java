@@ -1,6 +1,7 @@
 package sn.xaalis.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
@@ -39,6 +43,12 @@ class ClaimIT extends ApiIntegrationTest {
 
     @Autowired
     WebhookDispatcher dispatcher;
+
+    @Autowired
+    Database database;
+
+    @Autowired
+    TransactionTemplate transactions;
 
     UUID busy;
     UUID idle;
@@ -128,6 +138,66 @@ class ClaimIT extends ApiIntegrationTest {
                 .extracting(DeliveryLeases.Claimed::applicationId)
                 .containsOnly(busy);
         assertThat(later).extracting(DeliveryLeases.Claimed::id).doesNotContain(leasedBefore);
+    }
+
+    @Test
+    void aClaimReadsTheDueRowsInItsOwnOrderInsteadOfSortingThem() {
+        assumeFalse(database.embedded(), "the embedded database claims in steps, on its own planner");
+        pending(busy, 500); // due at one instant, as a postponed backlog is
+
+        String plan = transactions.execute(tx -> {
+            jdbc.sql("ANALYZE notifications").update();
+            // As on a table of millions, where reading them all is never the cheaper plan.
+            jdbc.sql("SET LOCAL enable_seqscan = off").update();
+            return String.join(
+                    "\n",
+                    jdbc.sql("EXPLAIN " + DeliveryLeases.CLAIM_AT_ONCE.replace("/*exclude*/", ""))
+                            .param("now", Timestamps.toDatabase(due))
+                            .param("limit", 64)
+                            .param("busy", "[]")
+                            .param("perApplication", PER_APPLICATION)
+                            .param("lease", Timestamps.toDatabase(later))
+                            .param("token", UUID.randomUUID())
+                            .query(String.class)
+                            .list());
+        });
+
+        // A sort of the due rows would read every row sharing the first due time (V19).
+        assertThat(plan)
+                .contains("Index Scan using notifications_due_order_idx")
+                .doesNotContain("Presorted Key")
+                .doesNotContainPattern("Sort Key: notifications\\.next_attempt_at");
+    }
+
+    @Test
+    void theEarliestDueAreClaimedFirstThenTheSmallestIdentifiers() {
+        DueNotifications.insert(jdbc, clock, idle, 3, due.minus(Duration.ofSeconds(5)), "SVC-CLAIM-A");
+        DueNotifications.insert(jdbc, clock, idle, 3, due, "SVC-CLAIM-B");
+        // Both databases order UUIDs as their hexadecimal text.
+        String firstB = jdbc
+                .sql("SELECT id FROM notifications WHERE application_id = :app AND event_id LIKE 'SVC-CLAIM-B%'")
+                .param("app", idle)
+                .query(UUID.class)
+                .list()
+                .stream()
+                .map(UUID::toString)
+                .sorted()
+                .findFirst()
+                .orElseThrow();
+
+        List<DeliveryLeases.Claimed> claimed = claim(Map.of(), 4, UUID.randomUUID());
+
+        assertThat(claimed)
+                .extracting(DeliveryLeases.Claimed::eventId)
+                .containsExactlyInAnyOrder(
+                        "SVC-CLAIM-A0:SUCCESS",
+                        "SVC-CLAIM-A1:SUCCESS",
+                        "SVC-CLAIM-A2:SUCCESS",
+                        claimed.stream()
+                                .filter(c -> c.id().toString().equals(firstB))
+                                .map(DeliveryLeases.Claimed::eventId)
+                                .findFirst()
+                                .orElse("the B with the smallest id"));
     }
 
     private List<DeliveryLeases.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
