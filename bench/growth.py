@@ -6,7 +6,7 @@ database and on one holding N payments (10 million by default), in one run.
 1. A fresh database and server; the measured merchant signs up with ten applications. Measured:
    M1 (initiations/s, and p99 at half that rate), M2 (status reads/s), the portal's pages (dashboard,
    transactions, filters, a search by reference) and the API's list: p50 / p99 one request at a time,
-   the server's time; and M3 (deliveries/s).
+   the server's time; and M3 (deliveries/s, the median of three rounds).
 2. The server stops; N payments are loaded in SQL (bench/sql/growth-batch.sql, a million at a time),
    three in ten for the measured merchant's first application, with their history, notifications and
    delivery attempts; the dashboard's rollups are rebuilt from them as the V15 migration does.
@@ -50,8 +50,10 @@ def main(args, seconds, warmup):
             h.log(f"M3 on the empty database: {n3} payments to SUCCESS, deliveries to the sink")
             for _ in range(2):
                 h.deliveries(BASE, apps_file, n3, sink, True)
-            results["M3_deliveries"] = h.deliveries(BASE, apps_file, n3, sink, False)
-            h.log(f"   {results['M3_deliveries']['deliveries_per_s']:.0f} deliveries/s")
+            # The median of three rounds, as bench/run's M3: M7's pace and target are stated against it.
+            m3 = results["M3_deliveries"] = h.median_round(lambda: h.deliveries(BASE, apps_file, n3, sink, False))
+            h.log(f"   {m3['deliveries_per_s']:.0f} deliveries/s (median of "
+                  f"{', '.join(f'{r:.0f}' for r in m3['rounds'])})")
         finally:
             h.stop_server(server)
 
