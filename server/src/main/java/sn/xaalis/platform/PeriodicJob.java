@@ -24,7 +24,8 @@ public final class PeriodicJob implements SmartLifecycle {
     }
 
     private static final Logger log = LoggerFactory.getLogger(PeriodicJob.class);
-    // Every pass is a few short transactions; one still going after this is stuck on something.
+    // A pass is short transactions and, for the payment jobs, provider calls with their own timeouts;
+    // one still going after this is stuck on something.
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     private final String name;
