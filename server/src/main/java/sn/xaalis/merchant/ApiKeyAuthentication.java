@@ -8,6 +8,7 @@ import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SecretBox;
+import sn.xaalis.platform.ShortLivedCache;
 
 /**
  * Authenticates {@code X-Api-Key}/{@code X-Api-Secret} (SPEC §5.1): lookup by public key, then a

@@ -9,6 +9,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.ShortLivedCache;
 
 /** Read-only facts about applications that other modules need (webhooks, checkout pages). */
 @Component

@@ -361,10 +361,15 @@ public class MerchantOnboarding {
         if (apiKeys.activePublicKeys(applicationId, Environment.LIVE).isEmpty()) {
             unmet.add("live keys must be issued first");
         }
-        boolean anyProvider =
-                applications.providers(applicationId, Environment.LIVE).stream().anyMatch(providers::liveAvailable);
-        if (!anyProvider) {
-            unmet.add("at least one activated provider must be configured for live by the operator");
+        Set<Provider> live = applications.providers(applicationId, Environment.LIVE);
+        if (live.isEmpty()) {
+            unmet.add("at least one provider must be activated for live");
+        }
+        // Every provider it offers in live needs an account to collect into: its own, or the installation's.
+        for (Provider provider : live) {
+            if (!providers.liveAvailable(applicationId, provider)) {
+                unmet.add("a working connection to the provider is required (" + provider + ")");
+            }
         }
         return unmet;
     }

@@ -12,6 +12,8 @@ import sn.xaalis.provider.Provider;
  *
  * @param metadataJson the merchant's JSON object exactly as sent (D5)
  * @param providerTransactionId the provider's transaction, once one of its notifications named it
+ * @param connectionId the merchant's connection a live payment was opened in; null for the installation's
+ *     own account and in sandbox (D26)
  */
 public record Payment(
         UUID transactionUuid,
@@ -35,7 +37,8 @@ public record Payment(
         Instant paidAt,
         Instant expiredAt,
         String errorMessage,
-        String providerTransactionId) {
+        String providerTransactionId,
+        UUID connectionId) {
 
     /** The same payment after a status change. */
     Payment with(PaymentStatus newStatus, Instant newPaidAt, Instant newExpiredAt, String newErrorMessage) {
@@ -61,7 +64,8 @@ public record Payment(
                 newPaidAt,
                 newExpiredAt,
                 newErrorMessage,
-                providerTransactionId);
+                providerTransactionId,
+                connectionId);
     }
 
     @Override

@@ -320,7 +320,8 @@ public class PaymentInitiation {
                         null,
                         null,
                         null,
-                        null),
+                        null,
+                        created.connectionId()),
                 qrCode,
                 providerQrCode);
     }
@@ -351,6 +352,7 @@ public class PaymentInitiation {
             }
         }
         return new SessionRequest(
+                caller.applicationId(),
                 reference.value(),
                 valid.provider(),
                 caller.environment(),
@@ -397,10 +399,11 @@ public class PaymentInitiation {
                     errors.put(
                             "provider",
                             List.of(provider + " is not activated for this application in " + caller.environment()));
-                } else if (caller.environment() == Environment.LIVE && !providers.liveAvailable(provider)) {
-                    errors.put(
-                            "provider",
-                            List.of(provider + " is not available in live: the operator has not configured it"));
+                } else if (caller.environment() == Environment.LIVE) {
+                    var availability = providers.availability(caller.applicationId(), provider);
+                    if (availability != PaymentProviders.LiveAvailability.AVAILABLE) {
+                        errors.put("provider", List.of(availability.explain(provider)));
+                    }
                 }
             }
         }

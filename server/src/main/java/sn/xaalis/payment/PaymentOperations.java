@@ -158,6 +158,7 @@ public class PaymentOperations {
                 p.reference().value(),
                 p.providerReference(),
                 p.providerTransactionId(),
-                p.amount());
+                p.amount(),
+                p.connectionId());
     }
 }

@@ -55,6 +55,17 @@ public class PaymentQueries {
                 : Optional.empty();
     }
 
+    /**
+     * Live payments still open in a merchant's connection (D26), and the latest deadline among them.
+     *
+     * @param lastDeadline null when there are none
+     */
+    public record OpenPayments(int count, java.time.Instant lastDeadline) {}
+
+    public OpenPayments openInConnection(UUID connectionId) {
+        return payments.openInConnection(connectionId);
+    }
+
     public Optional<Payment> find(Caller caller, String reference) {
         if (!Reference.isWellFormed(reference)) {
             return Optional.empty();

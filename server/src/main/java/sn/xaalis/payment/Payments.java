@@ -31,15 +31,16 @@ class Payments {
     private static final String COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
-            + " provider_transaction_id";
+            + " provider_transaction_id, connection_id";
     // A new payment's row: what initiation knows (paid_at, expired_at, error_message and the
     // provider's transaction id are still empty).
     private static final String NEW_COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
-            + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at, provider_qr_code";
+            + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at, provider_qr_code,"
+            + " connection_id";
     private static final String NEW_VALUES = ":id, :reference, :app, :env, :provider, :amount, :currency, :status,"
             + " :description, :phone, :name, :metadata, :success, :error, :providerReference, :links, :expiresAt,"
-            + " :createdAt, :createdAt, :firstCheck, :providerQr";
+            + " :createdAt, :createdAt, :firstCheck, :providerQr, :connection";
     private static final String INSERT =
             "INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") ON CONFLICT DO NOTHING";
     private static final String FIRST_HISTORY_ROW = " INSERT INTO payment_status_history"
@@ -118,7 +119,8 @@ class Payments {
                 .param("expiresAt", Timestamps.toDatabase(p.expiresAt()))
                 .param("createdAt", Timestamps.toDatabase(p.createdAt()))
                 .param("firstCheck", Timestamps.toDatabase(firstCheck))
-                .param("providerQr", providerQr);
+                .param("providerQr", providerQr)
+                .param("connection", p.connectionId());
     }
 
     // The conditional update of D1: changes the row only if it is still in :from.
@@ -265,6 +267,16 @@ class Payments {
                 .param("limit", limit)
                 .query((rs, n) -> new Due(map(rs), rs.getInt("check_count")))
                 .list();
+    }
+
+    /** Read through the live open payments' partial index (V6): as cheap as there are open payments. */
+    PaymentQueries.OpenPayments openInConnection(UUID connectionId) {
+        return jdbc.sql("SELECT COUNT(*), MAX(expires_at) FROM payments"
+                        + " WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL AND connection_id = :connection")
+                .param("connection", connectionId)
+                .query((rs, n) -> new PaymentQueries.OpenPayments(
+                        rs.getInt(1), Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class))))
+                .single();
     }
 
     void scheduleCheck(UUID id, Instant next) {
@@ -448,7 +460,8 @@ class Payments {
                 instant(rs, "paid_at"),
                 instant(rs, "expired_at"),
                 rs.getString("error_message"),
-                rs.getString("provider_transaction_id"));
+                rs.getString("provider_transaction_id"),
+                rs.getObject("connection_id", UUID.class));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -1,15 +1,20 @@
 package sn.xaalis.payment;
 
+import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderNotice;
+import sn.xaalis.provider.SessionState;
 
 /**
  * Applies what an authenticated provider callback says to the payment it names. A notice must match
- * the payment (live, same provider, same session, same amount) or it changes nothing.
+ * the payment (live, same provider, opened in the account whose address it came to, same session, same
+ * amount) or it changes nothing.
  */
 @Service
 public class ProviderNotices {
@@ -18,25 +23,38 @@ public class ProviderNotices {
 
     private final Payments payments;
     private final PaymentTransitions transitions;
+    private final PaymentProviders providers;
 
-    ProviderNotices(Payments payments, PaymentTransitions transitions) {
+    ProviderNotices(Payments payments, PaymentTransitions transitions, PaymentProviders providers) {
         this.payments = payments;
         this.transitions = transitions;
+        this.providers = providers;
     }
 
-    /** What became of a notice, in words for the exchange log. */
-    public String apply(ProviderNotice notice) {
+    /**
+     * What became of a notice.
+     *
+     * @param reference the payment it concerned, or null when it matched none of its account's
+     * @param outcome in words, for the exchange log
+     */
+    public record Applied(String reference, String outcome) {}
+
+    public Applied apply(ProviderNotice notice) {
         Optional<Payment> found = Reference.isWellFormed(notice.reference())
                 ? payments.findByReference(new Reference(notice.reference()))
                 : Optional.empty();
+        // Another account's payment looks exactly like a missing one: an event can move only its own.
         if (found.isEmpty()
                 || found.get().environment() != Environment.LIVE
-                || found.get().provider() != notice.provider()) {
-            return "ignored: no live " + notice.provider() + " payment with this reference";
+                || found.get().provider() != notice.provider()
+                || !Objects.equals(found.get().connectionId(), notice.connectionId())) {
+            return new Applied(
+                    null, "ignored: no live " + notice.provider() + " payment of this account has this reference");
         }
         Payment payment = found.get();
+        String reference = payment.reference().value();
         if (notice.providerReference() != null && !notice.providerReference().equals(payment.providerReference())) {
-            return "ignored: the session id does not match this payment's";
+            return new Applied(reference, "ignored: the session id does not match this payment's");
         }
         if (notice.amount() != null && notice.amount().compareTo(payment.amount()) != 0) {
             log.warn(
@@ -45,13 +63,47 @@ public class ProviderNotices {
                     notice.amount(),
                     payment,
                     payment.amount());
-            return "ignored: amount " + notice.amount().toPlainString() + " does not match "
-                    + payment.amount().toPlainString();
+            return new Applied(
+                    reference,
+                    "ignored: amount " + notice.amount().toPlainString() + " does not match "
+                            + payment.amount().toPlainString());
         }
         if (notice.providerTransactionId() != null && payment.providerTransactionId() == null) {
             payments.rememberTransaction(payment.transactionUuid(), notice.providerTransactionId());
         }
-        ProviderVerdict verdict = ProviderVerdict.of(notice.state());
+        SessionState state = notice.state();
+        if (state instanceof SessionState.Failed failed && payment.status() == PaymentStatus.PROCESSING) {
+            state = closeAfterFailure(payment, failed);
+            if (state == null) {
+                return new Applied(
+                        reference,
+                        "no change: an attempt failed (" + failed.reason()
+                                + ") and the provider's session could not be closed yet; it stays open until its deadline");
+            }
+        }
+        return new Applied(reference, move(payment, notice, state));
+    }
+
+    /**
+     * A failed attempt fails the payment only once the provider's session is closed, so the customer
+     * cannot pay it afterwards. A session that cannot be closed because it was paid meanwhile is a success.
+     *
+     * @return what to apply, or null to leave the payment as it is
+     */
+    private SessionState closeAfterFailure(Payment payment, SessionState.Failed failed) {
+        ProviderAction closed = providers.cancel(PaymentOperations.session(payment));
+        if (closed instanceof ProviderAction.Done) {
+            return failed;
+        }
+        if (closed instanceof ProviderAction.Refused) {
+            SessionState now = providers.sessionState(PaymentOperations.session(payment));
+            return now instanceof SessionState.Paid ? now : null;
+        }
+        return null;
+    }
+
+    private String move(Payment payment, ProviderNotice notice, SessionState state) {
+        ProviderVerdict verdict = ProviderVerdict.of(state);
         if (verdict == null) {
             return "no change: the provider reports the payment still in progress";
         }

@@ -88,7 +88,8 @@ class LinkCheckout {
         Set<Provider> offered = EnumSet.noneOf(Provider.class);
         link.providers().stream()
                 .filter(caller.providers()::contains)
-                .filter(p -> caller.environment() != Environment.LIVE || providers.liveAvailable(p))
+                .filter(p ->
+                        caller.environment() != Environment.LIVE || providers.liveAvailable(caller.applicationId(), p))
                 .forEach(offered::add);
         return offered;
     }

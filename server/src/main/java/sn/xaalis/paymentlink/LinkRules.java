@@ -127,7 +127,7 @@ class LinkRules {
             return offered;
         }
         if (names == null) {
-            owner.providers().stream().filter(p -> usable(p, env)).forEach(offered::add);
+            owner.providers().stream().filter(p -> usable(owner, p)).forEach(offered::add);
             if (offered.isEmpty()) {
                 add(
                         problems,
@@ -155,13 +155,15 @@ class LinkRules {
                                 provider + " is not activated for this application in " + env,
                                 provider.name(),
                                 env.value()));
-            } else if (!usable(provider, env)) {
+            } else if (!usable(owner, provider)) {
                 add(
                         problems,
                         "providers",
                         Problem.of(
                                 "providers.notLive",
-                                provider + " is not available in live: the operator has not configured it",
+                                providers
+                                        .availability(owner.applicationId(), provider)
+                                        .explain(provider),
                                 provider.name()));
             } else {
                 offered.add(provider);
@@ -170,8 +172,8 @@ class LinkRules {
         return offered;
     }
 
-    private boolean usable(Provider provider, Environment env) {
-        return env != Environment.LIVE || providers.liveAvailable(provider);
+    private boolean usable(Caller owner, Provider provider) {
+        return owner.environment() != Environment.LIVE || providers.liveAvailable(owner.applicationId(), provider);
     }
 
     private static boolean present(LinkDraft.AmountText text, String field, Map<String, List<Problem>> problems) {

@@ -78,6 +78,19 @@ class MerchantAuthentication implements AuthenticationProvider {
         return ok;
     }
 
+    /** A code from the merchant's authenticator app, counted toward the throttle like a password. */
+    boolean confirmCode(PortalUser user, String code, String address) {
+        LoginThrottle.Attempt attempt = throttle.attempt(user.email(), address);
+        if (!attempt.allowed()) {
+            return false;
+        }
+        boolean ok = merchants.verifyTotp(user.merchantId(), code == null ? "" : code.strip());
+        if (ok) {
+            throttle.succeeded(attempt);
+        }
+        return ok;
+    }
+
     /** What the login form sends besides email and password. */
     record LoginDetails(String address, String code) implements java.io.Serializable {}
 

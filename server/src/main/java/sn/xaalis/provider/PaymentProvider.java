@@ -2,16 +2,19 @@ package sn.xaalis.provider;
 
 import sn.xaalis.platform.Environment;
 
-/** One way to reach a provider in one environment (the sandbox simulator, or a live adapter). */
+/**
+ * One way to reach a provider in one environment (the sandbox simulator, or a live adapter). Live calls
+ * are made in a provider account; the sandbox has none and is given null.
+ */
 public interface PaymentProvider {
 
     boolean serves(Provider provider, Environment environment);
 
-    ProviderResult createSession(SessionRequest request);
+    ProviderResult createSession(ProviderAccount account, SessionRequest request);
 
-    SessionState sessionState(SessionReference session);
+    SessionState sessionState(ProviderAccount account, SessionReference session);
 
-    ProviderAction cancel(SessionReference session);
+    ProviderAction cancel(ProviderAccount account, SessionReference session);
 
-    ProviderAction refund(SessionReference session);
+    ProviderAction refund(ProviderAccount account, SessionReference session);
 }

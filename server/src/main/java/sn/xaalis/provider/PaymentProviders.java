@@ -1,69 +1,178 @@
 package sn.xaalis.provider;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 
-/** Picks the adapter for a provider and environment: sandbox payments never reach a real provider (D13). */
+/**
+ * Picks the adapter for a provider and environment (sandbox payments never reach a real provider, D13)
+ * and, in live, the account: the application's own connection when it has one, else the installation's
+ * (D26). A payment keeps the account it was opened in.
+ */
 @Component
 public class PaymentProviders {
 
     private final List<PaymentProvider> adapters;
+    private final List<LiveProvider> live;
     private final ProviderProperties properties;
+    private final ProviderConnections connections;
 
-    PaymentProviders(List<PaymentProvider> adapters, ProviderProperties properties) {
+    PaymentProviders(
+            List<PaymentProvider> adapters,
+            List<LiveProvider> live,
+            ProviderProperties properties,
+            ProviderConnections connections) {
         this.adapters = adapters;
+        this.live = live;
         this.properties = properties;
+        this.connections = connections;
+    }
+
+    /** Whether an application can take live payments with a provider, and in words when not. */
+    public enum LiveAvailability {
+        AVAILABLE(null),
+        NOT_CONFIGURED("the operator has not configured it"),
+        NO_ACCOUNT("connect this application's own account first, or ask the operator for the installation's"),
+        CONNECTION_FAILED("this application's connection failed its last check; test or save it again");
+
+        private final String reason;
+
+        LiveAvailability(String reason) {
+            this.reason = reason;
+        }
+
+        /** {@code WALLET_SN is not available in live: …}, for the API's errors. */
+        public String explain(Provider provider) {
+            return provider + " is not available in live: " + reason;
+        }
     }
 
     public ProviderResult createSession(SessionRequest request) {
-        return adapters.stream()
-                .filter(adapter -> adapter.serves(request.provider(), request.environment()))
-                .findFirst()
-                .map(adapter -> adapter.createSession(request))
-                .orElseGet(() -> new ProviderResult.Unavailable(
-                        request.provider() + " is not available in " + request.environment()));
+        Optional<PaymentProvider> adapter = adapter(request.provider(), request.environment());
+        if (adapter.isEmpty()) {
+            return new ProviderResult.Unavailable(unavailable(request.provider(), request.environment()));
+        }
+        if (request.environment() == Environment.SANDBOX) {
+            return adapter.get().createSession(null, request);
+        }
+        Optional<ProviderAccount> account = accountOf(request.applicationId(), request.provider());
+        if (account.isEmpty()) {
+            return new ProviderResult.Unavailable(
+                    availability(request.applicationId(), request.provider()).explain(request.provider()));
+        }
+        ProviderResult result = adapter.get().createSession(account.get(), request);
+        return result instanceof ProviderResult.Created created
+                ? created.inConnection(account.get().connectionId())
+                : result;
     }
 
     public SessionState sessionState(SessionReference session) {
-        return adapter(session)
-                .map(adapter -> adapter.sessionState(session))
-                .orElseGet(() -> new SessionState.Unreachable(unavailable(session)));
+        return withAccount(session, SessionState.Unreachable::new, (a, acc) -> a.sessionState(acc, session));
     }
 
     public ProviderAction cancel(SessionReference session) {
-        return adapter(session)
-                .map(adapter -> adapter.cancel(session))
-                .orElseGet(() -> new ProviderAction.Unavailable(unavailable(session)));
+        return withAccount(session, ProviderAction.Unavailable::new, (a, acc) -> a.cancel(acc, session));
     }
 
     public ProviderAction refund(SessionReference session) {
-        return adapter(session)
-                .map(adapter -> adapter.refund(session))
-                .orElseGet(() -> new ProviderAction.Unavailable(unavailable(session)));
+        return withAccount(session, ProviderAction.Unavailable::new, (a, acc) -> a.refund(acc, session));
     }
 
-    private java.util.Optional<PaymentProvider> adapter(SessionReference session) {
+    /** Whether the application can take live payments with the provider (D16, D26). */
+    public boolean liveAvailable(UUID applicationId, Provider provider) {
+        return availability(applicationId, provider) == LiveAvailability.AVAILABLE;
+    }
+
+    public LiveAvailability availability(UUID applicationId, Provider provider) {
+        if (liveAdapter(provider).filter(LiveProvider::reachable).isEmpty()) {
+            return LiveAvailability.NOT_CONFIGURED;
+        }
+        Optional<ProviderConnections.Own> own = connections.ofApplication(applicationId, provider);
+        if (own.isPresent()) {
+            return own.get().usable() ? LiveAvailability.AVAILABLE : LiveAvailability.CONNECTION_FAILED;
+        }
+        return installationAccount(provider).isPresent() ? LiveAvailability.AVAILABLE : LiveAvailability.NO_ACCOUNT;
+    }
+
+    /** Whether the operator configured the installation's own account for the provider (the default). */
+    public boolean installationConfigured(Provider provider) {
+        return installationAccount(provider).isPresent();
+    }
+
+    /** Sets an account up at its provider (what the provider needs on its side), then checks it. */
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+        return withLive(account.provider(), adapter -> adapter.setUp(account, inboundUrl, merchantName));
+    }
+
+    /** Checks an account with a harmless call. */
+    public ConnectionCheck test(ProviderAccount account, String inboundUrl) {
+        return withLive(account.provider(), adapter -> adapter.test(account, inboundUrl));
+    }
+
+    private ConnectionCheck withLive(
+            Provider provider, java.util.function.Function<LiveProvider, ConnectionCheck> call) {
+        Optional<LiveProvider> adapter = liveAdapter(provider).filter(LiveProvider::reachable);
+        return adapter.isPresent()
+                ? call.apply(adapter.get())
+                : ConnectionCheck.failed(provider + " cannot be reached: the operator has not configured its address");
+    }
+
+    /** The application's own account, else the installation's; one with its own never falls back to it. */
+    private Optional<ProviderAccount> accountOf(UUID applicationId, Provider provider) {
+        Optional<ProviderConnections.Own> own = connections.ofApplication(applicationId, provider);
+        if (own.isPresent()) {
+            return own.get().usable() ? Optional.of(own.get().account()) : Optional.empty();
+        }
+        return installationAccount(provider);
+    }
+
+    /** The account an existing session was opened in; empty when its connection has been removed since. */
+    Optional<ProviderAccount> accountOf(SessionReference session) {
+        return session.connectionId() == null
+                ? installationAccount(session.provider())
+                : connections.byId(session.connectionId()).filter(a -> a.provider() == session.provider());
+    }
+
+    Optional<ProviderAccount> installationAccount(Provider provider) {
+        Optional<? extends Credentials> credentials =
+                switch (provider) {
+                    case WALLET_SN -> properties.wallet().defaultAccount();
+                    case MOBILEMONEY_SN -> properties.mobilemoney().defaultAccount();
+                };
+        return credentials.map(c -> new ProviderAccount(null, provider, c));
+    }
+
+    private <T> T withAccount(
+            SessionReference session,
+            java.util.function.Function<String, T> unavailable,
+            java.util.function.BiFunction<PaymentProvider, ProviderAccount, T> call) {
+        Optional<PaymentProvider> adapter = adapter(session.provider(), session.environment());
+        if (adapter.isEmpty()) {
+            return unavailable.apply(unavailable(session.provider(), session.environment()));
+        }
+        if (session.environment() == Environment.SANDBOX) {
+            return call.apply(adapter.get(), null);
+        }
+        Optional<ProviderAccount> account = accountOf(session);
+        return account.isPresent()
+                ? call.apply(adapter.get(), account.get())
+                : unavailable.apply("the " + session.provider() + " account this payment was opened in is no longer"
+                        + " connected");
+    }
+
+    private Optional<PaymentProvider> adapter(Provider provider, Environment environment) {
         return adapters.stream()
-                .filter(adapter -> adapter.serves(session.provider(), session.environment()))
+                .filter(adapter -> adapter.serves(provider, environment))
                 .findFirst();
     }
 
-    private static String unavailable(SessionReference session) {
-        return session.provider() + " is not available in " + session.environment();
+    private Optional<LiveProvider> liveAdapter(Provider provider) {
+        return live.stream().filter(adapter -> adapter.provider() == provider).findFirst();
     }
 
-    /** Whether the operator configured the credentials this provider needs in live. */
-    public boolean liveConfigured(Provider provider) {
-        return switch (provider) {
-            case WALLET_SN -> properties.wallet().configured();
-            case MOBILEMONEY_SN -> properties.mobilemoney().configured();
-        };
-    }
-
-    /** Whether a live adapter exists in this build for the provider (live adapters come with their issue). */
-    public boolean liveAvailable(Provider provider) {
-        return liveConfigured(provider)
-                && adapters.stream().anyMatch(adapter -> adapter.serves(provider, Environment.LIVE));
+    private static String unavailable(Provider provider, Environment environment) {
+        return provider + " is not available in " + environment;
     }
 }

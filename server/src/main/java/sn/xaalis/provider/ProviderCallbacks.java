@@ -1,52 +1,100 @@
 package sn.xaalis.provider;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.provider.live.MalformedCallback;
-import sn.xaalis.provider.live.MobileMoneyProvider;
+import sn.xaalis.provider.live.OperatorNotifications;
 import sn.xaalis.provider.live.RejectedCallback;
 import sn.xaalis.provider.live.UnconfirmedCallback;
-import sn.xaalis.provider.live.WalletProvider;
+import sn.xaalis.provider.live.WalletEvents;
 
 /**
- * Authenticates what providers send us and turns it into {@link ProviderNotice}s. Every inbound request
- * is recorded, accepted or not; a request that fails authentication changes nothing (401).
+ * Authenticates what providers send us, each account at its own address (D26), and turns it into
+ * {@link ProviderNotice}s. Every inbound request is recorded, accepted or not; a request that fails
+ * authentication changes nothing (401), and an address no connection has is not found (404).
  */
 @Component
 public class ProviderCallbacks {
 
-    static final String WALLET_PATH = "/providers/wallet/events";
-    static final String MOBILEMONEY_PATH = "/providers/mobilemoney/notifications";
+    public static final String WALLET_PATH = "/providers/wallet/events";
+    public static final String MOBILEMONEY_PATH = "/providers/mobilemoney/notifications";
 
-    private final WalletProvider wallet;
-    private final MobileMoneyProvider mobileMoney;
+    private final WalletEvents wallet;
+    private final OperatorNotifications operator;
+    private final PaymentProviders providers;
+    private final ProviderConnections connections;
     private final ProviderExchanges exchanges;
 
-    ProviderCallbacks(WalletProvider wallet, MobileMoneyProvider mobileMoney, ProviderExchanges exchanges) {
+    ProviderCallbacks(
+            WalletEvents wallet,
+            OperatorNotifications operator,
+            PaymentProviders providers,
+            ProviderConnections connections,
+            ProviderExchanges exchanges) {
         this.wallet = wallet;
-        this.mobileMoney = mobileMoney;
+        this.operator = operator;
+        this.providers = providers;
+        this.connections = connections;
         this.exchanges = exchanges;
     }
 
-    public ProviderNotice walletEvent(String signatureHeader, byte[] body) {
-        return verify(Provider.WALLET_SN, "event", WALLET_PATH, body, () -> wallet.verifyEvent(signatureHeader, body));
+    /** Where a provider sends an account's events: the installation's own (null) or a connection's. */
+    public static String inboundPath(Provider provider, UUID connectionId) {
+        String base = provider == Provider.WALLET_SN ? WALLET_PATH : MOBILEMONEY_PATH;
+        return connectionId == null ? base : base + "/" + connectionId;
     }
 
-    public ProviderNotice mobileMoneyNotification(String secretHeader, byte[] body) {
+    /**
+     * A wallet event at the installation's address ({@code connectionId} null) or a connection's.
+     *
+     * @return empty for an authenticated event about no checkout session
+     */
+    public Optional<ProviderNotice> walletEvent(
+            UUID connectionId, String authorization, String signature, byte[] body) {
+        return verify(
+                Provider.WALLET_SN,
+                connectionId,
+                "event",
+                body,
+                account -> wallet.verify(account, authorization, signature, body));
+    }
+
+    /** An operator notification, at the installation's address or a connection's. */
+    public Optional<ProviderNotice> mobileMoneyNotification(UUID connectionId, String authorization, byte[] body) {
         return verify(
                 Provider.MOBILEMONEY_SN,
+                connectionId,
                 "notification",
-                MOBILEMONEY_PATH,
                 body,
-                () -> mobileMoney.verifyNotification(secretHeader, body));
+                account -> operator.verify(account, authorization, body));
     }
 
-    /** Records what we did with a verified notice, on the payment's exchange log. */
-    public void recordHandled(ProviderNotice notice, String path, String outcome) {
+    /**
+     * Records a verified notice and what we did with it. It is filed under the payment only when it
+     * matched one of its own account's payments: a reference another account sent is no business of
+     * that payment's merchant.
+     *
+     * @param reference the payment it moved or concerned, or null when it matched none
+     */
+    public void recordHandled(ProviderNotice notice, byte[] body, String reference, String outcome) {
+        String path = inboundPath(notice.provider(), notice.connectionId());
+        String operation = notice.provider() == Provider.WALLET_SN ? "event" : "notification";
+        record(
+                reference,
+                notice.provider(),
+                operation,
+                path,
+                new String(body, StandardCharsets.UTF_8),
+                200,
+                "accepted",
+                System.nanoTime());
         exchanges.record(
-                notice.reference(),
+                reference,
                 notice.provider(),
                 ProviderExchanges.Direction.INBOUND,
                 "handled",
@@ -59,17 +107,30 @@ public class ProviderCallbacks {
                 0);
     }
 
-    private ProviderNotice verify(
+    private Optional<ProviderNotice> verify(
             Provider provider,
+            UUID connectionId,
             String operation,
-            String path,
             byte[] body,
-            java.util.function.Supplier<ProviderNotice> verification) {
+            Function<ProviderAccount, Optional<ProviderNotice>> verification) {
         long started = System.nanoTime();
+        String path = inboundPath(provider, connectionId);
         String text = new String(body, StandardCharsets.UTF_8);
+        Optional<ProviderAccount> account = connectionId == null
+                ? providers.installationAccount(provider)
+                : connections.byId(connectionId).filter(a -> a.provider() == provider);
         try {
-            ProviderNotice notice = verification.get();
-            record(notice.reference(), provider, operation, path, text, 200, "accepted", started);
+            if (account.isEmpty() && connectionId != null) {
+                record(null, provider, operation, path, text, 404, "rejected: no such connection", started);
+                throw ApiException.notFound("No such connection");
+            }
+            if (account.isEmpty()) {
+                throw new RejectedCallback(provider + " has no installation account configured");
+            }
+            Optional<ProviderNotice> notice = verification.apply(account.get());
+            if (notice.isEmpty()) {
+                record(null, provider, operation, path, text, 200, "accepted: concerns no payment", started);
+            }
             return notice;
         } catch (RejectedCallback e) {
             // Unauthenticated: the body's reference is not trusted enough to file it under a payment.

@@ -6,6 +6,8 @@ import java.math.BigDecimal;
  * An authenticated message from a provider about one of our payments, already checked (signature,
  * shared secret, or confirmation with the provider) and reduced to what the payment module acts on.
  *
+ * @param connectionId the connection whose address the message came to, or null for the installation's
+ *     own account: it may move only payments opened in that account
  * @param providerReference the session id the provider names, or null when it names none
  * @param providerTransactionId the provider's payment transaction id, or null
  * @param amount the amount the provider says was paid, or null when it does not say
@@ -13,6 +15,7 @@ import java.math.BigDecimal;
  */
 public record ProviderNotice(
         Provider provider,
+        java.util.UUID connectionId,
         String reference,
         String providerReference,
         String providerTransactionId,

@@ -1,10 +1,15 @@
 package sn.xaalis.provider;
 
 import java.time.Duration;
+import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** Operator-level provider credentials (DESIGN §4); unset means the provider is unavailable in live. */
+/**
+ * Where the providers are, how to talk to them, and the installation's own accounts (DESIGN §4): the
+ * default for applications without a connection of their own (D26). A provider without a base URL is
+ * unavailable in live; without credentials, only applications with their own connection can use it.
+ */
 @ConfigurationProperties("xaalis.providers")
 public record ProviderProperties(
         @DefaultValue Wallet wallet, @DefaultValue MobileMoney mobilemoney, @DefaultValue Http http) {
@@ -21,9 +26,36 @@ public record ProviderProperties(
             @DefaultValue("5") int circuitFailures,
             @DefaultValue("PT30S") Duration circuitOpenFor) {}
 
-    public record Wallet(String baseUrl, String apiKey, String webhookSecret) {
-        public boolean configured() {
-            return present(baseUrl) && present(apiKey) && present(webhookSecret);
+    /**
+     * @param webhookStrategy how the installation's own wallet webhook is authenticated: {@code signing}
+     *     ({@code Wave-Signature}) or {@code shared} ({@code Authorization: Bearer})
+     */
+    public record Wallet(
+            String baseUrl, String apiKey, String webhookSecret, @DefaultValue("signing") String webhookStrategy) {
+
+        public Wallet {
+            if (Credentials.WebhookStrategy.fromValue(webhookStrategy).isEmpty()) {
+                throw new IllegalArgumentException(
+                        "xaalis.providers.wallet.webhook-strategy must be signing or shared, not " + webhookStrategy);
+            }
+        }
+
+        /** Whether the wallet's API address is known: needed by every account, own or default. */
+        public boolean reachable() {
+            return present(baseUrl);
+        }
+
+        /** The installation's own account, when all of its values are set. */
+        public Optional<Credentials.Wallet> defaultAccount() {
+            if (!reachable() || !present(apiKey) || !present(webhookSecret)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Credentials.Wallet(
+                    apiKey,
+                    Credentials.WebhookStrategy.fromValue(webhookStrategy).orElseThrow(),
+                    webhookSecret,
+                    null,
+                    null));
         }
 
         @Override
@@ -32,14 +64,45 @@ public record ProviderProperties(
         }
     }
 
+    /**
+     * @param notificationSecret the {@code apiKey} registered with the operator for the installation's own
+     *     callback; the operator sends it back with every notification
+     * @param tokenPath where the operator issues OAuth2 tokens: public integrations use both
+     *     {@code /oauth/v1/token} (its published description) and {@code /oauth/token}
+     * @param transactionLookup whether the operator's transaction look-ups ({@code GET
+     *     /api/eWallet/v1/transactions}) are available to this installation: notifications are then
+     *     confirmed with them and open payments reconciled; without, a notification's {@code apiKey} is
+     *     its only proof and payments nobody is told about expire
+     */
     public record MobileMoney(
-            String baseUrl, String clientId, String clientSecret, String merchantCode, String notificationSecret) {
-        public boolean configured() {
-            return present(baseUrl)
-                    && present(clientId)
-                    && present(clientSecret)
-                    && present(merchantCode)
-                    && present(notificationSecret);
+            String baseUrl,
+            String clientId,
+            String clientSecret,
+            String merchantCode,
+            String notificationSecret,
+            @DefaultValue("/oauth/v1/token") String tokenPath,
+            @DefaultValue("true") boolean transactionLookup) {
+
+        public MobileMoney {
+            if (tokenPath == null || !tokenPath.startsWith("/")) {
+                throw new IllegalArgumentException(
+                        "xaalis.providers.mobilemoney.token-path must be a path starting with /, not " + tokenPath);
+            }
+        }
+
+        public boolean reachable() {
+            return present(baseUrl);
+        }
+
+        public Optional<Credentials.Operator> defaultAccount() {
+            if (!reachable()
+                    || !present(clientId)
+                    || !present(clientSecret)
+                    || !present(merchantCode)
+                    || !present(notificationSecret)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Credentials.Operator(clientId, clientSecret, merchantCode, notificationSecret));
         }
 
         @Override

@@ -10,10 +10,21 @@ public sealed interface ProviderResult {
      * @param deepLinks keys of SPEC §2.3, in order
      * @param qrCodePng base64 PNG chosen by the provider, or null to encode the first deep link ourselves
      * @param expiresAt the provider's own deadline, or null when it has none
+     * @param connectionId the merchant's connection the session was opened in; null for the installation's
+     *     own account and in sandbox
      */
     record Created(
-            String providerReference, SequencedMap<String, String> deepLinks, String qrCodePng, Instant expiresAt)
-            implements ProviderResult {}
+            String providerReference,
+            SequencedMap<String, String> deepLinks,
+            String qrCodePng,
+            Instant expiresAt,
+            java.util.UUID connectionId)
+            implements ProviderResult {
+
+        Created inConnection(java.util.UUID connection) {
+            return new Created(providerReference, deepLinks, qrCodePng, expiresAt, connection);
+        }
+    }
 
     /** The provider said no; the reason is safe to show to the merchant (SPEC §4.1 "refusal by the provider"). */
     record Refused(String reason) implements ProviderResult {}

@@ -7,6 +7,8 @@ import sn.xaalis.platform.Environment;
  * Identifies an existing session at a provider.
  *
  * @param providerTransactionId the provider's payment transaction, once a notification named it; else null
+ * @param connectionId the merchant's connection the session was opened in; null for the installation's own
+ *     account
  */
 public record SessionReference(
         Provider provider,
@@ -14,4 +16,5 @@ public record SessionReference(
         String reference,
         String providerReference,
         String providerTransactionId,
-        BigDecimal amount) {}
+        BigDecimal amount,
+        java.util.UUID connectionId) {}

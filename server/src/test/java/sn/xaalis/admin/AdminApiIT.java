@@ -146,7 +146,7 @@ class AdminApiIT extends ApiIntegrationTest {
         assertThat(reasons.toString())
                 .contains("https webhook_url")
                 .contains("live keys")
-                .contains("configured for live");
+                .contains("at least one provider must be activated for live");
         assertThat(api.admin("GET", "/applications/" + applicationId, null)
                         .json()
                         .get("live_enabled")

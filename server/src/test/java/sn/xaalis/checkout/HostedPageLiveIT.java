@@ -7,6 +7,7 @@ import com.microsoft.playwright.Page;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -25,12 +26,13 @@ class HostedPageLiveIT extends InBrowser {
 
     @DynamicPropertySource
     static void providers(DynamicPropertyRegistry registry) {
-        registry.add("xaalis.live.allow-embedded-database", () -> "true");
-        registry.add("xaalis.providers.mobilemoney.base-url", fake::baseUrl);
-        registry.add("xaalis.providers.mobilemoney.client-id", () -> FakeProviders.MM_CLIENT_ID);
-        registry.add("xaalis.providers.mobilemoney.client-secret", () -> FakeProviders.MM_CLIENT_SECRET);
-        registry.add("xaalis.providers.mobilemoney.merchant-code", () -> FakeProviders.MM_MERCHANT_CODE);
-        registry.add("xaalis.providers.mobilemoney.notification-secret", () -> FakeProviders.MM_NOTIFICATION_SECRET);
+        fake.installationAccounts(registry);
+    }
+
+    /** What the operator set up at each provider for the installation's own accounts. */
+    @BeforeEach
+    void callbacks() {
+        fake.installationCallbacks(local(""));
     }
 
     @AfterAll
@@ -59,22 +61,29 @@ class HostedPageLiveIT extends InBrowser {
         PageChecks.check(hosted, "pay-live-fr-390", "fr");
         PageChecks.touchTargets(hosted);
 
-        notify(reference, "SUCCESS");
+        assertThat(fake.operator().pay(reference).status()).isEqualTo(202);
         assertThat(hosted).hasURL(success, SOON);
         hosted.context().close();
     }
 
     @Test
     void theHostedPageOfALivePaymentGoesToTheErrorUrlWhenTheProviderRejectsIt() {
-        Api.Merchant merchant = liveMerchant();
+        Api.Merchant merchant = api.goLive(api.onboard("WALLET_SN"));
         String error = shop.url("/oups?order=32");
-        String reference =
-                initiate(merchant, shop.url("/merci"), error).get("reference").stringValue();
+        Api.Response created = api.initiate(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"2000\",\"success_url\":\"" + shop.url("/merci")
+                        + "\",\"error_url\":\"" + error + "\"}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String reference = created.json().get("reference").stringValue();
         Page hosted = browser.newPage(1280, 800, "en");
         hosted.navigate(local("/pay/" + reference));
-        assertThat(hosted.getByText("Pay with Mobile Money")).isVisible();
+        assertThat(hosted.getByText("Pay with Wallet")).isVisible();
 
-        notify(reference, "REJECTED");
+        assertThat(fake.wallet()
+                        .failAttempt(reference, "insufficient-funds", "Insufficient balance")
+                        .status())
+                .isEqualTo(200);
         assertThat(hosted).hasURL(error, SOON);
         assertThat(api.send("GET", "/pay/" + reference + "/status", Map.of(), null)
                         .body())
@@ -111,23 +120,5 @@ class HostedPageLiveIT extends InBrowser {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().get("environment").stringValue()).isEqualTo("live");
         return created.json();
-    }
-
-    /** The operator's notification, confirmed by its status lookup as the live adapter requires. */
-    private void notify(String reference, String status) {
-        String transaction = "MP-" + reference;
-        fake.transactionStatus(transaction, status);
-        String notification = "{\"transactionId\":\"" + transaction + "\",\"status\":\"" + status
-                + "\",\"amount\":{\"unit\":\"XOF\",\"value\":2000},\"metadata\":{\"reference\":\"" + reference + "\"}}";
-        Api.Response accepted = api.send(
-                "POST",
-                "/providers/mobilemoney/notifications",
-                Map.of(
-                        "Content-Type",
-                        "application/json",
-                        "X-Notification-Secret",
-                        FakeProviders.MM_NOTIFICATION_SECRET),
-                notification);
-        assertThat(accepted.status()).isEqualTo(200);
     }
 }

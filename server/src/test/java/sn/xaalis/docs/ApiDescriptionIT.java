@@ -84,10 +84,10 @@ class ApiDescriptionIT extends ApiIntegrationTest {
     }
 
     @Test
-    void everyRouteOfTheMerchantApiIsDescribedAndNothingElse() {
+    void everyRouteOfTheMerchantApiAndOfTheOperatorsConnectionsIsDescribedAndNothingElse() {
         Set<String> routes = new TreeSet<>();
         mappings.getHandlerMethods().keySet().forEach(info -> info.getPatternValues().stream()
-                .filter(pattern -> pattern.startsWith("/api/v1/"))
+                .filter(pattern -> pattern.startsWith("/api/v1/") || pattern.contains("/connections/"))
                 .forEach(pattern -> info.getMethodsCondition()
                         .getMethods()
                         .forEach(method -> routes.add(method + " " + withoutTrailingSlash(pattern)))));

@@ -22,7 +22,11 @@ class ApiDescriptionTest {
                         "simulatePayment",
                         "listPaymentLinks",
                         "createPaymentLink",
-                        "deactivatePaymentLink");
+                        "deactivatePaymentLink",
+                        "getProviderConnection",
+                        "saveProviderConnection",
+                        "removeProviderConnection",
+                        "testProviderConnection");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
                 .containsExactly("receivePaymentNotification");

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class ApiReferenceConsistencyTest {
 
     private static final Path DOCS = Path.of("..", "docs");
-    private static final Pattern ENDPOINT_LINE = Pattern.compile("(?m)^`(GET|POST|PUT|PATCH|DELETE) (/api/v1/\\S+)`$");
+    private static final Pattern ENDPOINT_LINE =
+            Pattern.compile("(?m)^`(GET|POST|PUT|PATCH|DELETE) (/(?:api|admin)/v1/\\S+)`$");
     private static final Pattern ERROR_ROW = Pattern.compile("(?m)^\\| `(\\d{3}) [^`]+` \\|");
 
     private final ApiDescription.Page page = new ApiDescription().page();

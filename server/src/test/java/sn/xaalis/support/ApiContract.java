@@ -64,9 +64,10 @@ public final class ApiContract {
         return INSTANCE;
     }
 
-    /** Whether requests to this path are answers of the described API. */
+    /** Whether requests to this path are answers of the described API (the merchant's, the operator's connections). */
     public static boolean covers(String pathAndQuery) {
-        return pathAndQuery.startsWith("/api/v1/");
+        return pathAndQuery.startsWith("/api/v1/")
+                || (pathAndQuery.startsWith("/admin/v1/applications/") && pathAndQuery.contains("/connections/"));
     }
 
     /** Throws when the answer departs from the description. */

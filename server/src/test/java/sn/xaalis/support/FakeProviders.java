@@ -5,45 +5,55 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Instant;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Fake WALLET_SN and MOBILEMONEY_SN servers over real HTTP on loopback, scriptable by tests: what the
- * next call answers, what state a session or transaction is in, which tokens are valid.
+ * A fake WALLET_SN and a fake MOBILEMONEY_SN on one loopback HTTP server, answering what the real ones
+ * publish (docs/providers.md): their paths, fields, status codes and error bodies, several accounts each.
+ * Like the real ones, they call back: the wallet sends its signed events to the webhook address an
+ * account registered, the operator its notifications to the callback a merchant code registered.
+ * Tests script the customer (pays, fails) and, for one call, any answer.
  */
 public final class FakeProviders implements AutoCloseable {
 
-    public static final String WALLET_KEY = "wallet-api-key-0123456789";
-    public static final String WALLET_SECRET = "wallet-webhook-secret-0123456789";
-    public static final String MM_CLIENT_ID = "mm-client";
-    public static final String MM_CLIENT_SECRET = "mm-client-secret-0123456789";
+    public static final String WALLET_KEY = "wave_sn_prod_installation0123456789abcdef";
+    public static final String WALLET_SECRET = "wave_sn_WHS_installation0123456789";
+    public static final String MM_CLIENT_ID = "0c2b5f8e-mm-installation";
+    public static final String MM_CLIENT_SECRET = "mm-client-secret-installation-0123456789";
     public static final String MM_MERCHANT_CODE = "123456";
-    public static final String MM_NOTIFICATION_SECRET = "mm-notification-secret-0123456789";
+    public static final String MM_NOTIFICATION_SECRET = "mm-notification-key-installation-0123456789";
+    /** A 1×1 PNG, what the operator's qrCode carries (bare base64). */
     public static final String QR_PNG =
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** One request as the fake received it. */
-    public record Received(String method, String path, Map<String, String> headers, String body) {
+    public record Received(String method, String path, String query, Map<String, String> headers, String body) {
         public JsonNode json() {
             return JSON.readTree(body);
         }
 
         public String header(String name) {
-            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+            return headers.get(name.toLowerCase(Locale.ROOT));
         }
     }
 
@@ -56,19 +66,25 @@ public final class FakeProviders implements AutoCloseable {
         public static Answer slow(long millis) {
             return new Answer(200, "{}", millis);
         }
+
+        static Answer empty(int status) {
+            return new Answer(status, "", 0);
+        }
     }
 
+    /** A call the fake itself made: an event or a notification, and how the receiver answered. */
+    public record Sent(String url, Map<String, String> headers, String body, int status) {}
+
     private final HttpServer server;
+    private final HttpClient client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .proxy(HttpClient.Builder.NO_PROXY)
+            .build();
     private final List<Received> received = new CopyOnWriteArrayList<>();
-    private final Map<String, ObjectNode> sessions = new ConcurrentHashMap<>();
-    private final Map<String, String> transactions = new ConcurrentHashMap<>();
-    private final Map<String, java.util.Queue<Answer>> next = new ConcurrentHashMap<>();
-    private final Map<String, Boolean> tokens = new ConcurrentHashMap<>();
-    private final AtomicInteger ids = new AtomicInteger();
-    private volatile boolean walletDown;
+    private final Map<String, Queue<Answer>> next = new ConcurrentHashMap<>();
     private volatile Clock clock = Clock.systemUTC();
-    private volatile long tokenLifetimeSeconds = 3600;
-    private volatile Instant walletExpiry;
+    private final FakeWallet wallet = new FakeWallet(this);
+    private final FakeOperator operator = new FakeOperator(this);
 
     public FakeProviders() {
         try {
@@ -79,87 +95,116 @@ public final class FakeProviders implements AutoCloseable {
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", this::handle);
         server.start();
+        wallet.account(WALLET_KEY);
+        operator.account(MM_CLIENT_ID, MM_CLIENT_SECRET, MM_MERCHANT_CODE);
+    }
+
+    /**
+     * Points Xaalis at these fakes and gives it the installation's own accounts at both
+     * ({@code xaalis.providers.*}), as a {@code @DynamicPropertySource} does.
+     */
+    public void installationAccounts(org.springframework.test.context.DynamicPropertyRegistry registry) {
+        registry.add("xaalis.live.allow-embedded-database", () -> "true");
+        registry.add("xaalis.providers.wallet.base-url", this::baseUrl);
+        registry.add("xaalis.providers.wallet.api-key", () -> WALLET_KEY);
+        registry.add("xaalis.providers.wallet.webhook-secret", () -> WALLET_SECRET);
+        registry.add("xaalis.providers.mobilemoney.base-url", this::baseUrl);
+        registry.add("xaalis.providers.mobilemoney.client-id", () -> MM_CLIENT_ID);
+        registry.add("xaalis.providers.mobilemoney.client-secret", () -> MM_CLIENT_SECRET);
+        registry.add("xaalis.providers.mobilemoney.merchant-code", () -> MM_MERCHANT_CODE);
+        registry.add("xaalis.providers.mobilemoney.notification-secret", () -> MM_NOTIFICATION_SECRET);
+    }
+
+    /**
+     * What the operator sets up at each provider for the installation's own accounts (docs/operations.md
+     * §4): the wallet's webhook and the operator's callback, at {@code base}'s provider addresses.
+     */
+    public void installationCallbacks(String base) {
+        wallet.webhook(WALLET_KEY, base + "/providers/wallet/events", "signing", WALLET_SECRET);
+        operator.registerCallback(
+                MM_MERCHANT_CODE, base + "/providers/mobilemoney/notifications", MM_NOTIFICATION_SECRET);
     }
 
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
+    public FakeWallet wallet() {
+        return wallet;
+    }
+
+    public FakeOperator operator() {
+        return operator;
+    }
+
     public void useClock(Clock clock) {
         this.clock = clock;
     }
 
+    Clock clock() {
+        return clock;
+    }
+
     /** The next call to this operation gets {@code answer} instead of the normal behaviour; calls queue up. */
     public void answerNext(String operation, Answer answer) {
-        next.computeIfAbsent(operation, k -> new java.util.concurrent.ConcurrentLinkedQueue<>())
-                .add(answer);
+        next.computeIfAbsent(operation, k -> new ConcurrentLinkedQueue<>()).add(answer);
     }
 
-    /** Every wallet call answers 503 while down. */
-    public void walletDown(boolean down) {
-        walletDown = down;
-    }
-
-    public void walletExpiresAt(Instant expiry) {
-        walletExpiry = expiry;
-    }
-
-    public ObjectNode session(String id) {
-        return sessions.get(id);
-    }
-
-    /** Marks a wallet session paid, as the wallet would after the customer paid. */
-    public ObjectNode completeSession(String id) {
-        ObjectNode session = sessions.get(id);
-        session.put("checkout_status", "complete");
-        session.put("payment_status", "succeeded");
-        session.put("transaction_id", "TX-" + id);
-        return session;
-    }
-
-    public void transactionStatus(String transactionId, String status) {
-        transactions.put(transactionId, status);
-    }
-
-    public void tokenLifetime(long seconds) {
-        tokenLifetimeSeconds = seconds;
-    }
-
-    /** The operator forgets every token it issued (as after a key rotation on its side). */
-    public void revokeTokens() {
-        tokens.replaceAll((token, valid) -> false);
+    Answer scripted(String operation) {
+        Queue<Answer> queued = next.get(operation);
+        return queued == null ? null : queued.poll();
     }
 
     public List<Received> received() {
         return List.copyOf(received);
     }
 
-    public List<Received> received(String method, String pathPrefix) {
+    /** The requests to exactly this path (whatever their query). */
+    public List<Received> received(String method, String path) {
         return received.stream()
-                .filter(r -> r.method().equals(method) && r.path().startsWith(pathPrefix))
+                .filter(r -> r.method().equals(method) && r.path().equals(path))
                 .toList();
     }
 
+    /** Forgets what was received and scripted; accounts, sessions and transactions stay. */
     public void forget() {
         received.clear();
         next.clear();
     }
 
+    /** POSTs as a provider would, and says how the receiver answered (0: no answer). */
+    Sent post(String url, Map<String, String> headers, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10))
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        headers.forEach(request::header);
+        try {
+            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+            return new Sent(url, headers, body, status);
+        } catch (IOException e) {
+            return new Sent(url, headers, body, 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Sent(url, headers, body, 0);
+        }
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        Map<String, String> headers = new java.util.HashMap<>();
+        Map<String, String> headers = new HashMap<>();
         exchange.getRequestHeaders()
-                .forEach((name, values) -> headers.put(name.toLowerCase(java.util.Locale.ROOT), values.getFirst()));
+                .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.getFirst()));
         String method = exchange.getRequestMethod();
         String path = exchange.getRequestURI().getPath();
-        received.add(new Received(method, path, headers, body));
+        String query = exchange.getRequestURI().getRawQuery();
+        Received request = new Received(method, path, query, headers, body);
+        received.add(request);
         Answer answer;
         try {
-            answer = path.startsWith("/v1/")
-                    ? wallet(method, path, headers, body)
-                    : mobileMoney(method, path, headers, body);
+            answer = path.startsWith("/v1/") ? wallet.answer(request) : operator.answer(request);
         } catch (RuntimeException e) {
-            answer = Answer.of(500, "{\"message\":\"fake failed: " + e + "\"}");
+            answer = Answer.of(500, "{\"code\":\"internal-server-error\",\"message\":\"fake failed: " + e + "\"}");
         }
         if (answer.delayMillis() > 0) {
             try {
@@ -169,7 +214,10 @@ public final class FakeProviders implements AutoCloseable {
             }
         }
         byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.getResponseHeaders()
+                .set(
+                        "Content-Type",
+                        answer.body().startsWith("{\"type\"") ? "application/problem+json" : "application/json");
         try {
             exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
             if (bytes.length > 0) {
@@ -182,125 +230,11 @@ public final class FakeProviders implements AutoCloseable {
         }
     }
 
-    private Answer scripted(String operation) {
-        java.util.Queue<Answer> queued = next.get(operation);
-        return queued == null ? null : queued.poll();
-    }
-
-    private Answer wallet(String method, String path, Map<String, String> headers, String body) {
-        if (walletDown) {
-            return Answer.of(503, "{\"message\":\"maintenance\"}");
+    static Map<String, String> form(String body) {
+        Map<String, String> values = new HashMap<>();
+        if (body == null || body.isEmpty()) {
+            return values;
         }
-        if (!("Bearer " + WALLET_KEY).equals(headers.get("authorization"))) {
-            return Answer.of(401, "{\"code\":\"unauthorized\"}");
-        }
-        if (method.equals("POST") && path.equals("/v1/checkout/sessions")) {
-            Answer scripted = scripted("wallet.create");
-            if (scripted != null) {
-                return scripted;
-            }
-            JsonNode request = JSON.readTree(body);
-            String id = "cos-" + ids.incrementAndGet();
-            ObjectNode session = JSON.createObjectNode();
-            session.put("id", id);
-            session.put("amount", request.get("amount").stringValue());
-            session.put("currency", request.get("currency").stringValue());
-            session.put("client_reference", request.get("client_reference").stringValue());
-            session.put("wave_launch_url", "https://pay.wallet.example/c/" + id);
-            session.put("checkout_status", "open");
-            session.put("payment_status", "processing");
-            Instant expiry =
-                    walletExpiry != null ? walletExpiry : clock.instant().plusSeconds(3600);
-            session.put("when_expires", expiry.toString());
-            session.putNull("last_payment_error");
-            sessions.put(id, session);
-            return Answer.of(201, session.toString());
-        }
-        String[] parts = path.split("/");
-        // /v1/checkout/sessions/{id}[/action]
-        if (parts.length < 5) {
-            return Answer.of(404, "{\"message\":\"not found\"}");
-        }
-        ObjectNode session = sessions.get(parts[4]);
-        if (session == null) {
-            return Answer.of(404, "{\"message\":\"no such session\"}");
-        }
-        if (method.equals("GET") && parts.length == 5) {
-            Answer scripted = scripted("wallet.get");
-            return scripted != null ? scripted : Answer.of(200, session.toString());
-        }
-        if (method.equals("POST") && parts.length == 6 && parts[5].equals("expire")) {
-            Answer scripted = scripted("wallet.expire");
-            if (scripted != null) {
-                return scripted;
-            }
-            if ("complete".equals(session.get("checkout_status").stringValue())) {
-                return Answer.of(
-                        409,
-                        "{\"code\":\"checkout-session-not-open\",\"message\":\"The session is already complete\"}");
-            }
-            session.put("checkout_status", "expired");
-            return Answer.of(200, session.toString());
-        }
-        if (method.equals("POST") && parts.length == 6 && parts[5].equals("refund")) {
-            Answer scripted = scripted("wallet.refund");
-            return scripted != null ? scripted : Answer.of(200, "{}");
-        }
-        return Answer.of(404, "{\"message\":\"not found\"}");
-    }
-
-    private Answer mobileMoney(String method, String path, Map<String, String> headers, String body) {
-        if (method.equals("POST") && path.equals("/oauth/v1/token")) {
-            Map<String, String> form = form(body);
-            if (!"client_credentials".equals(form.get("grant_type"))
-                    || !MM_CLIENT_ID.equals(form.get("client_id"))
-                    || !MM_CLIENT_SECRET.equals(form.get("client_secret"))) {
-                return Answer.of(401, "{\"error\":\"invalid_client\"}");
-            }
-            String token = "mm-token-" + ids.incrementAndGet();
-            tokens.put(token, true);
-            return Answer.of(
-                    200,
-                    "{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":"
-                            + tokenLifetimeSeconds + "}");
-        }
-        String authorization = headers.getOrDefault("authorization", "");
-        String token = authorization.startsWith("Bearer ") ? authorization.substring(7) : "";
-        if (!tokens.getOrDefault(token, false)) {
-            return Answer.of(401, "{\"message\":\"invalid token\"}");
-        }
-        if (method.equals("POST") && path.equals("/api/eWallet/v4/qrcode")) {
-            Answer scripted = scripted("mm.qrcode");
-            if (scripted != null) {
-                return scripted;
-            }
-            String id = "qr-" + ids.incrementAndGet();
-            Instant end = clock.instant()
-                    .plusSeconds(JSON.readTree(body).get("validity").asLong());
-            return Answer.of(
-                    200,
-                    "{\"deepLink\":\"https://om.example/d/" + id + "\",\"deepLinks\":{\"MAXIT\":\"maxit://pay/" + id
-                            + "\",\"OM\":\"om://pay/" + id + "\"},\"qrCode\":\"" + QR_PNG
-                            + "\",\"shortLink\":\"https://om.example/s/" + id + "\",\"qrId\":\"" + id
-                            + "\",\"validFor\":{\"startDateTime\":\"" + clock.instant() + "\",\"endDateTime\":\"" + end
-                            + "\"}}");
-        }
-        if (method.equals("GET") && path.startsWith("/api/eWallet/v1/transactions/") && path.endsWith("/status")) {
-            Answer scripted = scripted("mm.status");
-            if (scripted != null) {
-                return scripted;
-            }
-            String id = path.substring("/api/eWallet/v1/transactions/".length(), path.length() - "/status".length());
-            String status = transactions.get(id);
-            return status == null
-                    ? Answer.of(404, "{\"message\":\"unknown transaction\"}")
-                    : Answer.of(200, "{\"status\":\"" + status + "\",\"transactionId\":\"" + id + "\"}");
-        }
-        return Answer.of(404, "{\"message\":\"not found\"}");
-    }
-
-    private static Map<String, String> form(String body) {
-        Map<String, String> values = new java.util.HashMap<>();
         for (String pair : body.split("&")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {

@@ -2,24 +2,31 @@ package sn.xaalis.payment.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.payment.ProviderNotices;
+import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.provider.ProviderCallbacks;
 import sn.xaalis.provider.ProviderNotice;
 
 /**
- * Where providers tell us about payments. Authentication is the provider's own (a signature or a shared
- * secret), checked before the body is believed; a verified notice for an unknown payment is still
- * acknowledged, so the provider stops sending it.
+ * Where providers tell us about payments: the installation's own accounts at the bare addresses, each
+ * merchant connection at its own (D26). Authentication is the provider's own (a signature or a shared
+ * secret), checked before the body is believed; a verified notice for a payment we do not know is
+ * still acknowledged, so the provider stops sending it.
  */
 @RestController
 class ProviderCallbackController {
 
     private static final int MAX_BODY = 64 * 1024;
-    private static final String WALLET = "/providers/wallet/events";
-    private static final String MOBILEMONEY = "/providers/mobilemoney/notifications";
+    private static final String WALLET = ProviderCallbacks.WALLET_PATH;
+    private static final String MOBILEMONEY = ProviderCallbacks.MOBILEMONEY_PATH;
 
     private final ProviderCallbacks callbacks;
     private final ProviderNotices notices;
@@ -29,22 +36,43 @@ class ProviderCallbackController {
         this.notices = notices;
     }
 
-    @PostMapping(WALLET)
-    Map<String, Object> walletEvent(HttpServletRequest request) {
+    @PostMapping({WALLET, WALLET + "/{connection}"})
+    Map<String, Object> walletEvent(
+            HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
+        UUID connectionId = connection(connection);
         byte[] body = JsonBodies.read(request, MAX_BODY);
-        return handled(callbacks.walletEvent(request.getHeader("Wave-Signature"), body), WALLET);
-    }
-
-    @PostMapping(MOBILEMONEY)
-    Map<String, Object> mobileMoneyNotification(HttpServletRequest request) {
-        byte[] body = JsonBodies.read(request, MAX_BODY);
-        return handled(
-                callbacks.mobileMoneyNotification(request.getHeader("X-Notification-Secret"), body), MOBILEMONEY);
-    }
-
-    private Map<String, Object> handled(ProviderNotice notice, String path) {
-        String outcome = notices.apply(notice);
-        callbacks.recordHandled(notice, path, outcome);
+        handle(
+                callbacks.walletEvent(
+                        connectionId, request.getHeader("Authorization"), request.getHeader("Wave-Signature"), body),
+                body);
         return Map.of("received", true);
+    }
+
+    /** Answered 202 with no body, as the operator asks of its callbacks. */
+    @PostMapping({MOBILEMONEY, MOBILEMONEY + "/{connection}"})
+    ResponseEntity<Void> mobileMoneyNotification(
+            HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
+        UUID connectionId = connection(connection);
+        byte[] body = JsonBodies.read(request, MAX_BODY);
+        handle(callbacks.mobileMoneyNotification(connectionId, request.getHeader("Authorization"), body), body);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).build();
+    }
+
+    private void handle(Optional<ProviderNotice> notice, byte[] body) {
+        notice.ifPresent(n -> {
+            ProviderNotices.Applied applied = notices.apply(n);
+            callbacks.recordHandled(n, body, applied.reference(), applied.outcome());
+        });
+    }
+
+    private static UUID connection(String segment) {
+        if (segment == null) {
+            return null;
+        }
+        try {
+            return UUID.fromString(segment);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound("No such connection");
+        }
     }
 }

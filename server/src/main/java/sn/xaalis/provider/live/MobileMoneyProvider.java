@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,11 +11,13 @@ import java.util.Map;
 import java.util.SequencedMap;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.provider.PaymentProvider;
+import sn.xaalis.provider.ConnectionCheck;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.LiveProvider;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderExchanges;
-import sn.xaalis.provider.ProviderNotice;
 import sn.xaalis.provider.ProviderProperties;
 import sn.xaalis.provider.ProviderResult;
 import sn.xaalis.provider.SessionReference;
@@ -27,14 +28,15 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * MOBILEMONEY_SN in live: an operator's QR-code merchant payment API behind OAuth2 client credentials.
- * Its notifications carry a shared secret only, so their content is confirmed with the operator before
- * anything changes (issue 5).
+ * MOBILEMONEY_SN in live: the operator's QR-code merchant payments behind OAuth2 client credentials, in
+ * one merchant code's account. Field by field as docs/providers.md records it.
  */
 @Component
-public class MobileMoneyProvider implements PaymentProvider {
+public class MobileMoneyProvider implements LiveProvider {
 
     static final long MAX_VALIDITY_SECONDS = 86_400;
+    static final String JSON_TYPE = "application/json";
+    private static final String CALLBACKS = "/api/notification/v1/merchantcallback";
 
     private final ProviderProperties.MobileMoney settings;
     private final ProviderHttp http;
@@ -56,51 +58,67 @@ public class MobileMoneyProvider implements PaymentProvider {
     }
 
     @Override
-    public boolean serves(Provider provider, Environment environment) {
-        return provider == Provider.MOBILEMONEY_SN && environment == Environment.LIVE && settings.configured();
+    public Provider provider() {
+        return Provider.MOBILEMONEY_SN;
     }
 
     @Override
-    public ProviderResult createSession(SessionRequest request) {
+    public boolean reachable() {
+        return settings.reachable();
+    }
+
+    @Override
+    public boolean serves(Provider provider, Environment environment) {
+        return provider == Provider.MOBILEMONEY_SN && environment == Environment.LIVE && reachable();
+    }
+
+    /** Whether transactions can be looked up (a setting: not every contract has the call). */
+    boolean looksUp() {
+        return settings.transactionLookup();
+    }
+
+    @Override
+    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
         long validity = Math.clamp(
                 Duration.between(clock.instant(), request.expiresAt()).toSeconds(), 1, MAX_VALIDITY_SECONDS);
         ObjectNode body = json.createObjectNode();
+        body.put("code", operator(account).merchantCode());
+        body.put("name", request.merchantName() == null ? "Xaalis" : request.merchantName());
         ObjectNode amount = body.putObject("amount");
         amount.put("unit", request.currency());
         amount.put("value", request.amount().stripTrailingZeros().toBigIntegerExact());
-        body.put("code", settings.merchantCode());
-        body.put("name", request.merchantName());
+        body.put("validity", validity);
         body.put("callbackSuccessUrl", request.successUrl());
         body.put("callbackCancelUrl", request.errorUrl());
-        body.put("validity", validity);
+        // Our reference twice: as the operator's searchable reference, and in metadata (echoed back).
         body.putObject("metadata").put("reference", request.reference());
-        // Not idempotent at the operator: a second attempt could open a second QR code, so no retry.
+        body.put("reference", request.reference());
+        // Not idempotent at the operator, and an unpaid QR code cannot be looked up: no second attempt.
+        // A code lost this way costs nothing: it expires unpaid.
         ProviderHttp.Reply reply = authorized(
-                "create-qrcode",
-                request.reference(),
-                "POST",
-                "/api/eWallet/v4/qrcode",
-                json.writeValueAsString(body),
-                false);
+                account, "create-qrcode", request.reference(), "POST", "/api/eWallet/v4/qrcode", body, false);
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
             JsonNode qr = Replies.parse(json, answered.body());
             String qrId = Replies.text(qr, "qrId");
+            // deepLink is the partner app's (MAXIT) link in the operator's description; deepLinks has both.
+            String deepLink = Replies.text(qr, "deepLink");
             String om = Replies.text(qr.path("deepLinks"), "OM");
             String maxit = Replies.text(qr.path("deepLinks"), "MAXIT");
-            if (om == null) {
-                om = Replies.text(qr, "deepLink");
+            if (maxit == null) {
+                maxit = deepLink;
             }
-            if (qrId == null || om == null) {
+            if (qrId == null || (om == null && maxit == null)) {
                 return new ProviderResult.Unavailable("MOBILEMONEY_SN answered without a QR code; try again");
             }
             SequencedMap<String, String> links = new LinkedHashMap<>();
-            links.put("MM", om);
+            links.put("MM", om != null ? om : maxit);
             links.put("APP2", maxit != null ? maxit : om);
             return new ProviderResult.Created(
                     qrId,
                     links,
-                    Replies.text(qr, "qrCode"),
-                    Replies.instant(Replies.text(qr.path("validFor"), "endDateTime")));
+                    png(Replies.text(qr, "qrCode")),
+                    Replies.instant(Replies.text(qr.path("validFor"), "endDateTime")),
+                    null);
         }
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             return new ProviderResult.Refused(Replies.reason(json, answered));
@@ -108,26 +126,85 @@ public class MobileMoneyProvider implements PaymentProvider {
         return new ProviderResult.Unavailable(http.unavailable(reply));
     }
 
-    /** Only a transaction can be looked up; before a notification named one, there is nothing to ask. */
-    @Override
-    public SessionState sessionState(SessionReference session) {
-        if (session.providerTransactionId() == null) {
-            return new SessionState.Unknown("MOBILEMONEY_SN has reported no transaction for this QR code yet");
+    /** The QR image as the answer carries it: bare base64, some integrations saw a data: prefix. */
+    private static String png(String qrCode) {
+        if (qrCode == null || qrCode.isBlank()) {
+            return null;
         }
-        return transactionState(session.reference(), session.providerTransactionId());
+        int comma = qrCode.indexOf(',');
+        return qrCode.startsWith("data:") && comma > 0 ? qrCode.substring(comma + 1) : qrCode;
     }
 
-    private SessionState transactionState(String reference, String transactionId) {
+    /**
+     * What the operator's transactions under our reference say: paid when one of them succeeded for
+     * the amount. A failed attempt leaves the QR code payable, so anything else is still open.
+     */
+    @Override
+    public SessionState sessionState(ProviderAccount account, SessionReference session) {
+        if (!looksUp()) {
+            return new SessionState.Unknown("MOBILEMONEY_SN transaction look-ups are turned off");
+        }
         ProviderHttp.Reply reply = authorized(
-                "transaction-status",
-                reference,
+                account,
+                "find-transactions",
+                session.reference(),
                 "GET",
-                "/api/eWallet/v1/transactions/" + URLEncoder.encode(transactionId, StandardCharsets.UTF_8) + "/status",
+                "/api/eWallet/v1/transactions?reference=" + encode(session.reference()),
                 null,
                 true);
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
-            String status = Replies.text(Replies.parse(json, answered.body()), "status");
-            return state(status);
+            JsonNode found = Replies.parse(json, answered.body());
+            if (!found.isArray()) {
+                return new SessionState.Unknown("MOBILEMONEY_SN answered the search without a list");
+            }
+            for (JsonNode transaction : found) {
+                if (paidFor(transaction, session, operator(account))) {
+                    return new SessionState.Paid();
+                }
+            }
+            return new SessionState.Open();
+        }
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            return new SessionState.Unknown("MOBILEMONEY_SN: " + Replies.reason(json, answered));
+        }
+        return new SessionState.Unreachable(http.unavailable(reply));
+    }
+
+    /** Its {@code type} filter is broken at the operator (docs/providers.md): filtered here instead. */
+    private static boolean paidFor(JsonNode transaction, SessionReference session, Credentials.Operator operator) {
+        String type = Replies.text(transaction, "type");
+        String partner = Replies.text(transaction.path("partner"), "id");
+        String value = Replies.text(transaction.path("amount"), "value");
+        return "SUCCESS".equals(Replies.text(transaction, "status"))
+                && session.reference().equals(Replies.text(transaction, "reference"))
+                && (type == null || type.equals("MERCHANT_PAYMENT"))
+                && (partner == null || partner.equals(operator.merchantCode()))
+                && value != null
+                && sameAmount(value, session.amount());
+    }
+
+    private static boolean sameAmount(String value, BigDecimal expected) {
+        try {
+            return new BigDecimal(value).compareTo(expected) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** One transaction's status, as the operator's own source of truth gives it. */
+    SessionState transactionState(ProviderAccount account, String reference, String transactionId) {
+        ProviderHttp.Reply reply = authorized(
+                account,
+                "transaction-status",
+                reference,
+                "GET",
+                "/api/eWallet/v1/transactions/" + encode(transactionId) + "/status",
+                null,
+                true);
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+            return "SUCCESS".equals(Replies.text(Replies.parse(json, answered.body()), "status"))
+                    ? new SessionState.Paid()
+                    : new SessionState.Open();
         }
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             return new SessionState.Unknown("MOBILEMONEY_SN does not know transaction " + transactionId);
@@ -135,91 +212,104 @@ public class MobileMoneyProvider implements PaymentProvider {
         return new SessionState.Unreachable(http.unavailable(reply));
     }
 
-    static SessionState state(String status) {
-        if (status == null) {
-            return new SessionState.Unknown("MOBILEMONEY_SN gave no status");
-        }
-        return switch (status) {
-            case "SUCCESS" -> new SessionState.Paid();
-            case "FAILED", "REJECTED" -> new SessionState.Failed("MOBILEMONEY_SN: " + status);
-            case "CANCELLED" -> new SessionState.Cancelled();
-            case "INITIATED", "PENDING", "ACCEPTED", "PRE_INITIATED" -> new SessionState.Open();
-            default -> new SessionState.Unknown("MOBILEMONEY_SN status " + status);
-        };
-    }
-
     /**
      * The operator offers no call to withdraw a QR code: cancelling is ours alone, and a payment made
      * on it anyway still reaches us through a notification (and is refused by the state machine).
      */
     @Override
-    public ProviderAction cancel(SessionReference session) {
+    public ProviderAction cancel(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Done();
     }
 
-    /** The operator API given to Xaalis has no refund call; say so rather than pretend. */
+    /** The operator's merchant-payment API has no refund call; say so rather than pretend. */
     @Override
-    public ProviderAction refund(SessionReference session) {
+    public ProviderAction refund(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Refused(
                 "MOBILEMONEY_SN has no refund API; refund the customer from the operator's merchant portal");
     }
 
     /**
-     * Authenticates a notification by its shared secret, then confirms the transaction with the operator:
-     * the body alone is never trusted.
-     *
-     * @throws RejectedCallback for a missing or wrong secret
-     * @throws MalformedCallback for a body without transactionId or metadata.reference
-     * @throws UnconfirmedCallback when the operator could not be asked
+     * Registers the account's notification address with the operator, with the {@code apiKey} it will
+     * send back on every notification, then reads the registration back.
      */
-    public ProviderNotice verifyNotification(String secretHeader, byte[] body) {
-        if (!settings.configured()) {
-            throw new RejectedCallback("MOBILEMONEY_SN is not configured");
+    @Override
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+        Credentials.Operator operator = operator(account);
+        ObjectNode body = json.createObjectNode();
+        body.put("apiKey", operator.notificationKey());
+        body.put("callbackUrl", inboundUrl);
+        body.put("code", operator.merchantCode());
+        body.put("name", merchantName == null ? "Xaalis" : merchantName);
+        ProviderHttp.Reply reply = authorized(account, "register-callback", null, "POST", CALLBACKS, body, false);
+        if (reply instanceof ProviderHttp.Reply.Refusal refusal) {
+            return ConnectionCheck.failed(refusal.reason());
         }
-        if (secretHeader == null
-                || !MessageDigest.isEqual(
-                        secretHeader.getBytes(StandardCharsets.UTF_8),
-                        settings.notificationSecret().getBytes(StandardCharsets.UTF_8))) {
-            throw new RejectedCallback("missing or wrong X-Notification-Secret");
+        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
+            return failure(reply);
         }
-        JsonNode notification = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
-        String transactionId = Replies.text(notification, "transactionId");
-        String reference = Replies.text(notification.path("metadata"), "reference");
-        if (transactionId == null || reference == null) {
-            throw new MalformedCallback("a notification needs transactionId and metadata.reference");
-        }
-        SessionState confirmed = transactionState(reference, transactionId);
-        if (confirmed instanceof SessionState.Unreachable unreachable) {
-            throw new UnconfirmedCallback(unreachable.reason());
-        }
-        String value = Replies.text(notification.path("amount"), "value");
-        BigDecimal amount = null;
-        if (value != null) {
-            try {
-                amount = new BigDecimal(value);
-            } catch (NumberFormatException e) {
-                throw new MalformedCallback("amount.value is not a number");
-            }
-        }
-        return new ProviderNotice(
-                Provider.MOBILEMONEY_SN, reference, null, transactionId, confirmed, amount, transactionId);
+        return test(account, inboundUrl);
     }
 
-    private ProviderHttp.Reply authorized(
-            String operation, String reference, String method, String path, String body, boolean idempotent) {
-        String token = tokens.current();
-        if (token == null) {
-            return new ProviderHttp.Reply.NoAnswer("no access token (token endpoint unreachable or refused)");
+    /** A token, then the operator's list of the merchant code's callbacks: ours must be in it. */
+    @Override
+    public ConnectionCheck test(ProviderAccount account, String inboundUrl) {
+        Credentials.Operator operator = operator(account);
+        ProviderHttp.Reply reply = authorized(
+                account,
+                "read-callback",
+                null,
+                "GET",
+                CALLBACKS + "?code=" + encode(operator.merchantCode()),
+                null,
+                true);
+        if (reply instanceof ProviderHttp.Reply.Refusal refusal) {
+            return ConnectionCheck.failed(refusal.reason());
         }
-        ProviderHttp.Reply reply = http.send(call(operation, reference, method, path, body, token, idempotent));
-        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.status() == 401) {
-            // The operator may revoke a token before its announced expiry: refresh once, then give up.
-            tokens.reject(token);
-            String fresh = tokens.current();
-            if (fresh == null) {
-                return reply;
+        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
+            return failure(reply);
+        }
+        JsonNode registered = Replies.parse(json, answered.body());
+        // A list, as the operator describes it; one integration saw a single object.
+        for (JsonNode callback :
+                registered.isArray() ? registered : json.createArrayNode().add(registered)) {
+            if (inboundUrl.equals(Replies.text(callback, "callbackUrl"))) {
+                return ConnectionCheck.ok("MOBILEMONEY_SN sends merchant code " + operator.merchantCode()
+                        + "'s notifications to this connection");
             }
-            reply = http.send(call(operation, reference, method, path, body, fresh, idempotent));
+        }
+        return ConnectionCheck.failed("MOBILEMONEY_SN has no callback to this connection's address for merchant code "
+                + operator.merchantCode() + "; save the connection again to register it");
+    }
+
+    private ConnectionCheck failure(ProviderHttp.Reply reply) {
+        if (reply instanceof ProviderHttp.Reply.Answered answered
+                && answered.status() >= 400
+                && answered.status() < 500) {
+            return ConnectionCheck.failed("MOBILEMONEY_SN refused: " + Replies.reason(json, answered));
+        }
+        return ConnectionCheck.failed(http.unavailable(reply));
+    }
+
+    /** A call with the account's token; a token the operator revoked early is replaced once. */
+    private ProviderHttp.Reply authorized(
+            ProviderAccount account,
+            String operation,
+            String reference,
+            String method,
+            String path,
+            ObjectNode body,
+            boolean idempotent) {
+        MobileMoneyTokens.Outcome token = tokens.current(account);
+        if (token instanceof MobileMoneyTokens.Outcome.Refused refused) {
+            return new ProviderHttp.Reply.Refusal(refused.reason());
+        }
+        String issued = ((MobileMoneyTokens.Outcome.Issued) token).token();
+        ProviderHttp.Reply reply = http.send(call(operation, reference, method, path, body, issued, idempotent));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.status() == 401) {
+            tokens.reject(account, issued);
+            if (tokens.current(account) instanceof MobileMoneyTokens.Outcome.Issued fresh) {
+                reply = http.send(call(operation, reference, method, path, body, fresh.token(), idempotent));
+            }
         }
         return reply;
     }
@@ -229,23 +319,27 @@ public class MobileMoneyProvider implements PaymentProvider {
             String reference,
             String method,
             String path,
-            String body,
+            ObjectNode body,
             String token,
             boolean idempotent) {
+        // Content-Type on every call, GETs included: the operator answers 415 without it.
         return new ProviderHttp.Call(
                 operation,
                 reference,
                 method,
-                URI.create(base(settings) + path),
+                URI.create(Replies.base(settings.baseUrl()) + path),
                 Map.of("Authorization", "Bearer " + token),
-                "application/json",
-                body,
+                JSON_TYPE,
+                body == null ? null : json.writeValueAsString(body),
                 null,
                 idempotent);
     }
 
-    static String base(ProviderProperties.MobileMoney settings) {
-        String base = settings.baseUrl();
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    static Credentials.Operator operator(ProviderAccount account) {
+        return (Credentials.Operator) account.credentials();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value == null ? "" : value, StandardCharsets.UTF_8);
     }
 }

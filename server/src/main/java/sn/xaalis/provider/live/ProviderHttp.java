@@ -53,6 +53,7 @@ final class ProviderHttp {
      * @param reference our payment reference, for the log (null for token requests)
      * @param headers sent as is and never recorded (they carry credentials)
      * @param recordedBody what the log keeps of the request body (null to keep the body itself)
+     * @param contentType sent even without a body when not null
      * @param idempotent whether a failed attempt may be repeated safely
      */
     record Call(
@@ -68,6 +69,16 @@ final class ProviderHttp {
 
     /** What came back: a response (any status), or no response at all. */
     sealed interface Reply {
+
+        /** Whether the provider may have done what was asked though no clear answer came (5xx, no answer). */
+        default boolean uncertain() {
+            return switch (this) {
+                case Answered answered -> answered.status() >= 500;
+                case NoAnswer none -> !none.reason().startsWith("circuit open");
+                case Refusal refusal -> false;
+            };
+        }
+
         record Answered(int status, String body) implements Reply {
             boolean ok() {
                 return status >= 200 && status < 300;
@@ -80,6 +91,9 @@ final class ProviderHttp {
         }
 
         record NoAnswer(String reason) implements Reply {}
+
+        /** No call was made: the account's credentials were refused first (its token), in these words. */
+        record Refusal(String reason) implements Reply {}
     }
 
     Reply send(Call call) {
@@ -100,8 +114,11 @@ final class ProviderHttp {
     String unavailable(Reply reply) {
         if (reply instanceof Reply.Answered answered) {
             return answered.status() == 401 || answered.status() == 403
-                    ? provider + " refused the operator's credentials"
+                    ? provider + " refused this account's credentials"
                     : provider + " is not available (HTTP " + answered.status() + "); try again";
+        }
+        if (reply instanceof Reply.Refusal refusal) {
+            return refusal.reason();
         }
         return provider + " is not reachable (" + ((Reply.NoAnswer) reply).reason() + "); try again";
     }
@@ -110,7 +127,7 @@ final class ProviderHttp {
         if (reply instanceof Reply.Answered answered) {
             return answered.status() >= 500 || answered.status() == 429;
         }
-        return !((Reply.NoAnswer) reply).reason().startsWith("circuit open");
+        return reply instanceof Reply.NoAnswer none && !none.reason().startsWith("circuit open");
     }
 
     private Reply attempt(Call call) {
@@ -123,10 +140,13 @@ final class ProviderHttp {
         HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(settings.readTimeout());
         call.headers().forEach(request::header);
         if (call.body() != null) {
-            request.header("Content-Type", call.contentType())
-                    .method(call.method(), HttpRequest.BodyPublishers.ofString(call.body(), StandardCharsets.UTF_8));
+            request.method(call.method(), HttpRequest.BodyPublishers.ofString(call.body(), StandardCharsets.UTF_8));
         } else {
             request.method(call.method(), HttpRequest.BodyPublishers.noBody());
+        }
+        if (call.contentType() != null) {
+            // Some providers refuse even a GET without it (the operator answers 415).
+            request.header("Content-Type", call.contentType());
         }
         request.header("Accept", "application/json");
         long started = System.nanoTime();

@@ -31,6 +31,7 @@ final class Replies {
         return value.isNumber() ? value.asString() : null;
     }
 
+    /** An ISO 8601 time; one without an offset (as the operator sends some) is taken as UTC. */
     static Instant instant(String value) {
         if (value == null) {
             return null;
@@ -38,8 +39,17 @@ final class Replies {
         try {
             return OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
-            return null;
+            try {
+                return java.time.LocalDateTime.parse(value).toInstant(java.time.ZoneOffset.UTC);
+            } catch (DateTimeParseException unreadable) {
+                return null;
+            }
         }
+    }
+
+    /** A configured base URL, ready for {@code + "/path"}. */
+    static String base(String configured) {
+        return configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
     }
 
     /** The provider's reason for refusing, read from its answer. */
@@ -47,9 +57,24 @@ final class Replies {
         return reason(parse(json, answered.body()), answered.status());
     }
 
-    /** The provider's reason for a refusal, in its own words when it gave any. */
+    /**
+     * The provider's reason for a refusal, in its own words when it gave any: the wallet's {@code {code,
+     * message}}, the operator's problem details {@code {code, detail, title}} or its OAuth2 {@code {error,
+     * error_description}}, with the code after the words.
+     */
     static String reason(JsonNode body, int status) {
-        for (String field : new String[] {"message", "detail", "error_description", "code", "error"}) {
+        for (String field : new String[] {"message", "detail", "error_description", "title"}) {
+            String text = text(body, field);
+            if (text != null && !text.isBlank()) {
+                String code = text(body, "code");
+                if (code == null) {
+                    code = text(body, "error");
+                }
+                String reason = code == null || code.isBlank() || code.equals(text) ? text : text + " (" + code + ")";
+                return reason.length() > 300 ? reason.substring(0, 300) : reason;
+            }
+        }
+        for (String field : new String[] {"code", "error"}) {
             String text = text(body, field);
             if (text != null && !text.isBlank()) {
                 return text.length() > 300 ? text.substring(0, 300) : text;

@@ -4,21 +4,20 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SequencedMap;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.provider.PaymentProvider;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.provider.ConnectionCheck;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.LiveProvider;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderExchanges;
-import sn.xaalis.provider.ProviderNotice;
 import sn.xaalis.provider.ProviderProperties;
 import sn.xaalis.provider.ProviderResult;
 import sn.xaalis.provider.SessionReference;
@@ -28,16 +27,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** WALLET_SN in live: a wallet with a checkout-session API and HMAC-signed events (issue 5). */
+/**
+ * WALLET_SN in live: the wallet's checkout sessions ({@code /v1/checkout/sessions}), each call in one
+ * merchant's account (its API key). Field by field as docs/providers.md records it.
+ */
 @Component
-public class WalletProvider implements PaymentProvider {
-
-    static final long TOLERANCE_SECONDS = 300;
+public class WalletProvider implements LiveProvider {
 
     private final ProviderProperties.Wallet settings;
     private final ProviderHttp http;
     private final JsonMapper json;
-    private final Clock clock;
 
     WalletProvider(
             ProviderProperties properties,
@@ -48,61 +47,95 @@ public class WalletProvider implements PaymentProvider {
         this.settings = properties.wallet();
         this.http = new ProviderHttp(Provider.WALLET_SN, properties.http(), exchanges, metrics, clock);
         this.json = json;
-        this.clock = clock;
+    }
+
+    @Override
+    public Provider provider() {
+        return Provider.WALLET_SN;
+    }
+
+    @Override
+    public boolean reachable() {
+        return settings.reachable();
     }
 
     @Override
     public boolean serves(Provider provider, Environment environment) {
-        return provider == Provider.WALLET_SN && environment == Environment.LIVE && settings.configured();
+        return provider == Provider.WALLET_SN && environment == Environment.LIVE && reachable();
     }
 
+    /**
+     * Opens a checkout session. The wallet documents no idempotency for it, so a creation whose answer
+     * was lost is never sent again: the wallet is asked for a session with our reference instead.
+     */
     @Override
-    public ProviderResult createSession(SessionRequest request) {
+    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
         BigDecimal amount = request.amount().stripTrailingZeros();
         if ("XOF".equals(request.currency()) && amount.scale() > 0) {
             return new ProviderResult.Refused("WALLET_SN takes whole XOF amounts");
         }
+        // Exactly the documented fields: the wallet refuses any other ("extra fields not permitted").
         ObjectNode body = json.createObjectNode();
         body.put("amount", amount.setScale(Math.max(0, amount.scale())).toPlainString());
         body.put("currency", request.currency());
-        body.put("client_reference", request.reference());
-        body.put("success_url", request.successUrl());
         body.put("error_url", request.errorUrl());
-        // Our reference is unique per payment, so a retried creation can never open a second session.
-        ProviderHttp.Reply reply = http.send(call(
-                "create-session",
-                request.reference(),
-                "POST",
-                "/v1/checkout/sessions",
-                json.writeValueAsString(body),
-                Map.of("Idempotency-Key", request.reference()),
-                true));
+        body.put("success_url", request.successUrl());
+        body.put("client_reference", request.reference());
+        ProviderHttp.Reply reply = http.send(
+                call(account, "create-session", request.reference(), "POST", "/v1/checkout/sessions", body, false));
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
-            JsonNode session = Replies.parse(json, answered.body());
-            String id = Replies.text(session, "id");
-            String launch = Replies.text(session, "wave_launch_url");
-            if (id == null || launch == null) {
-                return new ProviderResult.Unavailable("WALLET_SN answered without a session; try again");
-            }
-            SequencedMap<String, String> links = new LinkedHashMap<>();
-            links.put("WALLET", launch);
-            return new ProviderResult.Created(id, links, null, Replies.instant(Replies.text(session, "when_expires")));
+            return created(Replies.parse(json, answered.body()));
         }
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             return new ProviderResult.Refused(Replies.reason(json, answered));
         }
-        return new ProviderResult.Unavailable(http.unavailable(reply));
+        return reply.uncertain()
+                ? settle(account, request.reference(), reply)
+                : new ProviderResult.Unavailable(http.unavailable(reply));
+    }
+
+    /** After a creation with no clear answer: a session the wallet did open under our reference is ours. */
+    private ProviderResult settle(ProviderAccount account, String reference, ProviderHttp.Reply lost) {
+        ProviderHttp.Reply reply = http.send(call(
+                account,
+                "find-session",
+                reference,
+                "GET",
+                "/v1/checkout/sessions/search?client_reference=" + encode(reference),
+                null,
+                true));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+            for (JsonNode session : Replies.parse(json, answered.body()).path("result")) {
+                if ("open".equals(Replies.text(session, "checkout_status"))
+                        && reference.equals(Replies.text(session, "client_reference"))) {
+                    return created(session);
+                }
+            }
+        }
+        return new ProviderResult.Unavailable(http.unavailable(lost));
+    }
+
+    private ProviderResult created(JsonNode session) {
+        String id = Replies.text(session, "id");
+        String launch = Replies.text(session, "wave_launch_url");
+        if (id == null || launch == null) {
+            return new ProviderResult.Unavailable("WALLET_SN answered without a session; try again");
+        }
+        SequencedMap<String, String> links = new LinkedHashMap<>();
+        links.put("WALLET", launch);
+        return new ProviderResult.Created(
+                id, links, null, Replies.instant(Replies.text(session, "when_expires")), null);
     }
 
     @Override
-    public SessionState sessionState(SessionReference session) {
+    public SessionState sessionState(ProviderAccount account, SessionReference session) {
         ProviderHttp.Reply reply = http.send(call(
+                account,
                 "get-session",
                 session.reference(),
                 "GET",
                 "/v1/checkout/sessions/" + encode(session.providerReference()),
                 null,
-                Map.of(),
                 true));
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
             return state(Replies.parse(json, answered.body()));
@@ -113,24 +146,26 @@ public class WalletProvider implements PaymentProvider {
         return new SessionState.Unreachable(http.unavailable(reply));
     }
 
+    /** Expiring a session is how the wallet lets a merchant stop a customer from paying it. */
     @Override
-    public ProviderAction cancel(SessionReference session) {
-        return act("expire-session", session, "/expire");
+    public ProviderAction cancel(ProviderAccount account, SessionReference session) {
+        return act(account, "expire-session", session, "/expire");
     }
 
+    /** A full refund; the wallet documents it as idempotent, so a lost answer may be asked again. */
     @Override
-    public ProviderAction refund(SessionReference session) {
-        return act("refund", session, "/refund");
+    public ProviderAction refund(ProviderAccount account, SessionReference session) {
+        return act(account, "refund", session, "/refund");
     }
 
-    private ProviderAction act(String operation, SessionReference session, String suffix) {
+    private ProviderAction act(ProviderAccount account, String operation, SessionReference session, String suffix) {
         ProviderHttp.Reply reply = http.send(call(
+                account,
                 operation,
                 session.reference(),
                 "POST",
                 "/v1/checkout/sessions/" + encode(session.providerReference()) + suffix,
                 null,
-                Map.of("Idempotency-Key", session.reference() + ":" + operation),
                 true));
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
             return new ProviderAction.Done();
@@ -141,93 +176,42 @@ public class WalletProvider implements PaymentProvider {
         return new ProviderAction.Unavailable(http.unavailable(reply));
     }
 
-    /**
-     * Checks a {@code Wave-Signature} and reads the event. Throws {@link RejectedCallback} when the
-     * signature is missing, wrong or older than {@link #TOLERANCE_SECONDS} in either direction.
-     *
-     * @return the notice, or null for an event type that changes nothing
-     */
-    public ProviderNotice verifyEvent(String signatureHeader, byte[] body) {
-        if (!settings.configured()) {
-            throw new RejectedCallback("WALLET_SN is not configured");
-        }
-        if (signatureHeader == null || signatureHeader.isBlank()) {
-            throw new RejectedCallback("missing Wave-Signature");
-        }
-        Long timestamp = null;
-        var signatures = new java.util.ArrayList<String>();
-        for (String part : signatureHeader.split(",")) {
-            String item = part.strip();
-            if (item.startsWith("t=")) {
-                try {
-                    timestamp = Long.parseLong(item.substring(2));
-                } catch (NumberFormatException e) {
-                    throw new RejectedCallback("malformed Wave-Signature");
-                }
-            } else if (item.startsWith("v1=")) {
-                signatures.add(item.substring(3));
-            }
-        }
-        if (timestamp == null || signatures.isEmpty()) {
-            throw new RejectedCallback("malformed Wave-Signature");
-        }
-        if (Math.abs(clock.instant().getEpochSecond() - timestamp) > TOLERANCE_SECONDS) {
-            throw new RejectedCallback("stale Wave-Signature timestamp");
-        }
-        byte[] expected = sign(settings.webhookSecret(), timestamp, body).getBytes(StandardCharsets.US_ASCII);
-        boolean matched = false;
-        for (String candidate : signatures) {
-            // Every candidate is compared in full: no early exit that would time the match.
-            matched |= MessageDigest.isEqual(expected, candidate.getBytes(StandardCharsets.US_ASCII));
-        }
-        if (!matched) {
-            throw new RejectedCallback("Wave-Signature does not match");
-        }
-        JsonNode event = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
-        JsonNode data = event.path("data");
-        String type = Replies.text(event, "type");
-        String reference = Replies.text(data, "client_reference");
-        if (type == null || reference == null) {
-            throw new MalformedCallback("an event needs type and data.client_reference");
-        }
-        SessionState state;
-        if ("checkout.session.completed".equals(type)) {
-            state = state(data);
-        } else if ("checkout.session.payment_failed".equals(type)) {
-            state = new SessionState.Failed(failure(data));
-        } else {
-            state = new SessionState.Open();
-        }
-        return new ProviderNotice(
-                Provider.WALLET_SN,
-                reference,
-                Replies.text(data, "id"),
-                Replies.text(data, "transaction_id"),
-                state,
-                amount(Replies.text(data, "amount")),
-                Replies.text(event, "id"));
+    /** The wallet has no set-up call: the merchant registers the webhook address in its business portal. */
+    @Override
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+        return test(account, inboundUrl);
     }
 
-    /** {@code hex(HMAC-SHA256(secret, t + "." + body))}, the value of one {@code v1=}. */
-    public static String sign(String secret, long timestamp, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            mac.update((timestamp + ".").getBytes(StandardCharsets.US_ASCII));
-            return HexFormat.of().formatHex(mac.doFinal(body));
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException(e);
+    /** A search for a reference no session has: 200 proves the key and its access to checkout sessions. */
+    @Override
+    public ConnectionCheck test(ProviderAccount account, String inboundUrl) {
+        ProviderHttp.Reply reply = http.send(call(
+                account,
+                "check-key",
+                null,
+                "GET",
+                "/v1/checkout/sessions/search?client_reference=xaalis-check-" + RandomTokens.base32Lower(12),
+                null,
+                true));
+        if (reply instanceof ProviderHttp.Reply.Answered answered
+                && answered.ok()
+                && Replies.parse(json, answered.body()).path("result").isArray()) {
+            return ConnectionCheck.ok("WALLET_SN accepted the API key");
         }
+        if (reply instanceof ProviderHttp.Reply.Answered answered
+                && answered.status() >= 400
+                && answered.status() < 500) {
+            return ConnectionCheck.failed("WALLET_SN refused: " + Replies.reason(json, answered));
+        }
+        return ConnectionCheck.failed(http.unavailable(reply));
     }
 
-    private SessionState state(JsonNode session) {
+    /** A session as the wallet reports it: paid, given up or still open (a failed attempt may be retried). */
+    static SessionState state(JsonNode session) {
         String payment = Replies.text(session, "payment_status");
         String checkout = Replies.text(session, "checkout_status");
         if ("succeeded".equals(payment)) {
             return new SessionState.Paid();
-        }
-        if (session.path("last_payment_error").isObject()) {
-            return new SessionState.Failed(failure(session));
         }
         if ("cancelled".equals(payment)) {
             return new SessionState.Cancelled();
@@ -235,50 +219,31 @@ public class WalletProvider implements PaymentProvider {
         if ("expired".equals(checkout)) {
             return new SessionState.Expired();
         }
+        if (checkout == null) {
+            return new SessionState.Unknown("WALLET_SN gave no checkout_status");
+        }
         return new SessionState.Open();
     }
 
-    private static String failure(JsonNode session) {
-        String message = Replies.text(session.path("last_payment_error"), "message");
-        return message == null || message.isBlank() ? "The payment failed at WALLET_SN" : message;
-    }
-
-    private static BigDecimal amount(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return new BigDecimal(text);
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
     private ProviderHttp.Call call(
+            ProviderAccount account,
             String operation,
             String reference,
             String method,
             String path,
-            String body,
-            Map<String, String> extra,
+            ObjectNode body,
             boolean idempotent) {
-        Map<String, String> headers = new LinkedHashMap<>(extra);
-        headers.put("Authorization", "Bearer " + settings.apiKey());
+        String apiKey = ((Credentials.Wallet) account.credentials()).apiKey();
         return new ProviderHttp.Call(
                 operation,
                 reference,
                 method,
-                URI.create(base() + path),
-                headers,
-                "application/json",
-                body,
+                URI.create(Replies.base(settings.baseUrl()) + path),
+                Map.of("Authorization", "Bearer " + apiKey),
+                body == null ? null : "application/json",
+                body == null ? null : json.writeValueAsString(body),
                 null,
                 idempotent);
-    }
-
-    private String base() {
-        String base = settings.baseUrl();
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
     }
 
     private static String encode(String segment) {

@@ -8,6 +8,7 @@ import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.PaymentProvider;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderResult;
 import sn.xaalis.provider.SessionReference;
@@ -33,29 +34,29 @@ class SandboxProvider implements PaymentProvider {
     }
 
     @Override
-    public ProviderResult createSession(SessionRequest request) {
+    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
         String checkout = publicBaseUrl.value() + "/sandbox/checkout/" + request.reference() + "?app=";
         SequencedMap<String, String> links = new LinkedHashMap<>();
         for (String key : request.provider().deepLinkKeys()) {
             links.put(key, checkout + key);
         }
-        return new ProviderResult.Created("sbx_" + RandomTokens.hex(12), links, null, null);
+        return new ProviderResult.Created("sbx_" + RandomTokens.hex(12), links, null, null, null);
     }
 
     /** Sandbox outcomes come from the checkout page, the simulation API or magic phones, never from here. */
     @Override
-    public SessionState sessionState(SessionReference session) {
+    public SessionState sessionState(ProviderAccount account, SessionReference session) {
         return new SessionState.Open();
     }
 
     @Override
-    public ProviderAction cancel(SessionReference session) {
+    public ProviderAction cancel(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Done();
     }
 
     /** Sandbox refunds succeed at once. */
     @Override
-    public ProviderAction refund(SessionReference session) {
+    public ProviderAction refund(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Done();
     }
 }

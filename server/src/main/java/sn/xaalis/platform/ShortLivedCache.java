@@ -1,4 +1,4 @@
-package sn.xaalis.merchant;
+package sn.xaalis.platform;
 
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,9 +11,9 @@ import java.util.function.Function;
  * Other nodes' changes empty it too (a signal between nodes); while this node cannot hear them,
  * entries live at most {@link #UNHEARD_TTL}, so a change still reaches this node within a second.
  */
-final class ShortLivedCache<K, V> {
+public final class ShortLivedCache<K, V> {
 
-    static final Duration UNHEARD_TTL = Duration.ofSeconds(1);
+    public static final Duration UNHEARD_TTL = Duration.ofSeconds(1);
 
     private final long ttlNanos;
     private final int capacity;
@@ -22,14 +22,14 @@ final class ShortLivedCache<K, V> {
     // Bumped by every clear: a value loaded before a change is not cached after it.
     private final AtomicLong generation = new AtomicLong();
 
-    ShortLivedCache(Duration ttl, int capacity, BooleanSupplier hearsChanges) {
+    public ShortLivedCache(Duration ttl, int capacity, BooleanSupplier hearsChanges) {
         this.ttlNanos = ttl.toNanos();
         this.capacity = capacity;
         this.hearsChanges = hearsChanges;
     }
 
     /** The cached value while it is fresh, otherwise {@code load}'s, cached from now. */
-    V get(K key, Function<K, V> load) {
+    public V get(K key, Function<K, V> load) {
         long now = System.nanoTime();
         Entry<V> cached = entries.get(key);
         if (cached != null && now - cached.loadedAt() < ttlNanos() && cached.generation() == generation.get()) {
@@ -46,7 +46,7 @@ final class ShortLivedCache<K, V> {
         return value;
     }
 
-    void clear() {
+    public void clear() {
         generation.incrementAndGet();
         entries.clear();
     }

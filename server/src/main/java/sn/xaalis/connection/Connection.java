@@ -1,0 +1,56 @@
+package sn.xaalis.connection;
+
+import java.time.Instant;
+import java.util.UUID;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
+
+/**
+ * One application's account at one provider, as stored.
+ *
+ * @param statusMessage what the last set-up or test said, in the provider's words when it refused
+ */
+record Connection(
+        UUID id,
+        UUID applicationId,
+        Provider provider,
+        Credentials credentials,
+        Status status,
+        String statusMessage,
+        Instant checkedAt,
+        Instant createdAt,
+        Instant updatedAt) {
+
+    enum Status {
+        CONNECTED,
+        FAILED;
+
+        String value() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    ProviderAccount account() {
+        return new ProviderAccount(id, provider, credentials);
+    }
+
+    /** The same credentials after a check; {@code updatedAt} stays the time they were saved. */
+    Connection checked(boolean ok, String message, Instant at) {
+        return new Connection(
+                id,
+                applicationId,
+                provider,
+                credentials,
+                ok ? Status.CONNECTED : Status.FAILED,
+                message,
+                at,
+                createdAt,
+                updatedAt);
+    }
+
+    @Override
+    public String toString() {
+        return "Connection[" + id + ", " + provider + ", " + status + "]";
+    }
+}

@@ -1,0 +1,61 @@
+package sn.xaalis.connection;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import sn.xaalis.cluster.CacheInvalidation;
+import sn.xaalis.cluster.ClusterSignals;
+import sn.xaalis.platform.ShortLivedCache;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
+import sn.xaalis.provider.ProviderConnections;
+
+/**
+ * The connections as the provider module asks for them, on every live initiation and inbound event:
+ * cached on the node (a read and a decryption each otherwise), forgotten on every node when one changes
+ * (a {@code NOTIFY} sent in the change's own transaction, as for keys and settings).
+ */
+@Component
+class ConnectionDirectory implements ProviderConnections {
+
+    static final String CHANNEL = "xaalis_connections";
+    private static final Duration TTL = Duration.ofSeconds(30);
+    private static final int MAX_CACHED = 10_000;
+
+    private final Connections connections;
+    private final CacheInvalidation invalidation;
+    private final ShortLivedCache<Key, Optional<Connection>> byApplication;
+    private final ShortLivedCache<UUID, Optional<Connection>> byId;
+
+    ConnectionDirectory(Connections connections, ClusterSignals signals) {
+        this.connections = connections;
+        this.byApplication = new ShortLivedCache<>(TTL, MAX_CACHED, signals::hearsOtherNodes);
+        this.byId = new ShortLivedCache<>(TTL, MAX_CACHED, signals::hearsOtherNodes);
+        this.invalidation = new CacheInvalidation(signals, CHANNEL, this::forgetNow);
+    }
+
+    private record Key(UUID applicationId, Provider provider) {}
+
+    @Override
+    public Optional<Own> ofApplication(UUID applicationId, Provider provider) {
+        return byApplication
+                .get(new Key(applicationId, provider), key -> connections.find(key.applicationId(), key.provider()))
+                .map(c -> new Own(c.account(), c.status() == Connection.Status.CONNECTED));
+    }
+
+    @Override
+    public Optional<ProviderAccount> byId(UUID connectionId) {
+        return byId.get(connectionId, connections::byId).map(Connection::account);
+    }
+
+    /** After a change: this node forgets now and at commit, the others when the signal reaches them. */
+    void changed() {
+        invalidation.changed();
+    }
+
+    private void forgetNow() {
+        byApplication.clear();
+        byId.clear();
+    }
+}

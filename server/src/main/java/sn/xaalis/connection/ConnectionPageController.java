@@ -1,0 +1,174 @@
+package sn.xaalis.connection;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.pages.PageController;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.portal.PortalUser;
+import sn.xaalis.portal.Reauthentication;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Settings → Payment methods in the portal: the merchant connects the application's own provider
+ * accounts (behind sign-in and CSRF like every /portal page). Saving or removing credentials asks for
+ * the password again, or the authenticator's code when the merchant enrolled one.
+ */
+@PageController
+class ConnectionPageController {
+
+    private static final String PAGE = "connections/portal";
+
+    private final ConnectionSettings settings;
+    private final MerchantOnboarding merchants;
+    private final MerchantPreferences preferences;
+    private final Reauthentication reauthentication;
+
+    ConnectionPageController(
+            ConnectionSettings settings,
+            MerchantOnboarding merchants,
+            MerchantPreferences preferences,
+            Reauthentication reauthentication) {
+        this.settings = settings;
+        this.merchants = merchants;
+        this.preferences = preferences;
+        this.reauthentication = reauthentication;
+    }
+
+    /** One provider's card: its connection if any, and whether the installation's account stands in. */
+    record Card(Provider provider, ConnectionView connection, boolean installationAccount, List<String> fields) {}
+
+    /** What the page says after an action, by message key; {@code detail} is the provider's own words. */
+    record Outcome(String key, String detail, boolean ok) {}
+
+    @GetMapping("/portal/applications/{id}/payment-methods")
+    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+        return page(user, merchants.details(user.merchantId(), id), null, null, Map.of());
+    }
+
+    @PostMapping("/portal/applications/{id}/payment-methods/{provider}")
+    ModelAndView save(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable UUID id,
+            @PathVariable String provider,
+            @RequestParam Map<String, String> form,
+            HttpServletRequest request) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Provider known = provider(provider);
+        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
+            return refused(user, application, known, "save");
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        ConnectionRequest.fieldsOf(known).forEach(field -> fields.put(field, form.get(field)));
+        try {
+            ConnectionView saved = settings.save(id, known, fields);
+            return page(user, application, known, checked(saved), Map.of());
+        } catch (ApiException e) {
+            if (e.status() != HttpStatus.BAD_REQUEST) {
+                throw e;
+            }
+            ModelAndView view = page(user, application, known, null, e.errors());
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+    }
+
+    @PostMapping("/portal/applications/{id}/payment-methods/{provider}/test")
+    ModelAndView test(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @PathVariable String provider) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Provider known = provider(provider);
+        return page(user, application, known, checked(settings.test(id, known)), Map.of());
+    }
+
+    @PostMapping("/portal/applications/{id}/payment-methods/{provider}/remove")
+    ModelAndView remove(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable UUID id,
+            @PathVariable String provider,
+            @RequestParam Map<String, String> form,
+            HttpServletRequest request) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Provider known = provider(provider);
+        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
+            return refused(user, application, known, "remove");
+        }
+        try {
+            settings.remove(id, known);
+            return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
+        } catch (ApiException e) {
+            if (e.status() != HttpStatus.CONFLICT) {
+                throw e;
+            }
+            ModelAndView view =
+                    page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
+            view.setStatus(HttpStatus.CONFLICT);
+            return view;
+        }
+    }
+
+    /** Another merchant's application, an unknown provider, or none at all: the same 404 page. */
+    @ExceptionHandler({ApiException.class, MethodArgumentTypeMismatchException.class})
+    ModelAndView notFound(Exception e) {
+        if (e instanceof ApiException api && api.status() != HttpStatus.NOT_FOUND) {
+            throw api;
+        }
+        return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+    }
+
+    private ModelAndView refused(PortalUser user, ApplicationDetails application, Provider provider, String action) {
+        String field = reauthentication.asksForCode(user) ? "code" : "password";
+        ModelAndView view = page(user, application, provider, null, Map.of(field, List.of("is not correct")))
+                .addObject("actedAction", action);
+        view.setStatus(HttpStatus.BAD_REQUEST);
+        return view;
+    }
+
+    private static Outcome checked(ConnectionView view) {
+        return view.connected()
+                ? new Outcome("connections.connected", null, true)
+                : new Outcome("connections.failed", view.statusMessage(), false);
+    }
+
+    private ModelAndView page(
+            PortalUser user,
+            ApplicationDetails application,
+            Provider acted,
+            Outcome outcome,
+            Map<String, List<String>> errors) {
+        List<Card> cards = java.util.Arrays.stream(Provider.values())
+                .map(p -> new Card(
+                        p,
+                        settings.view(application.id(), p).orElse(null),
+                        settings.installationAccount(p),
+                        ConnectionRequest.fieldsOf(p)))
+                .toList();
+        return new ModelAndView(PAGE)
+                .addObject("user", user)
+                .addObject("zone", preferences.timeZone(user.merchantId()))
+                .addObject("app", application)
+                .addObject("cards", cards)
+                .addObject("acted", acted)
+                .addObject("outcome", outcome)
+                .addObject("errors", errors)
+                .addObject("actedAction", "save")
+                .addObject("asksForCode", reauthentication.asksForCode(user));
+    }
+
+    private static Provider provider(String name) {
+        return Provider.fromName(name).orElseThrow(() -> ApiException.notFound("No such provider"));
+    }
+}

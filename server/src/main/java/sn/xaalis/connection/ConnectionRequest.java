@@ -1,0 +1,132 @@
+package sn.xaalis.connection;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Credentials for one provider as the operator or a merchant typed them (the admin API's JSON fields,
+ * the portal's form), checked. A field left out or blank keeps the stored value, so a merchant can
+ * change the webhook secret without the API key the wallet showed only once; with nothing stored yet,
+ * every credential is required.
+ */
+record ConnectionRequest(Provider provider, Map<String, String> fields) {
+
+    static final List<String> WALLET_FIELDS = List.of("api_key", "webhook_secret", "webhook_strategy");
+    static final List<String> OPERATOR_FIELDS = List.of("client_id", "client_secret", "merchant_code");
+
+    /** How long a replaced wallet webhook secret keeps verifying: the wallet's own switch takes a while. */
+    static final Duration SECRET_OVERLAP = Duration.ofHours(24);
+
+    // Printable ASCII without spaces: what the providers issue, and nothing a copy and paste adds.
+    private static final Pattern TOKEN = Pattern.compile("[\\x21-\\x7E]+");
+    private static final Pattern MERCHANT_CODE = Pattern.compile("[0-9]{6}");
+    private static final int MIN_SECRET = 8;
+    private static final int MAX_CREDENTIAL = 512;
+
+    static List<String> fieldsOf(Provider provider) {
+        return provider == Provider.WALLET_SN ? WALLET_FIELDS : OPERATOR_FIELDS;
+    }
+
+    /**
+     * The credentials to store in place of {@code current}.
+     *
+     * @throws ApiException 400 with the fields' problems
+     */
+    Credentials merge(Optional<Credentials> current, Instant now) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        Credentials merged = provider == Provider.WALLET_SN
+                ? wallet(current.map(Credentials.Wallet.class::cast), now, errors)
+                : operator(current.map(Credentials.Operator.class::cast), errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        return merged;
+    }
+
+    private Credentials.Wallet wallet(
+            Optional<Credentials.Wallet> current, Instant now, Map<String, List<String>> errors) {
+        String apiKey = credential("api_key", current.map(Credentials.Wallet::apiKey), MIN_SECRET, errors);
+        String secret =
+                credential("webhook_secret", current.map(Credentials.Wallet::webhookSecret), MIN_SECRET, errors);
+        String strategyText = given("webhook_strategy");
+        Credentials.WebhookStrategy strategy =
+                current.map(Credentials.Wallet::webhookStrategy).orElse(Credentials.WebhookStrategy.SIGNING);
+        if (strategyText != null) {
+            strategy = Credentials.WebhookStrategy.fromValue(strategyText).orElse(null);
+            if (strategy == null) {
+                errors.put("webhook_strategy", List.of("must be signing or shared"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        String previous = current.map(Credentials.Wallet::previousWebhookSecret).orElse(null);
+        Instant previousUntil =
+                current.map(Credentials.Wallet::previousSecretUntil).orElse(null);
+        if (current.isPresent() && !current.get().webhookSecret().equals(secret)) {
+            // A rotation: events signed with the secret being replaced still verify for a day.
+            previous = current.get().webhookSecret();
+            previousUntil = now.plus(SECRET_OVERLAP);
+        }
+        return new Credentials.Wallet(apiKey, strategy, secret, previous, previousUntil);
+    }
+
+    private Credentials.Operator operator(Optional<Credentials.Operator> current, Map<String, List<String>> errors) {
+        String clientId = credential("client_id", current.map(Credentials.Operator::clientId), 1, errors);
+        String clientSecret =
+                credential("client_secret", current.map(Credentials.Operator::clientSecret), MIN_SECRET, errors);
+        String code = given("merchant_code");
+        if (code == null) {
+            code = current.map(Credentials.Operator::merchantCode).orElse(null);
+            if (code == null) {
+                errors.put("merchant_code", List.of("is required"));
+            }
+        } else if (!MERCHANT_CODE.matcher(code).matches()) {
+            errors.put("merchant_code", List.of("must be the operator's 6-digit merchant code"));
+        }
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        // The apiKey the operator will send back with each notification: ours, kept across replacements
+        // (the operator gives up for good on a notification refused with a 4xx).
+        String notificationKey =
+                current.map(Credentials.Operator::notificationKey).orElseGet(() -> RandomTokens.base62(40));
+        return new Credentials.Operator(clientId, clientSecret, code, notificationKey);
+    }
+
+    private String credential(String field, Optional<String> current, int minLength, Map<String, List<String>> errors) {
+        String value = given(field);
+        if (value == null) {
+            if (current.isEmpty()) {
+                errors.put(field, List.of("is required"));
+            }
+            return current.orElse(null);
+        }
+        if (value.length() < minLength || value.length() > MAX_CREDENTIAL) {
+            errors.put(field, List.of("must be " + minLength + " to " + MAX_CREDENTIAL + " characters"));
+        } else if (!TOKEN.matcher(value).matches()) {
+            errors.put(field, List.of("must not contain spaces or control characters"));
+        }
+        return value;
+    }
+
+    /** The field as typed, trimmed; null when left out or blank. */
+    private String given(String field) {
+        String value = fields.get(field);
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    @Override
+    public String toString() {
+        return "ConnectionRequest[" + provider + ", fields=" + fields.keySet() + "]";
+    }
+}

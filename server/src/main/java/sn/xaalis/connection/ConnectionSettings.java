@@ -1,0 +1,150 @@
+package sn.xaalis.connection;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.ConnectionCheck;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderCallbacks;
+
+/**
+ * Connecting an application's own provider accounts, for the operator API and the portal alike: save
+ * (stored first, then set up with the provider, which may call back at once), test, remove. Callers
+ * have checked that the application is theirs to change.
+ */
+@Service
+class ConnectionSettings {
+
+    private final Connections connections;
+    private final ConnectionDirectory directory;
+    private final PaymentProviders providers;
+    private final PaymentQueries payments;
+    private final ApplicationDirectory applications;
+    private final PublicBaseUrl publicBaseUrl;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    ConnectionSettings(
+            Connections connections,
+            ConnectionDirectory directory,
+            PaymentProviders providers,
+            PaymentQueries payments,
+            ApplicationDirectory applications,
+            PublicBaseUrl publicBaseUrl,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.connections = connections;
+        this.directory = directory;
+        this.providers = providers;
+        this.payments = payments;
+        this.applications = applications;
+        this.publicBaseUrl = publicBaseUrl;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    Optional<ConnectionView> view(UUID applicationId, Provider provider) {
+        return connections.find(applicationId, provider).map(this::view);
+    }
+
+    /** Whether the installation's own account serves applications without theirs (D26). */
+    boolean installationAccount(Provider provider) {
+        return providers.installationConfigured(provider);
+    }
+
+    /**
+     * Stores the credentials, then does the provider's side (the operator's callback registration, the
+     * wallet's key check) and records how that went.
+     *
+     * @throws ApiException 400 for credentials that cannot be right
+     */
+    ConnectionView save(UUID applicationId, Provider provider, Map<String, String> fields) {
+        Instant now = Timestamps.truncate(clock.instant());
+        Optional<Connection> current = connections.find(applicationId, provider);
+        var credentials = new ConnectionRequest(provider, fields).merge(current.map(Connection::credentials), now);
+        Connection stored = new Connection(
+                current.map(Connection::id).orElseGet(UUID::randomUUID),
+                applicationId,
+                provider,
+                credentials,
+                Connection.Status.FAILED,
+                "the set-up with the provider has not finished",
+                now,
+                current.map(Connection::createdAt).orElse(now),
+                now);
+        try {
+            transactions.executeWithoutResult(tx -> {
+                connections.save(stored);
+                directory.changed();
+            });
+        } catch (DuplicateKeyException e) {
+            throw new ApiException(HttpStatus.CONFLICT, "The connection was changed at the same time; try again");
+        }
+        String merchantName = applications
+                .storefront(applicationId)
+                .map(ApplicationDirectory.Storefront::merchantName)
+                .orElse(null);
+        ConnectionCheck check = providers.setUp(stored.account(), inboundUrl(stored), merchantName);
+        return record(stored, check);
+    }
+
+    /** A harmless call to the provider with the stored credentials; the outcome is kept. */
+    ConnectionView test(UUID applicationId, Provider provider) {
+        Connection stored = connections
+                .find(applicationId, provider)
+                .orElseThrow(() -> ApiException.notFound("No " + provider + " connection for this application"));
+        return record(stored, providers.test(stored.account(), inboundUrl(stored)));
+    }
+
+    /**
+     * Removes a connection once no live payment opened with it is still open: they could no longer be
+     * asked about, and their provider could no longer reach us.
+     */
+    void remove(UUID applicationId, Provider provider) {
+        Connection stored = connections
+                .find(applicationId, provider)
+                .orElseThrow(() -> ApiException.notFound("No " + provider + " connection for this application"));
+        PaymentQueries.OpenPayments open = payments.openInConnection(stored.id());
+        if (open.count() > 0) {
+            throw new ApiException(
+                    HttpStatus.CONFLICT,
+                    open.count() + " live payments opened with this connection are still open, until "
+                            + Timestamps.micros(open.lastDeadline())
+                            + " at the latest; remove it once they have ended");
+        }
+        transactions.executeWithoutResult(tx -> {
+            connections.delete(stored.id());
+            directory.changed();
+        });
+    }
+
+    private ConnectionView record(Connection stored, ConnectionCheck check) {
+        Connection checked = stored.checked(check.ok(), check.message(), Timestamps.truncate(clock.instant()));
+        if (connections.recordCheck(checked, stored.updatedAt())) {
+            directory.changed();
+            return view(checked);
+        }
+        // Replaced meanwhile: the newer credentials' own check is what counts.
+        return view(connections.byId(stored.id()).orElse(stored));
+    }
+
+    private ConnectionView view(Connection c) {
+        return ConnectionView.of(c, inboundUrl(c), clock.instant());
+    }
+
+    private String inboundUrl(Connection c) {
+        return publicBaseUrl.value() + ProviderCallbacks.inboundPath(c.provider(), c.id());
+    }
+}

@@ -1,0 +1,116 @@
+package sn.xaalis.connection;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
+
+/** The provider_connections table. */
+@Repository
+class Connections {
+
+    private static final String COLUMNS = "id, application_id, provider, credentials_box, status, status_message,"
+            + " checked_at, created_at, updated_at";
+
+    private final JdbcClient jdbc;
+    private final CredentialsBox box;
+
+    Connections(JdbcClient jdbc, CredentialsBox box) {
+        this.jdbc = jdbc;
+        this.box = box;
+    }
+
+    Optional<Connection> find(UUID applicationId, Provider provider) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections"
+                        + " WHERE application_id = :app AND provider = :provider")
+                .param("app", applicationId)
+                .param("provider", provider.name())
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    Optional<Connection> byId(UUID id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> map(rs))
+                .optional();
+    }
+
+    List<Connection> ofApplication(UUID applicationId) {
+        return jdbc.sql("SELECT " + COLUMNS
+                        + " FROM provider_connections WHERE application_id = :app ORDER BY provider")
+                .param("app", applicationId)
+                .query((rs, n) -> map(rs))
+                .list();
+    }
+
+    /** Inserts or, for the same application and provider, replaces (keeping the id: its address). */
+    void save(Connection c) {
+        int updated = jdbc.sql("UPDATE provider_connections SET credentials_box = :box, status = :status,"
+                        + " status_message = :message, checked_at = :checked, updated_at = :updated WHERE id = :id")
+                .param("box", box.seal(c.credentials()))
+                .param("status", c.status().value())
+                .param("message", cut(c.statusMessage()))
+                .param("checked", Timestamps.toDatabase(c.checkedAt()))
+                .param("updated", Timestamps.toDatabase(c.updatedAt()))
+                .param("id", c.id())
+                .update();
+        if (updated == 0) {
+            jdbc.sql("INSERT INTO provider_connections (" + COLUMNS + ") VALUES (:id, :app, :provider, :box, :status,"
+                            + " :message, :checked, :created, :updated)")
+                    .param("id", c.id())
+                    .param("app", c.applicationId())
+                    .param("provider", c.provider().name())
+                    .param("box", box.seal(c.credentials()))
+                    .param("status", c.status().value())
+                    .param("message", cut(c.statusMessage()))
+                    .param("checked", Timestamps.toDatabase(c.checkedAt()))
+                    .param("created", Timestamps.toDatabase(c.createdAt()))
+                    .param("updated", Timestamps.toDatabase(c.updatedAt()))
+                    .update();
+        }
+    }
+
+    /** The outcome of a check, for the connection as it was checked: a replacement since keeps its own. */
+    boolean recordCheck(Connection checked, java.time.Instant credentialsOf) {
+        return jdbc.sql("UPDATE provider_connections SET status = :status, status_message = :message,"
+                                + " checked_at = :checked WHERE id = :id AND updated_at = :version")
+                        .param("status", checked.status().value())
+                        .param("message", cut(checked.statusMessage()))
+                        .param("checked", Timestamps.toDatabase(checked.checkedAt()))
+                        .param("id", checked.id())
+                        .param("version", Timestamps.toDatabase(credentialsOf))
+                        .update()
+                == 1;
+    }
+
+    boolean delete(UUID id) {
+        return jdbc.sql("DELETE FROM provider_connections WHERE id = :id")
+                        .param("id", id)
+                        .update()
+                == 1;
+    }
+
+    private Connection map(ResultSet rs) throws SQLException {
+        return new Connection(
+                rs.getObject("id", UUID.class),
+                rs.getObject("application_id", UUID.class),
+                Provider.valueOf(rs.getString("provider")),
+                box.open(rs.getString("credentials_box")),
+                Connection.Status.valueOf(rs.getString("status").toUpperCase(java.util.Locale.ROOT)),
+                rs.getString("status_message"),
+                Timestamps.fromDatabase(rs.getObject("checked_at", OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject("updated_at", OffsetDateTime.class)));
+    }
+
+    private static String cut(String message) {
+        return message == null || message.length() <= 500 ? message : message.substring(0, 499) + "…";
+    }
+}

@@ -1,0 +1,72 @@
+package sn.xaalis.connection;
+
+import java.time.Instant;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.SecretBox;
+import sn.xaalis.provider.Credentials;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** A connection's credentials as one AES-GCM box under the master key: a dump alone reveals none. */
+@Component
+class CredentialsBox {
+
+    private final SecretBox secrets;
+    private final JsonMapper json;
+
+    CredentialsBox(SecretBox secrets, JsonMapper json) {
+        this.secrets = secrets;
+        this.json = json;
+    }
+
+    String seal(Credentials credentials) {
+        ObjectNode node = json.createObjectNode();
+        switch (credentials) {
+            case Credentials.Wallet wallet -> {
+                node.put("kind", "wallet");
+                node.put("api_key", wallet.apiKey());
+                node.put("webhook_strategy", wallet.webhookStrategy().value());
+                node.put("webhook_secret", wallet.webhookSecret());
+                node.put("previous_webhook_secret", wallet.previousWebhookSecret());
+                node.put(
+                        "previous_secret_until",
+                        wallet.previousSecretUntil() == null
+                                ? null
+                                : wallet.previousSecretUntil().toString());
+            }
+            case Credentials.Operator operator -> {
+                node.put("kind", "operator");
+                node.put("client_id", operator.clientId());
+                node.put("client_secret", operator.clientSecret());
+                node.put("merchant_code", operator.merchantCode());
+                node.put("notification_key", operator.notificationKey());
+            }
+        }
+        return secrets.encrypt(json.writeValueAsString(node));
+    }
+
+    Credentials open(String box) {
+        JsonNode node = json.readTree(secrets.decrypt(box));
+        if ("wallet".equals(node.path("kind").asString())) {
+            String until = text(node, "previous_secret_until");
+            return new Credentials.Wallet(
+                    text(node, "api_key"),
+                    Credentials.WebhookStrategy.fromValue(text(node, "webhook_strategy"))
+                            .orElseThrow(),
+                    text(node, "webhook_secret"),
+                    text(node, "previous_webhook_secret"),
+                    until == null ? null : Instant.parse(until));
+        }
+        return new Credentials.Operator(
+                text(node, "client_id"),
+                text(node, "client_secret"),
+                text(node, "merchant_code"),
+                text(node, "notification_key"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isString() ? value.stringValue() : null;
+    }
+}

@@ -1,0 +1,37 @@
+package sn.xaalis.portal;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.MerchantOnboarding;
+
+/**
+ * Proof, before a sensitive change, that the person at the screen is the merchant: a code from their
+ * authenticator app when they enrolled one, else their password. Failures count toward the sign-in
+ * throttle, so this is no way around it.
+ */
+@Component
+public class Reauthentication {
+
+    private final MerchantAuthentication authentication;
+    private final MerchantOnboarding merchants;
+
+    Reauthentication(MerchantAuthentication authentication, MerchantOnboarding merchants) {
+        this.authentication = authentication;
+        this.merchants = merchants;
+    }
+
+    /** Whether this merchant proves it with a one-time code (else with the password). */
+    public boolean asksForCode(PortalUser user) {
+        return merchants.totpEnabled(user.merchantId());
+    }
+
+    /**
+     * @param password the password typed, when {@link #asksForCode} is false
+     * @param code the one-time code typed, when it is true
+     */
+    public boolean confirms(PortalUser user, String password, String code, HttpServletRequest request) {
+        return asksForCode(user)
+                ? authentication.confirmCode(user, code, request.getRemoteAddr())
+                : authentication.confirmPassword(user, password, request.getRemoteAddr());
+    }
+}

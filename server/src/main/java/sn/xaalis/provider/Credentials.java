@@ -1,0 +1,74 @@
+package sn.xaalis.provider;
+
+import java.time.Instant;
+
+/**
+ * What a live adapter needs to act in one provider account: a merchant's own (a connection) or the
+ * installation's default. Never logged: {@code toString} names no secret.
+ */
+public sealed interface Credentials {
+
+    /** How the wallet authenticates the events it sends (chosen when the webhook is set up at the wallet). */
+    enum WebhookStrategy {
+        /** {@code Wave-Signature: t=…,v1=…}: an HMAC of the timestamp and the raw body. */
+        SIGNING,
+        /** {@code Authorization: Bearer <secret>}. */
+        SHARED;
+
+        public String value() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public static java.util.Optional<WebhookStrategy> fromValue(String value) {
+            for (WebhookStrategy strategy : values()) {
+                if (strategy.value().equals(value)) {
+                    return java.util.Optional.of(strategy);
+                }
+            }
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * A wallet account.
+     *
+     * @param previousWebhookSecret the secret replaced last, still accepted until {@code previousSecretUntil}
+     *     (a rotation at the wallet is not instant); null when none
+     */
+    record Wallet(
+            String apiKey,
+            WebhookStrategy webhookStrategy,
+            String webhookSecret,
+            String previousWebhookSecret,
+            Instant previousSecretUntil)
+            implements Credentials {
+
+        /** The webhook secrets that authenticate an event at {@code at}, newest first. */
+        public java.util.List<String> webhookSecretsAt(Instant at) {
+            if (previousWebhookSecret == null || previousSecretUntil == null || !at.isBefore(previousSecretUntil)) {
+                return java.util.List.of(webhookSecret);
+            }
+            return java.util.List.of(webhookSecret, previousWebhookSecret);
+        }
+
+        @Override
+        public String toString() {
+            return "Wallet[" + webhookStrategy + "]";
+        }
+    }
+
+    /**
+     * A mobile-money operator account.
+     *
+     * @param notificationKey the {@code apiKey} registered with the operator's callback, which it sends
+     *     back with every notification
+     */
+    record Operator(String clientId, String clientSecret, String merchantCode, String notificationKey)
+            implements Credentials {
+
+        @Override
+        public String toString() {
+            return "Operator[merchantCode=" + merchantCode + "]";
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package sn.xaalis.provider;
+
+/** A live adapter: besides payments, it sets an account up with its provider and checks it (D26). */
+public interface LiveProvider extends PaymentProvider {
+
+    Provider provider();
+
+    /** Whether the installation knows where this provider is (its base URL). */
+    boolean reachable();
+
+    /**
+     * Does what the provider needs on its side for the account to work, then checks it.
+     *
+     * @param inboundUrl where the provider must send this account's events
+     * @param merchantName the name the provider shows for the account, where it asks for one
+     */
+    ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName);
+
+    /** A harmless call that tells whether the account works as set up; changes nothing at the provider. */
+    ConnectionCheck test(ProviderAccount account, String inboundUrl);
+}

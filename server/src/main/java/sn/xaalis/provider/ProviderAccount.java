@@ -1,0 +1,21 @@
+package sn.xaalis.provider;
+
+import java.util.UUID;
+
+/**
+ * The provider account a live call is made in (D26).
+ *
+ * @param connectionId the merchant's own connection, or null for the installation's default account
+ */
+public record ProviderAccount(UUID connectionId, Provider provider, Credentials credentials) {
+
+    public boolean installationDefault() {
+        return connectionId == null;
+    }
+
+    @Override
+    public String toString() {
+        return "ProviderAccount[" + provider + ", " + (connectionId == null ? "installation" : connectionId) + ", "
+                + credentials + "]";
+    }
+}

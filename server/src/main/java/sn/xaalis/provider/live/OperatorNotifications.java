@@ -1,0 +1,108 @@
+package sn.xaalis.provider.live;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
+import sn.xaalis.provider.ProviderNotice;
+import sn.xaalis.provider.SessionState;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The operator's payment notifications for one account. The {@code apiKey} registered with the
+ * account's callback authenticates them: the operator's description sends it as {@code Authorization:
+ * Basic <apiKey>}, some integrations read it from the body's {@code apiKey}; either is accepted, and
+ * every key presented must be the right one. Only a success counts ("only act on SUCCESS": a failed
+ * attempt leaves the QR code payable), and it is confirmed with the operator when look-ups are on.
+ */
+@Component
+public class OperatorNotifications {
+
+    private final MobileMoneyProvider operator;
+    private final JsonMapper json;
+
+    OperatorNotifications(MobileMoneyProvider operator, JsonMapper json) {
+        this.operator = operator;
+        this.json = json;
+    }
+
+    /**
+     * @return what the notification says of one of our QR codes, or empty for an authenticated
+     *     notification about something else (another type, another merchant code)
+     * @throws RejectedCallback for a missing or wrong {@code apiKey}
+     * @throws MalformedCallback when it lacks what identifies the payment
+     * @throws UnconfirmedCallback when the operator could not be asked to confirm a success
+     */
+    public Optional<ProviderNotice> verify(ProviderAccount account, String authorization, byte[] body) {
+        Credentials.Operator credentials = (Credentials.Operator) account.credentials();
+        JsonNode notification = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
+        List<String> presented = new ArrayList<>();
+        if (authorization != null && authorization.startsWith("Basic ")) {
+            presented.add(authorization.substring("Basic ".length()).strip());
+        }
+        String inBody = Replies.text(notification, "apiKey");
+        if (inBody != null) {
+            presented.add(inBody);
+        }
+        boolean authentic = !presented.isEmpty();
+        for (String key : presented) {
+            authentic &= MessageDigest.isEqual(
+                    key.getBytes(StandardCharsets.UTF_8),
+                    credentials.notificationKey().getBytes(StandardCharsets.UTF_8));
+        }
+        if (!authentic) {
+            throw new RejectedCallback("missing or wrong apiKey");
+        }
+        String type = Replies.text(notification, "type");
+        String partner = Replies.text(notification.path("partner"), "id");
+        if ((type != null && !type.equals("MERCHANT_PAYMENT"))
+                || (partner != null && !partner.equals(credentials.merchantCode()))) {
+            return Optional.empty();
+        }
+        String transactionId = Replies.text(notification, "transactionId");
+        String reference = Replies.text(notification, "reference");
+        if (reference == null || reference.isBlank()) {
+            reference = Replies.text(notification.path("metadata"), "reference");
+        }
+        if (transactionId == null || reference == null) {
+            throw new MalformedCallback("a notification needs transactionId and reference");
+        }
+        SessionState state = new SessionState.Open();
+        if ("SUCCESS".equals(Replies.text(notification, "status"))) {
+            // Without look-ups, the apiKey is the only proof there is.
+            state = operator.looksUp()
+                    ? operator.transactionState(account, reference, transactionId)
+                    : new SessionState.Paid();
+            if (state instanceof SessionState.Unreachable unreachable) {
+                throw new UnconfirmedCallback(unreachable.reason());
+            }
+        }
+        return Optional.of(new ProviderNotice(
+                Provider.MOBILEMONEY_SN,
+                account.connectionId(),
+                reference,
+                null,
+                transactionId,
+                state,
+                amount(Replies.text(notification.path("amount"), "value")),
+                transactionId));
+    }
+
+    private static BigDecimal amount(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return new BigDecimal(value);
+        } catch (NumberFormatException e) {
+            throw new MalformedCallback("amount.value is not a number");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package sn.xaalis.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import sn.xaalis.platform.Totp;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.FakeProviders;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.PortalSession;
+
+/** The payment-methods page's rules over HTTP: whose application, which proof of identity, CSRF. */
+@IntegrationTest
+class ConnectionPortalIT extends ApiIntegrationTest {
+
+    static final FakeProviders fake = new FakeProviders();
+    static final String KEY = "wave_sn_prod_portal0123456789";
+
+    @DynamicPropertySource
+    static void providers(DynamicPropertyRegistry registry) {
+        registry.add("xaalis.providers.wallet.base-url", fake::baseUrl);
+        registry.add("xaalis.providers.mobilemoney.base-url", fake::baseUrl);
+    }
+
+    @AfterAll
+    static void stop() {
+        fake.close();
+    }
+
+    @Autowired
+    MutableClock clock;
+
+    @Test
+    void anotherMerchantsApplicationIsNotFoundAndAFormWithoutCsrfIsRefused() {
+        String email = "owner" + System.nanoTime() + "@example.com";
+        api.onboardAs(email, "WALLET_SN");
+        Api.Merchant other = api.onboard("WALLET_SN");
+        PortalSession portal = new PortalSession(port);
+        portal.signIn(email, Api.PASSWORD);
+        String path = "/portal/applications/" + other.applicationId() + "/payment-methods";
+        assertThat(portal.get(path).statusCode()).isEqualTo(404);
+        String csrf = portal.csrfFrom("/portal/applications");
+        HttpResponse<String> foreign = portal.post(path + "/WALLET_SN", walletForm(Api.PASSWORD), csrf);
+        assertThat(foreign.statusCode()).isEqualTo(404);
+        assertThat(api.admin("GET", "/applications/" + other.applicationId() + "/connections/WALLET_SN", null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(portal.post(path + "/WALLET_SN", walletForm(Api.PASSWORD), "not-the-token")
+                        .statusCode())
+                .isEqualTo(403);
+    }
+
+    @Test
+    void withAnAuthenticatorTheCodeIsAskedInsteadOfThePassword() {
+        fake.wallet().account(KEY);
+        String email = "totp" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        PortalSession portal = new PortalSession(port);
+        portal.signIn(email, Api.PASSWORD);
+        String setup = portal.post("/portal/account/totp/setup", Map.of(), portal.csrfFrom("/portal/account"))
+                .body();
+        byte[] secret = Totp.fromBase32(setup.replaceAll("(?s).*<code id=\"totp-secret\">([A-Z2-7]+)</code>.*", "$1"));
+        String enrolment = Totp.code(secret, Totp.step(clock.instant()));
+        assertThat(portal.post(
+                                "/portal/account/totp/enable",
+                                Map.of("code", enrolment),
+                                portal.csrfFrom("/portal/account"))
+                        .body())
+                .contains("Two-factor sign-in is on.");
+
+        String page = "/portal/applications/" + merchant.applicationId() + "/payment-methods";
+        String html = portal.get(page).body();
+        assertThat(html)
+                .contains("name=\"code\"", "autocomplete=\"one-time-code\"")
+                .doesNotContain("current-password");
+
+        // The password no longer does; a fresh code does, once.
+        HttpResponse<String> password =
+                portal.post(page + "/WALLET_SN", walletForm(Api.PASSWORD), portal.csrfFrom(page));
+        assertThat(password.statusCode()).isEqualTo(400);
+        clock.advance(Duration.ofSeconds(30));
+        String code = Totp.code(secret, Totp.step(clock.instant()));
+        Map<String, String> form = new java.util.HashMap<>(walletForm(null));
+        form.put("code", code);
+        HttpResponse<String> saved = portal.post(page + "/WALLET_SN", form, portal.csrfFrom(page));
+        assertThat(saved.statusCode()).isEqualTo(200);
+        assertThat(saved.body()).contains("Connected: Wallet is linked to your account.");
+        assertThat(saved.body()).doesNotContain(KEY);
+        HttpResponse<String> reused =
+                portal.post(page + "/WALLET_SN/remove", Map.of("code", code), portal.csrfFrom(page));
+        assertThat(reused.statusCode()).as("a code works once").isEqualTo(400);
+        assertThat(api.admin("GET", "/applications/" + merchant.applicationId() + "/connections/WALLET_SN", null)
+                        .json()
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("connected");
+    }
+
+    private static Map<String, String> walletForm(String password) {
+        Map<String, String> form = new java.util.HashMap<>();
+        form.put("api_key", KEY);
+        form.put("webhook_secret", "wave_sn_WHS_portal0123456789");
+        form.put("webhook_strategy", "signing");
+        if (password != null) {
+            form.put("password", password);
+        }
+        return form;
+    }
+}
