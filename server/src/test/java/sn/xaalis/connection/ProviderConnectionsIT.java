@@ -336,6 +336,13 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                 .json();
         assertThat(operator.get("status").stringValue()).isEqualTo("failed");
         assertThat(operator.get("status_message").stringValue()).contains("INVALID_CREDENTIALS");
+        String scoped = "wave_sn_prod_balanceonly" + System.nanoTime();
+        fake.wallet().account(scoped).withoutCheckoutAccess(scoped);
+        JsonNode noCheckout =
+                put(m, "WALLET_SN", "{\"api_key\":\"" + scoped + "\"}").json();
+        assertThat(noCheckout.get("status").stringValue()).isEqualTo("failed");
+        assertThat(noCheckout.get("status_message").stringValue())
+                .contains("not allowed to use the Checkout API (authorization-error)");
 
         api.admin("POST", "/applications/" + m.applicationId() + "/keys", "{\"environment\":\"live\"}");
         Api.Response live = api.admin(

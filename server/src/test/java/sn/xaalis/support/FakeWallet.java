@@ -50,6 +50,7 @@ public final class FakeWallet {
     private static final class Account {
         final String apiKey;
         volatile boolean revoked;
+        volatile boolean checkoutAccess = true;
         volatile Webhook webhook;
 
         Account(String apiKey) {
@@ -68,6 +69,11 @@ public final class FakeWallet {
     /** The business revokes the key in its portal: every call with it is refused. */
     public void revoke(String apiKey) {
         accounts.get(apiKey).revoked = true;
+    }
+
+    /** The key was created without access to the Checkout API (keys are scoped per API in the portal). */
+    public void withoutCheckoutAccess(String apiKey) {
+        accounts.get(apiKey).checkoutAccess = false;
     }
 
     /** Registers where this business's events go; {@code strategy} is {@code signing} or {@code shared}. */
@@ -174,6 +180,9 @@ public final class FakeWallet {
         }
         if (account.revoked) {
             return error(401, "api-key-revoked", "Your API key has been revoked.");
+        }
+        if (!account.checkoutAccess) {
+            return error(403, "authorization-error", "This API key is not allowed to use the Checkout API");
         }
         String path = request.path();
         String method = request.method();
