@@ -141,7 +141,7 @@ class AdminController {
 
     @GetMapping("/applications/{applicationId}")
     ApplicationJson application(@PathVariable UUID applicationId) {
-        return ApplicationJson.of(onboarding.details(applicationId));
+        return ApplicationJson.of(onboarding.operatorDetails(applicationId));
     }
 
     @PatchMapping("/applications/{applicationId}")
@@ -164,7 +164,7 @@ class AdminController {
                 providers(body, errors),
                 live);
         failIfAny(errors);
-        return ApplicationJson.of(onboarding.update(applicationId, changes));
+        return ApplicationJson.of(onboarding.operatorUpdate(applicationId, changes));
     }
 
     @PostMapping("/applications/{applicationId}/keys")
@@ -191,7 +191,7 @@ class AdminController {
     List<NotificationJson> notifications(
             @PathVariable UUID applicationId,
             @org.springframework.web.bind.annotation.RequestParam(defaultValue = "50") int limit) {
-        onboarding.details(applicationId); // 404 for an unknown application
+        onboarding.operatorDetails(applicationId); // 404 for an unknown application
         return deliveries.recent(applicationId, limit).stream()
                 .map(NotificationJson::of)
                 .toList();
@@ -217,7 +217,7 @@ class AdminController {
             }
             failIfAny(errors);
         }
-        onboarding.details(applicationId);
+        onboarding.operatorDetails(applicationId);
         return ResponseEntity.status(HttpStatus.ACCEPTED)
                 .body(NotificationJson.of(deliveries.sendTest(applicationId, environment)));
     }

@@ -119,7 +119,7 @@ class ConnectionApiController {
 
     /** 404 for an unknown application or provider name alike. */
     private Provider provider(UUID applicationId, String name) {
-        onboarding.details(applicationId);
+        onboarding.operatorDetails(applicationId);
         return Provider.fromName(name).orElseThrow(() -> ApiException.notFound("No such provider: " + name));
     }
 }

@@ -115,6 +115,7 @@ class Applications {
         return result;
     }
 
+    /** Under the application's row lock (callers take it): two at once would both insert the same rows. */
     void replaceProviders(UUID applicationId, Environment environment, Set<Provider> providers, Instant now) {
         jdbc.sql("DELETE FROM provider_activations WHERE application_id = :app AND environment = :env")
                 .param("app", applicationId)

@@ -84,7 +84,7 @@ class DemoSeed {
     }
 
     private void print(UUID applicationId) {
-        ApplicationDetails app = onboarding.details(applicationId);
+        ApplicationDetails app = onboarding.operatorDetails(applicationId);
         String secret = onboarding.activeSecrets(applicationId, Environment.SANDBOX).stream()
                 .findFirst()
                 .orElse("(none active: issue new sandbox keys)");

@@ -193,11 +193,12 @@ public class MerchantOnboarding {
             applications.replaceProviders(id, environment, active, now);
         }
         IssuedKeys keys = apiKeys.issue(id, Environment.SANDBOX, now);
-        return new NewApplication(details(id), keys);
+        return new NewApplication(operatorDetails(id), keys);
     }
 
+    /** The operator's change: any merchant's application (the portal's is {@link #update(UUID, UUID, ApplicationChanges)}). */
     @Transactional
-    public ApplicationDetails update(UUID applicationId, ApplicationChanges changes) {
+    public ApplicationDetails operatorUpdate(UUID applicationId, ApplicationChanges changes) {
         Applications.Row current = applications
                 .findForUpdate(applicationId)
                 .orElseThrow(() -> ApiException.notFound("No such application"));
@@ -249,7 +250,7 @@ public class MerchantOnboarding {
                         current.createdAt()),
                 now);
         caches.forget();
-        return details(applicationId);
+        return operatorDetails(applicationId);
     }
 
     public Optional<MerchantLogin> login(String email) {
@@ -275,7 +276,7 @@ public class MerchantOnboarding {
         ApplicationDetails details = applications
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
-                .map(row -> details(row.id()))
+                .map(row -> operatorDetails(row.id()))
                 .orElseThrow(() -> ApiException.notFound("No such application"));
         return details;
     }
@@ -284,7 +285,7 @@ public class MerchantOnboarding {
     @Transactional
     public ApplicationDetails update(UUID merchantId, UUID applicationId, ApplicationChanges changes) {
         details(merchantId, applicationId);
-        return update(applicationId, changes);
+        return operatorUpdate(applicationId, changes);
     }
 
     /** Activates exactly these providers for one environment of the merchant's application. */
@@ -292,9 +293,11 @@ public class MerchantOnboarding {
     public ApplicationDetails setProviders(
             UUID merchantId, UUID applicationId, Environment environment, Set<Provider> active) {
         details(merchantId, applicationId);
+        // The row lock every change to the application takes: a go-live checks providers under it.
+        applications.findForUpdate(applicationId);
         applications.replaceProviders(applicationId, environment, active, Timestamps.truncate(clock.instant()));
         caches.forget();
-        return details(applicationId);
+        return operatorDetails(applicationId);
     }
 
     /** What still stands between the merchant's application and live mode (D16); empty when nothing. */
@@ -303,7 +306,8 @@ public class MerchantOnboarding {
         return liveBlockers(applicationId, application.webhookUrl());
     }
 
-    public ApplicationDetails details(UUID applicationId) {
+    /** For the operator: any merchant's application (the portal's is {@link #details(UUID, UUID)}). */
+    public ApplicationDetails operatorDetails(UUID applicationId) {
         Applications.Row row =
                 applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
         return new ApplicationDetails(
@@ -334,6 +338,8 @@ public class MerchantOnboarding {
     /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
     @Transactional
     public void revokeKey(UUID applicationId, String apiKey) {
+        // Under the application's row lock, like a go-live, which checks the live keys under it.
+        applications.findForUpdate(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
         if (!apiKeys.revoke(applicationId, apiKey, clock.instant())) {
             throw ApiException.notFound("No active key " + apiKey + " for this application");
         }

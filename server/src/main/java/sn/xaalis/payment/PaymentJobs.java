@@ -57,15 +57,37 @@ class PaymentJobs {
         this.idempotency = idempotency;
     }
 
-    /** Every {@code jobInterval} on each node, and again at once while a round found a full batch. */
+    /*
+     * Each job is a periodic job of its own, every {@code jobInterval} on each node and again at once
+     * while it found a full batch: one that fails (or waits on a slow provider) holds up none of the
+     * others, is retried on its own, and is counted on its own (xaalis_job_passes_total{job}).
+     */
+
     @Bean
-    static PeriodicJob paymentJobRounds(PaymentJobs jobs, PaymentProperties properties) {
-        return new PeriodicJob("payment-jobs", properties.jobInterval(), jobs::round);
+    static PeriodicJob paymentExpiry(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob("payment-expiry", properties.jobInterval(), () -> jobs.expire() >= BATCH);
     }
 
-    /** One round of every job; true when it found a batch's worth, so more may be waiting. */
-    boolean round() {
-        return resolveMagicPhones() + expire() + reconcile() + purgeIdempotencyRecords() + drainRollups() >= BATCH;
+    @Bean
+    static PeriodicJob paymentReconciliation(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob("payment-reconciliation", properties.jobInterval(), () -> jobs.reconcile() >= BATCH);
+    }
+
+    @Bean
+    static PeriodicJob sandboxMagicPhones(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob(
+                "payment-magic-phones", properties.jobInterval(), () -> jobs.resolveMagicPhones() >= BATCH);
+    }
+
+    @Bean
+    static PeriodicJob idempotencyPurge(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob(
+                "idempotency-purge", properties.jobInterval(), () -> jobs.purgeIdempotencyRecords() >= BATCH);
+    }
+
+    @Bean
+    static PeriodicJob rollupDrain(PaymentJobs jobs, PaymentProperties properties) {
+        return new PeriodicJob("payment-rollups", properties.jobInterval(), () -> jobs.drainRollups() > 0);
     }
 
     /**
@@ -160,7 +182,7 @@ class PaymentJobs {
     }
 
     /**
-     * Once a round, so that the queue, which every dashboard read scans, holds about a round's worth
+     * Once a pass, so that the queue, which every dashboard read scans, holds about a pass's worth
      * of changes; again at once only when a full batch was moved (draining after every few changes
      * would cost more than the changes themselves).
      */

@@ -2,7 +2,6 @@ package sn.xaalis.payment;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Optional;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Database;
@@ -128,9 +127,5 @@ public class PaymentTransitions {
         payments.recordTransition(update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
         outbox.enqueue(notification);
         return true;
-    }
-
-    public Optional<Payment> reload(Payment payment) {
-        return payments.find(payment.applicationId(), payment.environment(), payment.reference());
     }
 }

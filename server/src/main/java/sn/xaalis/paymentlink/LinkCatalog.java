@@ -91,13 +91,14 @@ class LinkCatalog {
         return wellFormed(code) && links.deactivate(code, null, null, merchantId, now());
     }
 
-    Optional<PaymentLink> find(String code) {
+    /** Any link by its code, for the customer pages that anyone holding the code may open. */
+    Optional<PaymentLink> publicLink(String code) {
         return wellFormed(code) ? links.find(code) : Optional.empty();
     }
 
     /** One of the merchant's links; another merchant's does not exist here. */
     Optional<PaymentLink> find(UUID merchantId, String code) {
-        return find(code).filter(link -> link.merchantId().equals(merchantId));
+        return publicLink(code).filter(link -> link.merchantId().equals(merchantId));
     }
 
     /** {@code {public_base_url}/l/{code}}: what the merchant shares. */

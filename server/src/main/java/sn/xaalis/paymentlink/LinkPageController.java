@@ -44,7 +44,7 @@ class LinkPageController {
     @GetMapping("/l/{code}")
     ModelAndView page(@PathVariable String code, HttpServletResponse response, Locale locale) {
         secure(response);
-        PaymentLink link = catalog.find(code).orElse(null);
+        PaymentLink link = catalog.publicLink(code).orElse(null);
         if (link == null) {
             return closed("unknown", HttpStatus.NOT_FOUND);
         }
@@ -69,7 +69,7 @@ class LinkPageController {
         if ("cross-site".equals(request.getHeader("Sec-Fetch-Site"))) {
             return closed("forbidden", HttpStatus.FORBIDDEN);
         }
-        PaymentLink link = catalog.find(code).orElse(null);
+        PaymentLink link = catalog.publicLink(code).orElse(null);
         if (link == null) {
             return closed("unknown", HttpStatus.NOT_FOUND);
         }

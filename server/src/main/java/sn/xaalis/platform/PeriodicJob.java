@@ -1,5 +1,8 @@
 package sn.xaalis.platform;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +17,7 @@ import org.springframework.context.SmartLifecycle;
  * lets a running pass finish and starts no other: an interrupt would fail the statement in flight,
  * with an error in the log of a node stopping normally. An interval of zero turns the job off.
  */
-public final class PeriodicJob implements SmartLifecycle {
+public final class PeriodicJob implements SmartLifecycle, MeterBinder {
 
     /** One pass of the job. */
     @FunctionalInterface
@@ -31,20 +34,29 @@ public final class PeriodicJob implements SmartLifecycle {
     private final String name;
     private final Duration interval;
     private final Pass pass;
+    private final Duration stopWait;
     private Thread thread;
     private CountDownLatch stopped;
+    private volatile Counter succeeded;
+    private volatile Counter failed;
 
     /**
      * @param name the thread's name and the job's in the log
      * @param interval the pause after a pass that left nothing waiting, and before the first one
      */
     public PeriodicJob(String name, Duration interval, Pass pass) {
+        this(name, interval, pass, STOP_WAIT);
+    }
+
+    /** @param stopWait how long a stop waits for the running pass, then again after interrupting it */
+    PeriodicJob(String name, Duration interval, Pass pass, Duration stopWait) {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("The " + name + " job's interval must not be negative");
         }
         this.name = name;
         this.interval = interval;
         this.pass = pass;
+        this.stopWait = stopWait;
     }
 
     /** A job whose every pass does all there is, so the next one waits a whole interval. */
@@ -55,9 +67,28 @@ public final class PeriodicJob implements SmartLifecycle {
         });
     }
 
+    /** Passes by outcome, {@code xaalis_job_passes_total{job, outcome}} (bound as a bean of the node). */
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        succeeded = Counter.builder("xaalis.job.passes")
+                .description("Passes of a node's background jobs, by job and outcome")
+                .tag("job", name)
+                .tag("outcome", "succeeded")
+                .register(registry);
+        failed = Counter.builder("xaalis.job.passes")
+                .description("Passes of a node's background jobs, by job and outcome")
+                .tag("job", name)
+                .tag("outcome", "failed")
+                .register(registry);
+    }
+
+    /**
+     * Starts the passes; does nothing while a pass is still going, even one a stop gave up waiting for
+     * (a second thread beside it would run two passes at once).
+     */
     @Override
     public synchronized void start() {
-        if (thread != null || interval.isZero()) {
+        if ((thread != null && thread.isAlive()) || interval.isZero()) {
             return;
         }
         CountDownLatch stop = new CountDownLatch(1);
@@ -73,23 +104,35 @@ public final class PeriodicJob implements SmartLifecycle {
         }
         stopped.countDown();
         try {
-            if (!thread.join(STOP_WAIT)) {
+            if (!thread.join(stopWait)) {
                 log.warn(
-                        "The {} job's pass did not end within {} s of the stop; interrupting it",
+                        "The {} job's pass did not end within {} ms of the stop; interrupting it",
                         name,
-                        STOP_WAIT.toSeconds());
+                        stopWait.toMillis());
                 thread.interrupt();
-                thread.join(STOP_WAIT);
+                if (!thread.join(stopWait)) {
+                    // Kept: it still counts as running, and no start runs a second pass beside it.
+                    log.error("The {} job's pass ignores its interrupt; it is left to end on its own", name);
+                    return;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
         }
         thread = null;
     }
 
+    /** While its thread lives: a thread ended by anything but a stop is not running. */
     @Override
     public synchronized boolean isRunning() {
-        return thread != null;
+        return thread != null && thread.isAlive();
+    }
+
+    private static void count(Counter counter) {
+        if (counter != null) {
+            counter.increment();
+        }
     }
 
     private void loop(CountDownLatch stop) {
@@ -109,9 +152,18 @@ public final class PeriodicJob implements SmartLifecycle {
 
     private boolean runOnce() {
         try {
-            return pass.run();
+            boolean more = pass.run();
+            count(succeeded);
+            return more;
         } catch (RuntimeException e) {
+            count(failed);
             log.warn("The {} job failed, its next pass tries again: {}", name, e.toString());
+            return false;
+        } catch (Error e) {
+            count(failed);
+            // An assertion or a stack overflow in one pass must not end the job unseen; the next pass
+            // may well succeed. (An out-of-memory error takes the node down wherever it is thrown.)
+            log.error("The {} job's pass failed with an error, its next pass tries again", name, e);
             return false;
         }
     }

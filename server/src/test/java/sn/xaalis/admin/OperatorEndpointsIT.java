@@ -58,6 +58,15 @@ class OperatorEndpointsIT extends ApiIntegrationTest {
                 .contains("# TYPE xaalis_webhook_outbox_backlog gauge")
                 .contains("# TYPE xaalis_webhook_outbox_oldest_age_seconds gauge")
                 .contains("# TYPE xaalis_rate_limit_refusals_total counter");
+        // Each payment job is a job of its own, with its own passes counted (one failing holds up none).
+        Metrics jobs = Metrics.scrape(api);
+        for (String job : new String[] {
+            "payment-expiry", "payment-reconciliation", "payment-magic-phones", "idempotency-purge", "payment-rollups"
+        }) {
+            assertThat(jobs.text())
+                    .as(job)
+                    .contains("xaalis_job_passes_total{job=\"" + job + "\",outcome=\"succeeded\"}");
+        }
         // Kept off the request path (application.yml): no per-request HTTP or security-filter observation.
         assertThat(scrape.body()).doesNotContain("http_server_requests").doesNotContain("spring_security_");
     }

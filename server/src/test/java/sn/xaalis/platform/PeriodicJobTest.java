@@ -136,6 +136,112 @@ class PeriodicJobTest {
                 .hasMessageContaining("test-job");
     }
 
+    @Test
+    void anErrorInAPassIsLoggedAndTheNextPassRuns() throws InterruptedException {
+        AtomicInteger passes = new AtomicInteger();
+        CountDownLatch three = new CountDownLatch(3);
+        PeriodicJob job = PeriodicJob.every(Duration.ofMillis(10), "test-job", () -> {
+            three.countDown();
+            if (passes.incrementAndGet() == 1) {
+                throw new StackOverflowError("a pass went too deep");
+            }
+        });
+        job.start();
+        try {
+            assertThat(three.await(5, TimeUnit.SECONDS))
+                    .as("passes after the error")
+                    .isTrue();
+            assertThat(job.isRunning()).isTrue();
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
+    void aPassThatOutlivesTheStopKeepsTheJobRunningAndNoStartRunsASecondBesideIt() throws InterruptedException {
+        AtomicInteger inside = new AtomicInteger();
+        AtomicBoolean overlapped = new AtomicBoolean();
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger passes = new AtomicInteger();
+        PeriodicJob job = new PeriodicJob(
+                "test-job",
+                Duration.ofMillis(5),
+                () -> {
+                    if (inside.incrementAndGet() > 1) {
+                        overlapped.set(true);
+                    }
+                    try {
+                        if (passes.incrementAndGet() == 1) {
+                            stuck.countDown();
+                            // Stuck, and deaf to interrupts (as a socket read without a timeout).
+                            while (release.getCount() > 0) {
+                                Thread.onSpinWait();
+                            }
+                        }
+                    } finally {
+                        inside.decrementAndGet();
+                    }
+                    return false;
+                },
+                Duration.ofMillis(50));
+        job.start();
+        assertThat(stuck.await(5, TimeUnit.SECONDS)).isTrue();
+
+        job.stop();
+        assertThat(job.isRunning()).as("its pass still runs").isTrue();
+        job.start();
+        Thread.sleep(50);
+        assertThat(passes.get()).as("no second pass beside the stuck one").isEqualTo(1);
+
+        release.countDown();
+        job.stop();
+        assertThat(job.isRunning()).isFalse();
+        job.start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (passes.get() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(passes.get()).as("it starts again once the pass ended").isGreaterThanOrEqualTo(3);
+        } finally {
+            job.stop();
+        }
+        assertThat(overlapped).as("never two passes at once").isFalse();
+    }
+
+    @Test
+    void passesAreCountedByJobAndOutcome() throws InterruptedException {
+        var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        AtomicInteger passes = new AtomicInteger();
+        CountDownLatch four = new CountDownLatch(4);
+        PeriodicJob job = PeriodicJob.every(Duration.ofMillis(5), "counted-job", () -> {
+            four.countDown();
+            if (passes.incrementAndGet() % 2 == 0) {
+                throw new IllegalStateException("every other pass fails");
+            }
+        });
+        job.bindTo(registry);
+        job.start();
+        try {
+            assertThat(four.await(5, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            job.stop();
+        }
+        double ok = registry.get("xaalis.job.passes")
+                .tag("job", "counted-job")
+                .tag("outcome", "succeeded")
+                .counter()
+                .count();
+        double failed = registry.get("xaalis.job.passes")
+                .tag("job", "counted-job")
+                .tag("outcome", "failed")
+                .counter()
+                .count();
+        assertThat(ok + failed).isEqualTo(passes.get());
+        assertThat(failed).isGreaterThanOrEqualTo(2);
+    }
+
     private static Duration ms(long millis) {
         return Duration.ofMillis(millis);
     }
