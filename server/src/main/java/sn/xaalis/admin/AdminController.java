@@ -116,6 +116,34 @@ class AdminController {
                 .body(new MerchantJson(merchant.id(), merchant.name(), merchant.email()));
     }
 
+    /** A merchant's approval for live payments, as the operator API shows it. */
+    record ApprovalJson(UUID merchantId, String approval, String approvedAt, String withdrawnAt) {
+        static ApprovalJson of(UUID merchantId, sn.xaalis.merchant.LiveApproval approval) {
+            return new ApprovalJson(
+                    merchantId,
+                    approval.state().value(),
+                    Timestamps.micros(approval.approvedAt()),
+                    Timestamps.micros(approval.withdrawnAt()));
+        }
+    }
+
+    @GetMapping("/merchants/{merchantId}/approval")
+    ApprovalJson approval(@PathVariable UUID merchantId) {
+        return ApprovalJson.of(merchantId, onboarding.approval(merchantId));
+    }
+
+    /** Approves a merchant for live payments: a self-service sign-up may then go live. */
+    @PostMapping("/merchants/{merchantId}/approval")
+    ApprovalJson approve(@PathVariable UUID merchantId) {
+        return ApprovalJson.of(merchantId, onboarding.approve(merchantId));
+    }
+
+    /** Withdraws the approval: the merchant's live payments are refused until it is approved again. */
+    @DeleteMapping("/merchants/{merchantId}/approval")
+    ApprovalJson withdraw(@PathVariable UUID merchantId) {
+        return ApprovalJson.of(merchantId, onboarding.withdrawApproval(merchantId));
+    }
+
     @PostMapping("/merchants/{merchantId}/applications")
     ResponseEntity<CreatedApplicationJson> createApplication(
             @PathVariable UUID merchantId, HttpServletRequest request) {

@@ -3,6 +3,8 @@ package sn.xaalis.checkout;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +24,7 @@ import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.qr.QrCodePng;
 
 /**
@@ -40,9 +43,15 @@ class HostedPageController {
     private final MerchantReturn merchantReturn;
     private final ReferenceGuesses guesses;
     private final PaymentPages pages;
+    private final PublicBaseUrl publicBaseUrl;
 
     HostedPageController(
-            PaymentQueries queries, MerchantReturn merchantReturn, ReferenceGuesses guesses, PaymentPages pages) {
+            PaymentQueries queries,
+            MerchantReturn merchantReturn,
+            ReferenceGuesses guesses,
+            PaymentPages pages,
+            PublicBaseUrl publicBaseUrl) {
+        this.publicBaseUrl = publicBaseUrl;
         this.queries = queries;
         this.merchantReturn = merchantReturn;
         this.guesses = guesses;
@@ -127,8 +136,7 @@ class HostedPageController {
             if (payment.status() == PaymentStatus.PROCESSING) {
                 return PaymentPages.seeOther("/pay/" + reference);
             }
-            return PaymentPages.seeOther(
-                    merchantReturn.pageFor(payment, payment.status()).orElse("/return/" + reference));
+            return merchantReturn.onward(payment, payment.status(), "/return/" + reference);
         });
     }
 
@@ -143,11 +151,21 @@ class HostedPageController {
                         presentation.payment().deepLinks().firstEntry().getValue());
     }
 
-    /** A link to an app or a web page; never a script or data URL, whatever a provider answered. */
-    private static boolean opensAnApp(String url) {
-        String scheme =
-                url.contains(":") ? url.substring(0, url.indexOf(':')).strip().toLowerCase(Locale.ROOT) : "";
-        return !scheme.isEmpty()
-                && !Set.of("javascript", "data", "vbscript", "file").contains(scheme);
+    /**
+     * Only what is known to be safe, whatever a provider answered: an {@code https} address (what both
+     * providers' links are, docs/providers.md) or one of our own pages (the sandbox checkout). A link
+     * that is not a well-formed absolute URI is dropped, so no spelling of a script URL gets through.
+     */
+    private boolean opensAnApp(String url) {
+        try {
+            URI uri = new URI(url);
+            if (!uri.isAbsolute() || uri.getHost() == null) {
+                return false;
+            }
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            return scheme.equals("https") || url.startsWith(publicBaseUrl.value() + "/");
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 }

@@ -90,10 +90,10 @@ class SandboxCheckoutController {
             HttpServletResponse response) {
         return pages.respond(reference, request, response, operations::sandboxPayment, (Payment found) -> {
             PaymentTransitions.Outcome result = operations.checkout(reference, outcome, reason);
-            String target = result instanceof PaymentTransitions.Outcome.Changed changed
-                    ? merchantReturn.pageFor(changed.payment(), outcome).orElse(null)
-                    : null;
-            return PaymentPages.seeOther(target != null ? target : "/sandbox/checkout/" + reference);
+            String here = "/sandbox/checkout/" + reference;
+            return result instanceof PaymentTransitions.Outcome.Changed changed
+                    ? merchantReturn.onward(changed.payment(), outcome, here)
+                    : PaymentPages.seeOther(here);
         });
     }
 }

@@ -73,7 +73,8 @@ public class ApiKeyAuthentication {
                         key.merchantId(),
                         key.endpointKey(),
                         key.environment(),
-                        snapshot.get().providers()))
+                        snapshot.get().providers(),
+                        key.merchantApproved()))
                 : Optional.empty();
     }
 

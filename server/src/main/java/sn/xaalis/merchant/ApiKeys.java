@@ -35,7 +35,8 @@ class ApiKeys {
             String secretFingerprint,
             Instant expiresAt,
             Instant revokedAt,
-            boolean liveEnabled) {}
+            boolean liveEnabled,
+            boolean merchantApproved) {}
 
     /**
      * Issues a new pair; pairs already active in the environment keep working until {@code oldKeysUntil}
@@ -78,9 +79,9 @@ class ApiKeys {
 
     Optional<KeyRecord> find(String publicKey) {
         return jdbc.sql("SELECT k.application_id, a.merchant_id, a.endpoint_key, k.environment,"
-                        + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled"
+                        + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled, NOT m.sandbox_only"
                         + " FROM api_keys k JOIN applications a ON a.id = k.application_id"
-                        + " WHERE k.public_key = :pk")
+                        + " JOIN merchants m ON m.id = a.merchant_id WHERE k.public_key = :pk")
                 .param("pk", publicKey)
                 .query((rs, n) -> new KeyRecord(
                         rs.getObject(1, UUID.class),
@@ -90,7 +91,8 @@ class ApiKeys {
                         rs.getString(5),
                         Timestamps.fromDatabase(rs.getObject(6, java.time.OffsetDateTime.class)),
                         Timestamps.fromDatabase(rs.getObject(7, java.time.OffsetDateTime.class)),
-                        rs.getBoolean(8)))
+                        rs.getBoolean(8),
+                        rs.getBoolean(9)))
                 .optional();
     }
 

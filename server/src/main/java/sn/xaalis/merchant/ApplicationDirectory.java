@@ -20,6 +20,7 @@ public class ApplicationDirectory {
     private final JdbcClient jdbc;
     private final ApiKeys apiKeys;
     private final Applications applications;
+    private final Merchants merchants;
     private final Clock clock;
     private final ShortLivedCache<TargetKey, Optional<Loaded>> targets;
 
@@ -27,9 +28,11 @@ public class ApplicationDirectory {
             JdbcClient jdbc,
             ApiKeys apiKeys,
             Applications applications,
+            Merchants merchants,
             Clock clock,
             MerchantProperties properties,
             ClusterSignals signals) {
+        this.merchants = merchants;
         this.jdbc = jdbc;
         this.apiKeys = apiKeys;
         this.applications = applications;
@@ -52,7 +55,14 @@ public class ApplicationDirectory {
     }
 
     /** What a customer-facing page shows and where it sends the customer afterwards. */
-    public record Storefront(String merchantName, String callbackUrlSuccess, String callbackUrlFailure) {}
+    /**
+     * What a customer-facing page shows and where it sends the customer afterwards.
+     *
+     * @param merchantApproved whether the operator approved the merchant (self-service sign-ups wait):
+     *     only then do the pages send customers on to the merchant's addresses without a word
+     */
+    public record Storefront(
+            String merchantName, String callbackUrlSuccess, String callbackUrlFailure, boolean merchantApproved) {}
 
     /**
      * Cached for a few seconds (every delivery needs it; reading it cost two queries and a decryption);
@@ -89,10 +99,10 @@ public class ApplicationDirectory {
     private record Loaded(String url, List<ApiKeys.SigningSecret> secrets) {}
 
     public Optional<Storefront> storefront(UUID applicationId) {
-        return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure FROM applications a"
-                        + " JOIN merchants m ON m.id = a.merchant_id WHERE a.id = :id")
+        return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure, NOT m.sandbox_only"
+                        + " FROM applications a JOIN merchants m ON m.id = a.merchant_id WHERE a.id = :id")
                 .param("id", applicationId)
-                .query((rs, n) -> new Storefront(rs.getString(1), rs.getString(2), rs.getString(3)))
+                .query((rs, n) -> new Storefront(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)))
                 .optional();
     }
 
@@ -110,6 +120,7 @@ public class ApplicationDirectory {
                         app.merchantId(),
                         app.endpointKey(),
                         environment,
-                        applications.providers(app.id(), environment)));
+                        applications.providers(app.id(), environment),
+                        environment == Environment.SANDBOX || !merchants.sandboxOnly(app.merchantId())));
     }
 }

@@ -9,6 +9,13 @@ import sn.xaalis.provider.Provider;
  * The application behind an authenticated API request, in the environment its keys belong to.
  *
  * @param providers the providers activated for this application in this environment
+ * @param liveApproved whether the operator lets the merchant take live payments now (a withdrawn
+ *     approval suspends them while its applications stay live)
  */
 public record Caller(
-        UUID applicationId, UUID merchantId, String endpointKey, Environment environment, Set<Provider> providers) {}
+        UUID applicationId,
+        UUID merchantId,
+        String endpointKey,
+        Environment environment,
+        Set<Provider> providers,
+        boolean liveApproved) {}

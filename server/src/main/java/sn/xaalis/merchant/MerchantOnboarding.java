@@ -131,6 +131,30 @@ public class MerchantOnboarding {
         return account;
     }
 
+    /** The operator approves a merchant for live payments, or approves it again after a withdrawal. */
+    @Transactional
+    public LiveApproval approve(UUID merchantId) {
+        if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
+            throw ApiException.notFound("No such merchant");
+        }
+        caches.forget();
+        return approval(merchantId);
+    }
+
+    /** The operator withdraws its approval: the merchant's live payments are refused from now on. */
+    @Transactional
+    public LiveApproval withdrawApproval(UUID merchantId) {
+        if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
+            throw ApiException.notFound("No such merchant");
+        }
+        caches.forget();
+        return approval(merchantId);
+    }
+
+    public LiveApproval approval(UUID merchantId) {
+        return merchants.approval(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
+    }
+
     public boolean totpEnabled(UUID merchantId) {
         return merchants.totpEnabled(merchantId);
     }
@@ -356,8 +380,14 @@ public class MerchantOnboarding {
         List<String> unmet = new ArrayList<>();
         applications
                 .find(applicationId)
-                .filter(row -> merchants.sandboxOnly(row.merchantId()))
-                .ifPresent(row -> unmet.add("self-service accounts are sandbox-only until the operator approves them"));
+                .flatMap(row -> merchants.approval(row.merchantId()))
+                .ifPresent(approval -> {
+                    if (approval.withdrawn()) {
+                        unmet.add("the operator has withdrawn this account's approval for live payments");
+                    } else if (!approval.approved()) {
+                        unmet.add("self-service accounts are sandbox-only until the operator approves them");
+                    }
+                });
         if (database.embedded() && !platform.live().allowEmbeddedDatabase()) {
             unmet.add("live mode needs PostgreSQL; the embedded database is for sandbox work");
         }

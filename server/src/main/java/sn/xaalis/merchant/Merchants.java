@@ -67,6 +67,42 @@ class Merchants {
                 .update();
     }
 
+    /** The operator approves the merchant for live payments (again, after a withdrawal). */
+    boolean approve(UUID id, Instant now) {
+        return jdbc.sql("UPDATE merchants SET sandbox_only = FALSE, approved_at = :now, approval_withdrawn_at = NULL"
+                                + " WHERE id = :id")
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id)
+                        .update()
+                == 1;
+    }
+
+    /** The operator withdraws its approval: the merchant's live payments stop. */
+    boolean withdrawApproval(UUID id, Instant now) {
+        return jdbc.sql("UPDATE merchants SET sandbox_only = TRUE, approval_withdrawn_at = :now WHERE id = :id")
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id)
+                        .update()
+                == 1;
+    }
+
+    Optional<LiveApproval> approval(UUID id) {
+        return jdbc.sql("SELECT sandbox_only, approved_at, approval_withdrawn_at FROM merchants WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> approval(
+                        rs.getBoolean(1),
+                        Timestamps.fromDatabase(rs.getObject(2, java.time.OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(3, java.time.OffsetDateTime.class))))
+                .optional();
+    }
+
+    static LiveApproval approval(boolean sandboxOnly, Instant approvedAt, Instant withdrawnAt) {
+        LiveApproval.State state = !sandboxOnly
+                ? LiveApproval.State.APPROVED
+                : withdrawnAt != null ? LiveApproval.State.WITHDRAWN : LiveApproval.State.PENDING;
+        return new LiveApproval(state, approvedAt, state == LiveApproval.State.WITHDRAWN ? withdrawnAt : null);
+    }
+
     boolean sandboxOnly(UUID id) {
         return jdbc.sql("SELECT sandbox_only FROM merchants WHERE id = :id")
                 .param("id", id)

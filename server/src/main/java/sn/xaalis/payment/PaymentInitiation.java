@@ -378,6 +378,11 @@ public class PaymentInitiation {
             String errorUrl) {}
 
     private Valid validate(Caller caller, InitiationRequest request) {
+        if (caller.environment() == Environment.LIVE && !caller.liveApproved()) {
+            throw new ApiException(
+                    HttpStatus.FORBIDDEN,
+                    "Live payments are suspended: the operator has withdrawn this merchant's approval");
+        }
         if (caller.environment() == Environment.LIVE
                 && database.embedded()
                 && !platform.live().allowEmbeddedDatabase()) {

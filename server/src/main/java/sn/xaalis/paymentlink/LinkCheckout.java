@@ -105,7 +105,7 @@ class LinkCheckout {
             return new Result.Closed(state);
         }
         Caller caller = caller(link).orElse(null);
-        if (caller == null) {
+        if (caller == null || (caller.environment() == Environment.LIVE && !caller.liveApproved())) {
             return new Result.Unavailable();
         }
         var decision = rateLimit.acquire(caller);

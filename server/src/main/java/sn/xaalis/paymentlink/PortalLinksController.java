@@ -81,10 +81,13 @@ class PortalLinksController {
             @RequestParam(required = false) String deactivated,
             Locale locale) {
         ModelAndView view = page(user, cursor, emptyValues(), Map.of(), HttpStatus.OK);
-        if (created != null) {
-            view.addObject("notice", messages.say(CREATED_MESSAGE_KEY, locale, created));
-        } else if (deactivated != null) {
-            view.addObject("notice", messages.say(DEACTIVATED_MESSAGE_KEY, locale, deactivated));
+        // The parameter names one of the merchant's links; anything else says nothing (no text of the
+        // address's own ends up in the page's notice).
+        String key = created != null ? CREATED_MESSAGE_KEY : DEACTIVATED_MESSAGE_KEY;
+        String code = created != null ? created : deactivated;
+        if (code != null) {
+            catalog.find(user.merchantId(), code)
+                    .ifPresent(link -> view.addObject("notice", messages.say(key, locale, link.code())));
         }
         return view;
     }

@@ -24,14 +24,17 @@ class AccountController {
     private final LoginThrottle throttle;
     private final sn.xaalis.platform.SecretBox secrets;
     private final MerchantPreferences preferences;
+    private final OtherSessions otherSessions;
 
     AccountController(
             MerchantOnboarding merchants,
             MerchantAuthentication authentication,
             LoginThrottle throttle,
             sn.xaalis.platform.SecretBox secrets,
-            MerchantPreferences preferences) {
+            MerchantPreferences preferences,
+            OtherSessions otherSessions) {
         this.preferences = preferences;
+        this.otherSessions = otherSessions;
         this.merchants = merchants;
         this.authentication = authentication;
         this.throttle = throttle;
@@ -55,10 +58,14 @@ class AccountController {
         }
         try {
             merchants.signUp(name, email, password);
-            return new ModelAndView("redirect:/portal/login?created");
         } catch (ApiException e) {
-            return signUpError(values, e.errors());
+            if (e.status() != HttpStatus.CONFLICT) {
+                return signUpError(values, e.errors());
+            }
+            // An address already registered is answered as a new one: sign-up tells nobody who has an
+            // account. Its owner signs in as always; nothing is created or sent.
         }
+        return new ModelAndView("redirect:/portal/login?created");
     }
 
     @GetMapping("/portal/account")
@@ -72,7 +79,8 @@ class AccountController {
             @RequestParam(name = "current_password", defaultValue = "") String current,
             @RequestParam(name = "new_password", defaultValue = "") String next,
             @RequestParam(name = "confirm_password", defaultValue = "") String confirm,
-            HttpServletRequest request) {
+            HttpServletRequest request,
+            jakarta.servlet.http.HttpSession session) {
         Map<String, List<String>> errors = Map.of();
         if (!authentication.confirmPassword(user, current, request.getRemoteAddr())) {
             errors = Map.of("current_password", List.of("is not correct"));
@@ -81,6 +89,7 @@ class AccountController {
         } else {
             try {
                 merchants.changePassword(user.merchantId(), next);
+                otherSessions.endAllBut(user, session);
                 return accountPage(user).addObject("notice", Notice.of("notice.passwordChanged"));
             } catch (ApiException e) {
                 errors = e.errors();
@@ -134,6 +143,7 @@ class AccountController {
             return view;
         }
         session.removeAttribute(PENDING_TOTP);
+        otherSessions.endAllBut(user, session);
         return accountPage(user).addObject("notice", Notice.of("notice.totpOn"));
     }
 

@@ -228,6 +228,7 @@ class PortalController {
                 .addObject("liveProviders", application.providers().get(Environment.LIVE))
                 .addObject("health", deliveries.health(application.id()))
                 .addObject("allProviders", sn.xaalis.provider.Provider.values())
+                .addObject("approval", merchants.approval(application.merchantId()))
                 .addObject(
                         "liveBlockers",
                         application.liveEnabled()

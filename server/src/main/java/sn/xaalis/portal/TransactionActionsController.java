@@ -82,7 +82,9 @@ class TransactionActionsController {
         }
         ApplicationSummary app =
                 TransactionsController.applications(merchants, user).get(payment.applicationId());
-        Caller caller = new Caller(app.id(), user.merchantId(), app.endpointKey(), payment.environment(), Set.of());
+        // Refunds and cancels stay possible whatever the approval: they move no money to the merchant.
+        Caller caller =
+                new Caller(app.id(), user.merchantId(), app.endpointKey(), payment.environment(), Set.of(), true);
         try {
             if (refund) {
                 operations.refund(caller, reference, "portal:refund");

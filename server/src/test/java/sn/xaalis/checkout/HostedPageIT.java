@@ -196,6 +196,57 @@ class HostedPageIT extends ApiIntegrationTest {
         assertThat(get("/pay/" + reference + "/status", Map.of()).status()).isEqualTo(200);
     }
 
+    @Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+    @Test
+    void anAccountTheOperatorDidNotApproveCannotUseUsToBounceCustomersAnywhere() {
+        api.admin("DELETE", "/merchants/" + merchant.merchantId() + "/approval", null);
+        String paid = api.newPayment(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"100\",\"success_url\":\"https://evil.example/login\"}");
+        api.simulate(merchant, paid, "SUCCESS");
+        Api.Response leaving = get("/pay/" + paid + "/continue", ENGLISH);
+        assertThat(leaving.status()).as("no redirect").isEqualTo(200);
+        assertThat(leaving.body())
+                .contains("You are leaving Xaalis", "evil.example", "href=\"https://evil.example/login\"")
+                .contains("rel=\"noopener noreferrer\"");
+        // The sandbox checkout's own buttons go the same way.
+        String approved = api.newPayment(
+                merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"100\",\"success_url\":\"https://evil.example/x\"}");
+        Api.Response button = api.send(
+                "POST",
+                "/sandbox/checkout/" + approved + "/approve",
+                Map.of("Content-Type", "application/x-www-form-urlencoded", "Accept-Language", "en"),
+                "");
+        assertThat(button.status()).isEqualTo(200);
+        assertThat(button.body()).contains("You are leaving Xaalis", "evil.example");
+
+        // Approved again by the operator: its pages are reached directly.
+        api.admin("POST", "/merchants/" + merchant.merchantId() + "/approval", null);
+        assertThat(location("/pay/" + paid + "/continue")).isEqualTo("https://evil.example/login");
+    }
+
+    @Test
+    void onlyHttpsLinksAndOurOwnPagesBecomeButtons() {
+        String reference = api.newPayment(merchant);
+        String own = "http://localhost:" + port + "/sandbox/checkout/" + reference + "?app=WALLET";
+        jdbc.sql("UPDATE payments SET deep_links = :links WHERE reference = :reference")
+                .param(
+                        "links",
+                        "{\"WALLET\":\"java\\tscript:alert(1)\",\"MM\":\"JAVASCRIPT:alert(2)\",\"APP2\":"
+                                + "\"http://evil.example/pay\",\"X1\":\"data:text/html,<b>x</b>\",\"X2\":"
+                                + "\" javascript:alert(3)\",\"X3\":\"https://pay.wave.com/c/cos-1\",\"X4\":\"" + own
+                                + "\"}")
+                .param("reference", reference)
+                .update();
+        String page = get("/pay/" + reference, ENGLISH).body();
+        assertThat(page)
+                .contains("href=\"https://pay.wave.com/c/cos-1\"")
+                .contains("href=\"" + own.replace("&", "&amp;") + "\"")
+                .doesNotContain("alert(", "evil.example", "data:text/html");
+    }
+
     private Api.Response get(String path, Map<String, String> headers) {
         return api.send("GET", path, headers, null);
     }

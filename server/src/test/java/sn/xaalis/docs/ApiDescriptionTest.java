@@ -34,7 +34,7 @@ class ApiDescriptionTest {
         assertThat(initiate.requestBody().schemaAnchor()).isEqualTo("schema-InitiationRequest");
         assertThat(initiate.responses())
                 .extracting(ApiDescription.Response::status)
-                .containsExactly("201", "400", "401", "409", "413", "415", "422", "429", "500", "503");
+                .containsExactly("201", "400", "401", "403", "409", "413", "415", "422", "429", "500", "503");
         // Headers and bodies of shared responses are resolved through their $ref.
         var tooMany = initiate.responses().stream()
                 .filter(r -> r.status().equals("429"))

@@ -80,7 +80,8 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
                 java.util.UUID.fromString(merchant.merchantId()),
                 merchant.endpointKey(),
                 sn.xaalis.platform.Environment.LIVE,
-                java.util.Set.of());
+                java.util.Set.of(),
+                true);
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> operations.simulate(live, "SVC-AAAAAAAA", PaymentStatus.SUCCESS, null))
                 .isInstanceOfSatisfying(

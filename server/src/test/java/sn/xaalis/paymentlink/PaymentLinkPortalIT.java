@@ -53,6 +53,21 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theNoticeNamesOnlyTheMerchantsOwnLinksNeverTextFromTheAddress() {
+        String spoof = "Votre compte est bloqué, appelez le +221 77 000 00 00";
+        HttpResponse<String> spoofed = portal.get(
+                "/portal/links?created=" + java.net.URLEncoder.encode(spoof, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(spoofed.statusCode()).isEqualTo(200);
+        assertThat(spoofed.body()).doesNotContain("bloqué").doesNotContain("role=\"status\"");
+        Api.Merchant other = api.onboard("WALLET_SN");
+        String theirs =
+                links.create(other, "{\"amount\":\"1000\"}").json().get("code").stringValue();
+        assertThat(portal.get("/portal/links?deactivated=" + theirs).body())
+                .doesNotContain("Link " + theirs + " deactivated")
+                .doesNotContain("role=\"status\"");
+    }
+
+    @Test
     void aRangeLinkWithAnExpiryIsReadInDakarTime() {
         HttpResponse<String> created =
                 create(Map.of("min_amount", "1000", "max_amount", "20000", "expires_at", "2030-06-01T18:30"));

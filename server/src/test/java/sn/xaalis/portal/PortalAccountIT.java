@@ -35,12 +35,23 @@ class PortalAccountIT extends ApiIntegrationTest {
         assertThat(browser.get("/portal/applications/" + id).body())
                 .contains("self-service accounts are sandbox-only until the operator approves them");
 
-        HttpResponse<String> again = browser.post(
+        // The same address again: answered exactly as a new one, so sign-up tells nobody who has an account.
+        PortalSession stranger = new PortalSession(port);
+        HttpResponse<String> again = stranger.post(
                 "/portal/signup",
-                Map.of("name", "Copy", "email", email, "password", "a long password"),
-                browser.csrfFrom("/portal/signup"));
-        assertThat(again.statusCode()).isEqualTo(400);
-        assertThat(again.body()).contains("Email is already registered");
+                Map.of("name", "Copy", "email", email, "password", "another password"),
+                stranger.csrfFrom("/portal/signup"));
+        assertThat(again.statusCode()).isEqualTo(created.statusCode());
+        assertThat(again.headers().firstValue("Location"))
+                .isEqualTo(created.headers().firstValue("Location"));
+        assertThat(again.body()).isEqualTo(created.body());
+        assertThat(new PortalSession(port)
+                        .signIn(email, "another password")
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .as("nothing changed for the owner")
+                .endsWith("/portal/login?error");
     }
 
     @Test
@@ -165,5 +176,51 @@ class PortalAccountIT extends ApiIntegrationTest {
                         .firstValue("Location")
                         .orElseThrow())
                 .endsWith("/portal/dashboard");
+    }
+
+    @Test
+    void aNewPasswordOrASecondFactorSignsOutEveryOtherSession() {
+        String email = "others" + System.nanoTime() + "@example.com";
+        api.onboardAs(email, "WALLET_SN");
+        PortalSession here = new PortalSession(port);
+        PortalSession phone = new PortalSession(port);
+        here.signIn(email, Api.PASSWORD);
+        phone.signIn(email, Api.PASSWORD);
+        assertThat(phone.get("/portal/account").statusCode()).isEqualTo(200);
+
+        HttpResponse<String> changed = here.post(
+                "/portal/account/password",
+                Map.of(
+                        "current_password",
+                        Api.PASSWORD,
+                        "new_password",
+                        "a brand new password",
+                        "confirm_password",
+                        "a brand new password"),
+                here.csrfFrom("/portal/account"));
+        assertThat(changed.body()).contains("Your other sessions are signed out.");
+        assertThat(here.get("/portal/account").statusCode())
+                .as("this session stays")
+                .isEqualTo(200);
+        assertThat(phone.get("/portal/account").headers().firstValue("Location").orElse(""))
+                .as("the other one must sign in again")
+                .endsWith("/portal/login");
+
+        PortalSession tablet = new PortalSession(port);
+        tablet.signIn(email, "a brand new password");
+        String setup = here.post("/portal/account/totp/setup", Map.of(), here.csrfFrom("/portal/account"))
+                .body();
+        byte[] secret = sn.xaalis.platform.Totp.fromBase32(
+                setup.replaceAll("(?s).*<code id=\"totp-secret\">([A-Z2-7]+)</code>.*", "$1"));
+        String code = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        assertThat(here.post("/portal/account/totp/enable", Map.of("code", code), csrf(setup))
+                        .body())
+                .contains("Your other sessions are signed out.");
+        assertThat(here.get("/portal/account").statusCode()).isEqualTo(200);
+        assertThat(tablet.get("/portal/account")
+                        .headers()
+                        .firstValue("Location")
+                        .orElse(""))
+                .endsWith("/portal/login");
     }
 }

@@ -1,0 +1,33 @@
+package sn.xaalis.merchant;
+
+import java.time.Instant;
+
+/**
+ * Whether the operator lets a merchant take live payments. Merchants the operator creates are approved;
+ * self-service sign-ups wait for the operator; an approval can be withdrawn, which suspends the
+ * merchant's live payments.
+ *
+ * @param approvedAt when the operator last approved it; null when it never did (created approved)
+ * @param withdrawnAt when the operator withdrew it; null unless {@link State#WITHDRAWN}
+ */
+public record LiveApproval(State state, Instant approvedAt, Instant withdrawnAt) {
+
+    public enum State {
+        APPROVED,
+        PENDING,
+        WITHDRAWN;
+
+        public String value() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    public boolean approved() {
+        return state == State.APPROVED;
+    }
+
+    /** Public: page templates read it. */
+    public boolean withdrawn() {
+        return state == State.WITHDRAWN;
+    }
+}
