@@ -54,6 +54,7 @@ public class PaymentInitiation {
     private final Database database;
     private final PlatformProperties platform;
     private final PaymentMetrics metrics;
+    private final ReferenceDraws draws;
 
     PaymentInitiation(
             Payments payments,
@@ -66,8 +67,10 @@ public class PaymentInitiation {
             PublicBaseUrl publicBaseUrl,
             Database database,
             PlatformProperties platform,
-            PaymentMetrics metrics) {
+            PaymentMetrics metrics,
+            ReferenceDraws draws) {
         this.metrics = metrics;
+        this.draws = draws;
         this.directory = directory;
         this.publicBaseUrl = publicBaseUrl;
         this.database = database;
@@ -198,17 +201,39 @@ public class PaymentInitiation {
             Function<Initiated, String> render) {
         UUID id = transactionUuid != null ? transactionUuid : RandomTokens.uuidV7(clock);
         for (int attempt = 1; ; attempt++) {
-            Initiated initiated = openSession(caller, valid, id);
+            Initiated initiated = openSession(caller, valid, id, freeReference(caller, id));
             String body = render.apply(initiated);
-            // null: the reference was taken, try again with a new one.
+            // null: the reference was taken meanwhile, try again with a new one.
             Outcome outcome = store(initiated.payment(), initiated.providerQrCode(), body, scope, requestHash);
             if (outcome != null) {
                 return outcome;
+            }
+            // No live session stays behind unknown: the one just opened under the lost reference is
+            // closed (its links were never given to anyone; the provider forgets it sooner).
+            if (caller.environment() == Environment.LIVE) {
+                providers.cancel(PaymentOperations.session(initiated.payment()));
             }
             if (attempt == REFERENCE_ATTEMPTS) {
                 throw new IllegalStateException("Could not allocate a unique payment reference");
             }
         }
+    }
+
+    /**
+     * A reference no payment holds yet. A live session is opened under its reference, so a live
+     * payment's is checked before the provider is called: a collision then costs a read, not a
+     * session. (A sandbox session costs nothing; its store finds a collision just as well.)
+     */
+    private Reference freeReference(Caller caller, UUID id) {
+        Reference reference = draws.next();
+        for (int attempt = 1;
+                caller.environment() == Environment.LIVE
+                        && attempt < REFERENCE_ATTEMPTS
+                        && payments.referenceHeldByAnother(reference, id);
+                attempt++) {
+            reference = draws.next();
+        }
+        return reference;
     }
 
     /**
@@ -226,7 +251,7 @@ public class PaymentInitiation {
         return transactions.execute(tx -> {
             if (!payments.insert(payment, firstCheck(payment), providerQr)) {
                 tx.setRollbackOnly();
-                return null;
+                return referenceTaken(payment);
             }
             payments.recordTransition(
                     payment.transactionUuid(), null, PaymentStatus.PROCESSING, "api", null, payment.createdAt());
@@ -256,12 +281,24 @@ public class PaymentInitiation {
                             Idempotency.INSERT_RETURNING,
                             spec -> idempotency.bindInsert(
                                     spec, scope, requestHash, new Idempotency.StoredResponse(201, body)));
-        } catch (DuplicateKeyException referenceTaken) {
-            return null;
+        } catch (DuplicateKeyException conflict) {
+            return referenceTaken(payment);
         }
         return stored
                 ? new Outcome(201, body, false)
                 : storeInTransaction(payment, providerQr, body, scope, requestHash);
+    }
+
+    /**
+     * After a conflict on storing: null when another payment holds the reference (draw another); any
+     * other conflict (the payment's own id, already stored) is a bug, never a reason to open sessions.
+     */
+    private Outcome referenceTaken(Payment payment) {
+        if (payments.referenceHeldByAnother(payment.reference(), payment.transactionUuid())) {
+            return null;
+        }
+        throw new IllegalStateException(
+                "Payment " + payment.transactionUuid() + " could not be stored: its id is taken");
     }
 
     private Instant firstCheck(Payment payment) {
@@ -278,10 +315,9 @@ public class PaymentInitiation {
      */
     public record Initiated(Payment payment, String qrCode, String providerQrCode) {}
 
-    private Initiated openSession(Caller caller, Valid valid, UUID id) {
+    private Initiated openSession(Caller caller, Valid valid, UUID id, Reference reference) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
-        Reference reference = Reference.random();
         ProviderResult result = providers.createSession(sessionRequest(caller, valid, reference, deadline));
         if (result instanceof ProviderResult.Refused refused) {
             throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));

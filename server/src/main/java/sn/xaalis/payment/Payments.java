@@ -217,6 +217,16 @@ class Payments {
                 .map(PaymentStatus::valueOf);
     }
 
+    /** Whether a payment other than {@code id} holds the reference (one read of the unique index). */
+    boolean referenceHeldByAnother(Reference reference, UUID id) {
+        return jdbc.sql("SELECT id FROM payments WHERE reference = :reference")
+                .param("reference", reference.value())
+                .query(UUID.class)
+                .optional()
+                .filter(holder -> !holder.equals(id))
+                .isPresent();
+    }
+
     /** Unscoped: only for pages that identify a payment by its reference alone (the customer's pages). */
     Optional<Payment> findByReference(Reference reference) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference")

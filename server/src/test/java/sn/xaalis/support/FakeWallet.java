@@ -39,6 +39,7 @@ public final class FakeWallet {
     private volatile boolean down;
     private volatile boolean loseNextAnswer;
     private volatile Instant nextExpiry;
+    private volatile java.util.function.Consumer<String> onCreate = reference -> {};
 
     FakeWallet(FakeProviders fake) {
         this.fake = fake;
@@ -89,6 +90,11 @@ public final class FakeWallet {
     /** The next creation opens its session, but its answer comes too late for the caller (a lost answer). */
     public void loseNextCreationAnswer() {
         loseNextAnswer = true;
+    }
+
+    /** Runs with each creation's client_reference once its session exists, before the answer leaves. */
+    public void onCreate(java.util.function.Consumer<String> hook) {
+        onCreate = hook;
     }
 
     /** The deadline of the next session created (else 30 minutes, as the wallet's own). */
@@ -289,6 +295,7 @@ public final class FakeWallet {
         session.put("when_created", created.toString());
         session.put("when_expires", expires.toString());
         sessions.put(id, new Session(account.apiKey, session));
+        onCreate.accept(text(request, "client_reference"));
         if (loseNextAnswer) {
             loseNextAnswer = false;
             return new FakeProviders.Answer(200, session.toString(), 1500);
