@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
@@ -44,14 +45,17 @@ class HostedPageController {
     private final ReferenceGuesses guesses;
     private final PaymentPages pages;
     private final PublicBaseUrl publicBaseUrl;
+    private final CustomerActions actions;
 
     HostedPageController(
             PaymentQueries queries,
             MerchantReturn merchantReturn,
             ReferenceGuesses guesses,
             PaymentPages pages,
-            PublicBaseUrl publicBaseUrl) {
+            PublicBaseUrl publicBaseUrl,
+            CustomerActions actions) {
         this.publicBaseUrl = publicBaseUrl;
+        this.actions = actions;
         this.queries = queries;
         this.merchantReturn = merchantReturn;
         this.guesses = guesses;
@@ -113,6 +117,13 @@ class HostedPageController {
     @GetMapping("/pay/{reference}/status")
     @ResponseBody
     ResponseEntity<StatusView> status(@PathVariable String reference, HttpServletRequest request) {
+        OptionalLong wait = actions.refusal(request, reference);
+        if (wait.isPresent()) {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set(HttpHeaders.RETRY_AFTER, Long.toString(wait.getAsLong()));
+            throw new ApiException(
+                    HttpStatus.TOO_MANY_REQUESTS, "Too many requests; try again later", Map.of(), headers);
+        }
         PaymentStatus status;
         try {
             status = guesses.lookUp(reference, request, queries::statusByReference)
@@ -132,6 +143,10 @@ class HostedPageController {
      */
     @GetMapping("/pay/{reference}/continue")
     ModelAndView proceed(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {
+        OptionalLong wait = actions.refusal(request, reference);
+        if (wait.isPresent()) {
+            return PaymentPages.tooMany(response, wait.getAsLong());
+        }
         return pages.respond(reference, request, response, queries::byReference, payment -> {
             if (payment.status() == PaymentStatus.PROCESSING) {
                 return PaymentPages.seeOther("/pay/" + reference);

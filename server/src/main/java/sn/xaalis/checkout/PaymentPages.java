@@ -34,10 +34,15 @@ class PaymentPages {
         try {
             found = guesses.lookUp(reference, request, read);
         } catch (ReferenceGuesses.TooMany refused) {
-            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(refused.retryAfterSeconds()));
-            return notice("checkout.toomany", HttpStatus.TOO_MANY_REQUESTS);
+            return tooMany(response, refused.retryAfterSeconds());
         }
         return found.map(page).orElseGet(() -> notice("checkout.notfound", HttpStatus.NOT_FOUND));
+    }
+
+    /** The page that asks to wait: 429 with {@code Retry-After}. */
+    static ModelAndView tooMany(HttpServletResponse response, long retryAfterSeconds) {
+        response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
+        return notice("checkout.toomany", HttpStatus.TOO_MANY_REQUESTS);
     }
 
     /** A page with a heading and a sentence: the messages {@code <messages>.title} and {@code <messages>.text}. */

@@ -1,13 +1,9 @@
 package sn.xaalis.checkout;
 
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.Inet6Address;
-import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,6 +11,7 @@ import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.payment.Reference;
+import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -68,7 +65,7 @@ class ReferenceGuesses {
      */
     <T> Optional<T> lookUp(String reference, HttpServletRequest request, Function<String, Optional<T>> read) {
         long window = Math.floorDiv(clock.millis(), WINDOW.toMillis());
-        String address = addressKey(request.getRemoteAddr());
+        String address = ClientAddresses.key(request.getRemoteAddr());
         Long refusedIn = refused.get(address);
         if (refusedIn != null && refusedIn == window) {
             long end = (window + 1) * WINDOW.toMillis();
@@ -108,21 +105,5 @@ class ReferenceGuesses {
                 .param("limit", MAX_MISSES)
                 .query(Integer.class)
                 .single();
-    }
-
-    /** An IPv6 client is its /64 (one subscriber's network), an IPv4 client its address. */
-    static String addressKey(String remoteAddress) {
-        if (remoteAddress == null || remoteAddress.indexOf(':') < 0) {
-            return String.valueOf(remoteAddress);
-        }
-        try {
-            InetAddress address = InetAddress.ofLiteral(remoteAddress);
-            if (address instanceof Inet6Address) {
-                return HexFormat.of().formatHex(Arrays.copyOf(address.getAddress(), 8)) + "::/64";
-            }
-            return address.getHostAddress();
-        } catch (IllegalArgumentException notALiteral) {
-            return remoteAddress;
-        }
     }
 }

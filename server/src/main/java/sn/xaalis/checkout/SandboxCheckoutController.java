@@ -26,8 +26,11 @@ class SandboxCheckoutController {
     private final PaymentOperations operations;
     private final MerchantReturn merchantReturn;
     private final PaymentPages pages;
+    private final CustomerActions actions;
 
-    SandboxCheckoutController(PaymentOperations operations, MerchantReturn merchantReturn, PaymentPages pages) {
+    SandboxCheckoutController(
+            PaymentOperations operations, MerchantReturn merchantReturn, PaymentPages pages, CustomerActions actions) {
+        this.actions = actions;
         this.operations = operations;
         this.merchantReturn = merchantReturn;
         this.pages = pages;
@@ -88,6 +91,10 @@ class SandboxCheckoutController {
             String reason,
             HttpServletRequest request,
             HttpServletResponse response) {
+        var wait = actions.refusal(request, reference);
+        if (wait.isPresent()) {
+            return PaymentPages.tooMany(response, wait.getAsLong());
+        }
         return pages.respond(reference, request, response, operations::sandboxPayment, (Payment found) -> {
             PaymentTransitions.Outcome result = operations.checkout(reference, outcome, reason);
             String here = "/sandbox/checkout/" + reference;

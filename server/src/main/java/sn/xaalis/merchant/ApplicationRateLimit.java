@@ -6,12 +6,12 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RateLimiter;
 
 /**
- * The request budget of an application in one environment (D8): the API spends it on every
- * authenticated request, and pages that act for an application (a payment link's customers) spend
- * the same one, so that they cannot add to what its keys may do.
+ * The request budget of an application in one environment (D8), spent by every authenticated API
+ * request and by nothing else: public pages have budgets of their own (D29), so that whoever holds a
+ * payment link cannot make the merchant's own server receive 429s.
  */
 @Component
-public class ApplicationRateLimit {
+class ApplicationRateLimit {
 
     private final RateLimiter rateLimiter;
 
@@ -20,7 +20,7 @@ public class ApplicationRateLimit {
     }
 
     /** Takes one token from the caller's application and environment, or says how long to wait. */
-    public RateLimiter.Decision acquire(Caller caller) {
+    RateLimiter.Decision acquire(Caller caller) {
         return rateLimiter.acquire(new RateKey(caller.applicationId(), caller.environment()));
     }
 

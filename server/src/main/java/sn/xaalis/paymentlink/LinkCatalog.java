@@ -54,6 +54,7 @@ class LinkCatalog {
                 terms.providers(),
                 terms.singleUse(),
                 terms.expiresAt(),
+                terms.maxPaymentsPerHour(),
                 true,
                 null,
                 null,

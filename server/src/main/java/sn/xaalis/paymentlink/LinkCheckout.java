@@ -2,6 +2,7 @@ package sn.xaalis.paymentlink;
 
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -14,23 +15,31 @@ import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
-import sn.xaalis.merchant.ApplicationRateLimit;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.Amounts;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentProperties;
+import sn.xaalis.platform.Allowance;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PublicBudgets;
+import sn.xaalis.platform.PublicLimits;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.RateLimiter;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 
 /**
- * A customer paying through a link: the payment goes through the API's own initiation (its rules,
- * limits and the application's rate limit), carrying {@code {"payment_link": "<code>"}} as metadata
- * (D22). A single-use link is claimed in the database before the payment is initiated, and given
- * back if that initiation fails.
+ * A customer paying through a link: the payment goes through the API's own initiation (its rules and
+ * limits), carrying {@code {"payment_link": "<code>"}} as metadata (D22). A single-use link is claimed
+ * in the database before the payment is initiated, and given back if that initiation fails.
+ *
+ * <p>The page is public, so it has budgets of its own (D29), never the merchant's API budget: per
+ * client address, spent by every post, and per link, spent only by a valid form about to start a
+ * payment, so that whoever holds a link can neither starve the merchant's API nor open more provider
+ * sessions than the link allows.
  */
 @Service
 class LinkCheckout {
@@ -39,7 +48,8 @@ class LinkCheckout {
 
     private final PaymentLinks links;
     private final ApplicationDirectory directory;
-    private final ApplicationRateLimit rateLimit;
+    private final PublicBudgets budgets;
+    private final PublicLimits limits;
     private final PaymentInitiation initiation;
     private final PaymentProperties properties;
     private final PaymentProviders providers;
@@ -48,14 +58,16 @@ class LinkCheckout {
     LinkCheckout(
             PaymentLinks links,
             ApplicationDirectory directory,
-            ApplicationRateLimit rateLimit,
+            PublicBudgets budgets,
+            PublicLimits limits,
             PaymentInitiation initiation,
             PaymentProperties properties,
             PaymentProviders providers,
             Clock clock) {
         this.links = links;
         this.directory = directory;
-        this.rateLimit = rateLimit;
+        this.budgets = budgets;
+        this.limits = limits;
         this.initiation = initiation;
         this.properties = properties;
         this.providers = providers;
@@ -98,7 +110,13 @@ class LinkCheckout {
         return directory.caller(link.applicationId(), link.environment());
     }
 
-    Result pay(PaymentLink link, Form form, Locale locale) {
+    /** @param clientAddress the customer's address, as trusted proxies gave it */
+    Result pay(PaymentLink link, Form form, Locale locale, String clientAddress) {
+        var byAddress = budgets.budget("link-payments-per-address", limits.linkPaymentsPerAddress())
+                .spend(ClientAddresses.key(clientAddress));
+        if (!byAddress.allowed()) {
+            return new Result.Throttled(byAddress.retryAfterSeconds());
+        }
         Instant now = clock.instant();
         PaymentLink.State state = link.state(now);
         if (state != PaymentLink.State.OPEN) {
@@ -107,10 +125,6 @@ class LinkCheckout {
         Caller caller = caller(link).orElse(null);
         if (caller == null || (caller.environment() == Environment.LIVE && !caller.liveApproved())) {
             return new Result.Unavailable();
-        }
-        var decision = rateLimit.acquire(caller);
-        if (!decision.allowed()) {
-            return new Result.Throttled(decision.retryAfterSeconds());
         }
         Map<String, List<Problem>> problems = new LinkedHashMap<>();
         Provider provider = Provider.fromName(form.provider())
@@ -133,6 +147,10 @@ class LinkCheckout {
         }
         if (!problems.isEmpty()) {
             return new Result.Refused(problems);
+        }
+        RateLimiter.Decision byLink = linkBudget(link);
+        if (!byLink.allowed()) {
+            return new Result.Throttled(byLink.retryAfterSeconds());
         }
         UUID paymentId = null;
         if (link.singleUse()) {
@@ -172,6 +190,17 @@ class LinkCheckout {
             release(link, paymentId);
             throw e;
         }
+    }
+
+    /** The installation's budget of every link, then the merchant's own cap on this one, if any. */
+    private RateLimiter.Decision linkBudget(PaymentLink link) {
+        var decision = budgets.budget("link-payments-per-link", limits.linkPaymentsPerLink())
+                .spend(link.code());
+        if (!decision.allowed() || link.maxPaymentsPerHour() == null) {
+            return decision;
+        }
+        return budgets.budget("link-payments-cap", new Allowance(link.maxPaymentsPerHour(), Duration.ofHours(1)))
+                .spend(link.code());
     }
 
     private void release(PaymentLink link, UUID paymentId) {

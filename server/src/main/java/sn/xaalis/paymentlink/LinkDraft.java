@@ -9,6 +9,7 @@ import java.util.Map;
  * @param providers provider names, or null for every provider active for the application
  * @param singleUse null for the default (false)
  * @param expiresAt an ISO 8601 instant, or null for a link that never expires
+ * @param maxPaymentsPerHour the merchant's cap on payments started from the link in an hour, or null
  * @param shapeProblems fields whose JSON type was wrong, already refused
  */
 record LinkDraft(
@@ -20,6 +21,7 @@ record LinkDraft(
         List<String> providers,
         Boolean singleUse,
         String expiresAt,
+        Integer maxPaymentsPerHour,
         Map<String, List<Problem>> shapeProblems) {
 
     /** An amount as written: string content, or a JSON number's text; null when absent. */

@@ -32,6 +32,7 @@ final class LinkJson {
             List<String> providers,
             boolean singleUse,
             String expiresAt,
+            Integer maxPaymentsPerHour,
             boolean active,
             String state,
             String createdAt) {
@@ -50,6 +51,7 @@ final class LinkJson {
                     link.providers().stream().map(Provider::name).toList(),
                     link.singleUse(),
                     Timestamps.micros(link.expiresAt()),
+                    link.maxPaymentsPerHour(),
                     link.active(),
                     link.state(now).name(),
                     Timestamps.micros(link.createdAt()));
@@ -78,6 +80,7 @@ final class LinkJson {
                 providers(node, shape),
                 bool(node, "single_use", shape),
                 string(node, "expires_at", shape),
+                integer(node, "max_payments_per_hour", shape),
                 shape);
     }
 
@@ -112,6 +115,18 @@ final class LinkJson {
             return null;
         }
         return value.stringValue();
+    }
+
+    private static Integer integer(JsonNode node, String field, Map<String, List<Problem>> shape) {
+        JsonNode value = value(node, field);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            LinkRules.add(shape, field, Problem.of("shape.integer", "must be a whole number"));
+            return null;
+        }
+        return value.intValue();
     }
 
     private static Boolean bool(JsonNode node, String field, Map<String, List<Problem>> shape) {

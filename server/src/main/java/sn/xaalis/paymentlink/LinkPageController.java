@@ -75,7 +75,7 @@ class LinkPageController {
         }
         var form = new LinkCheckout.Form(
                 blankToNull(provider), blankToNull(amount), blankToNull(phone), blankToNull(name));
-        LinkCheckout.Result result = checkout.pay(link, form, locale);
+        LinkCheckout.Result result = checkout.pay(link, form, locale, request.getRemoteAddr());
         return switch (result) {
             case LinkCheckout.Result.Started started -> LinkMessages.seeOther("/pay/" + started.reference());
             case LinkCheckout.Result.Closed closed -> closed(closed.state());

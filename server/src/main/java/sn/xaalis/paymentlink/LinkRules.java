@@ -28,6 +28,9 @@ import sn.xaalis.provider.Provider;
 @Component
 class LinkRules {
 
+    /** The highest hourly cap a merchant may set on a link (what it guards against: a flood at the provider). */
+    static final int MAX_PAYMENTS_PER_HOUR = 100_000;
+
     static final int MAX_DESCRIPTION = 500;
     static final Duration MAX_LIFETIME = Duration.ofDays(3653);
 
@@ -50,7 +53,8 @@ class LinkRules {
             String description,
             Set<Provider> providers,
             boolean singleUse,
-            Instant expiresAt) {}
+            Instant expiresAt,
+            Integer maxPaymentsPerHour) {}
 
     /** A link refused, field by field. */
     static final class Refused extends RuntimeException {
@@ -112,11 +116,26 @@ class LinkRules {
                             "description.long", "must be at most " + MAX_DESCRIPTION + " characters", MAX_DESCRIPTION));
         }
         Instant expiresAt = expiresAt(draft.expiresAt(), problems);
+        Integer cap = draft.maxPaymentsPerHour();
+        if (cap != null && (cap < 1 || cap > MAX_PAYMENTS_PER_HOUR)) {
+            add(
+                    problems,
+                    "max_payments_per_hour",
+                    Problem.of("cap.range", "must be 1 to " + MAX_PAYMENTS_PER_HOUR, MAX_PAYMENTS_PER_HOUR));
+        }
         if (!problems.isEmpty()) {
             throw new Refused(problems);
         }
         return new Terms(
-                amount, min, max, currency, description, offered, Boolean.TRUE.equals(draft.singleUse()), expiresAt);
+                amount,
+                min,
+                max,
+                currency,
+                description,
+                offered,
+                Boolean.TRUE.equals(draft.singleUse()),
+                expiresAt,
+                cap);
     }
 
     /** The providers offered: those named, else every one active for the application (and usable in live). */

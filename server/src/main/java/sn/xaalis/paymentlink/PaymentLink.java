@@ -13,6 +13,7 @@ import sn.xaalis.provider.Provider;
  * A payment link as stored, with the status of the payment that holds it when it is single use.
  *
  * @param amount the fixed amount, or null when the customer chooses between min and max
+ * @param maxPaymentsPerHour the merchant's cap on payments started from it in an hour, or null for none
  * @param openPaymentId the payment that holds a single-use link (it may not exist yet: being initiated)
  * @param openPaymentStatus that payment's status, or null when there is no such payment (yet)
  */
@@ -30,6 +31,7 @@ record PaymentLink(
         Set<Provider> providers,
         boolean singleUse,
         Instant expiresAt,
+        Integer maxPaymentsPerHour,
         boolean active,
         UUID openPaymentId,
         PaymentStatus openPaymentStatus,

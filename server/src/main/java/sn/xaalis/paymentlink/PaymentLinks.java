@@ -25,7 +25,8 @@ class PaymentLinks {
 
     private static final String SELECT = "SELECT l.id, l.code, l.application_id, l.merchant_id, l.environment,"
             + " l.amount, l.min_amount, l.max_amount, l.currency, l.description, l.providers, l.single_use,"
-            + " l.expires_at, l.active, l.open_payment_id, p.status, l.claimed_at, l.created_at"
+            + " l.expires_at, l.max_payments_per_hour, l.active, l.open_payment_id, p.status, l.claimed_at,"
+            + " l.created_at"
             + " FROM payment_links l LEFT JOIN payments p ON p.id = l.open_payment_id";
     private static final String BEFORE_CURSOR =
             " AND (l.created_at < :cursorAt OR (l.created_at = :cursorAt AND l.id < :cursorId))";
@@ -39,9 +40,10 @@ class PaymentLinks {
 
     void insert(PaymentLink link) {
         jdbc.sql("INSERT INTO payment_links (id, code, application_id, merchant_id, environment, amount, min_amount,"
-                        + " max_amount, currency, description, providers, single_use, expires_at, active,"
-                        + " created_at) VALUES (:id, :code, :app, :merchant, :env, :amount, :min, :max, :currency,"
-                        + " :description, :providers, :singleUse, :expiresAt, TRUE, :createdAt)")
+                        + " max_amount, currency, description, providers, single_use, expires_at,"
+                        + " max_payments_per_hour, active, created_at) VALUES (:id, :code, :app, :merchant, :env,"
+                        + " :amount, :min, :max, :currency, :description, :providers, :singleUse, :expiresAt, :cap,"
+                        + " TRUE, :createdAt)")
                 .param("id", link.id())
                 .param("code", link.code())
                 .param("app", link.applicationId())
@@ -55,6 +57,7 @@ class PaymentLinks {
                 .param("providers", providers(link.providers()))
                 .param("singleUse", link.singleUse())
                 .param("expiresAt", Timestamps.toDatabase(link.expiresAt()))
+                .param("cap", link.maxPaymentsPerHour())
                 .param("createdAt", Timestamps.toDatabase(link.createdAt()))
                 .update();
     }
@@ -164,6 +167,7 @@ class PaymentLinks {
                 providers,
                 rs.getBoolean("single_use"),
                 instant(rs, "expires_at"),
+                rs.getObject("max_payments_per_hour", Integer.class),
                 rs.getBoolean("active"),
                 rs.getObject("open_payment_id", UUID.class),
                 openStatus == null ? null : PaymentStatus.fromName(openStatus).orElse(null),

@@ -71,7 +71,8 @@ class PortalLinksController {
             String description,
             List<String> providers,
             boolean singleUse,
-            String expiresAt) {}
+            String expiresAt,
+            String maxPaymentsPerHour) {}
 
     @GetMapping("/portal/links")
     ModelAndView links(
@@ -104,6 +105,7 @@ class PortalLinksController {
             @RequestParam(name = "provider", required = false) List<String> providers,
             @RequestParam(name = "single_use", required = false) String singleUse,
             @RequestParam(name = "expires_at", defaultValue = "") String expiresAt,
+            @RequestParam(name = "max_payments_per_hour", defaultValue = "") String cap,
             Locale locale) {
         List<String> chosen = providers == null ? List.of() : List.copyOf(providers);
         var values = new Values(
@@ -115,7 +117,8 @@ class PortalLinksController {
                 description,
                 chosen,
                 singleUse != null,
-                expiresAt);
+                expiresAt,
+                cap);
         Map<String, List<Problem>> problems = new LinkedHashMap<>();
         Caller owner = owner(user, application, environment, problems);
         if (owner != null) {
@@ -128,7 +131,8 @@ class PortalLinksController {
                     chosen.isEmpty() ? null : chosen,
                     singleUse != null,
                     expiresAt.isBlank() ? null : instant(expiresAt, preferences.timeZone(user.merchantId())),
-                    Map.of());
+                    wholeNumber(cap, problems),
+                    problems);
             try {
                 PaymentLink link = catalog.create(owner, draft);
                 return LinkMessages.seeOther("/portal/links?created=" + link.code());
@@ -230,7 +234,21 @@ class PortalLinksController {
     }
 
     private Values emptyValues() {
-        return new Values("", "sandbox", "", "", "", "", List.of(), false, "");
+        return new Values("", "sandbox", "", "", "", "", List.of(), false, "", "");
+    }
+
+    /** The hourly cap as typed (blank: none); anything but a whole number is refused by the form. */
+    private static Integer wholeNumber(String text, Map<String, List<Problem>> problems) {
+        String clean = text.strip().replace(" ", "").replace("\u00a0", "");
+        if (clean.isEmpty()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(clean);
+        } catch (NumberFormatException e) {
+            LinkRules.add(problems, "max_payments_per_hour", Problem.of("shape.integer", "must be a whole number"));
+            return null;
+        }
     }
 
     private static LinkDraft.AmountText typed(String text, Locale locale) {

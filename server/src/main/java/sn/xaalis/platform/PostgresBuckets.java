@@ -21,17 +21,29 @@ final class PostgresBuckets implements ClusterBuckets {
     private final BucketConfiguration configuration;
     private final String keySuffix;
 
+    /** The applications' buckets: {@code ratePerSecond} refilled each second, up to {@code capacity}. */
     PostgresBuckets(DataSource dataSource, Clock clock, long ratePerSecond, long capacity) {
-        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
-                .primaryKeyMapper(PrimaryKeyMapper.STRING)
-                .table("rate_limit_buckets")
-                .clientClock(wallClock(clock))
-                .build();
+        this(
+                Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                        .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                        .table("rate_limit_buckets")
+                        .clientClock(wallClock(clock))
+                        .build(),
+                capacity,
+                ratePerSecond,
+                Duration.ofSeconds(1));
+    }
+
+    /** Buckets of {@code capacity} tokens refilled over {@code period}, in a manager of the caller's. */
+    PostgresBuckets(ProxyManager<String> buckets, long capacity, long refill, Duration period) {
+        this.buckets = buckets;
         this.configuration = BucketConfiguration.builder()
-                .addLimit(limit -> limit.capacity(capacity).refillGreedy(ratePerSecond, Duration.ofSeconds(1)))
+                .addLimit(limit -> limit.capacity(capacity).refillGreedy(refill, period))
                 .build();
         // A stored bucket keeps the configuration it was made with: a new rate gets buckets of its own.
-        this.keySuffix = "/" + ratePerSecond + "/" + capacity;
+        this.keySuffix = period.equals(Duration.ofSeconds(1))
+                ? "/" + refill + "/" + capacity
+                : "/" + refill + "/" + period + "/" + capacity;
     }
 
     @Override

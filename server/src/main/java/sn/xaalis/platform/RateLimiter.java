@@ -40,6 +40,9 @@ public final class RateLimiter {
 
     private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
 
+    /** Above this many keys, those idle long enough to be as new are dropped (at most once a second). */
+    static final int SWEEP_ABOVE = 10_000;
+
     private final double ratePerSecond;
     private final long capacity;
     private final Clock clock;
@@ -50,6 +53,8 @@ public final class RateLimiter {
     private final long shareSize;
     private final ConcurrentHashMap<Object, Share> shares = new ConcurrentHashMap<>();
     private volatile long clusterDownUntil = Long.MIN_VALUE;
+    private final java.util.concurrent.atomic.AtomicLong nextSweep =
+            new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
 
     RateLimiter(double ratePerSecond, long capacity, Clock clock) {
         this(ratePerSecond, capacity, clock, () -> {});
@@ -85,6 +90,7 @@ public final class RateLimiter {
     /** Takes one token for the key, or says how long to wait. */
     public Decision acquire(Object key) {
         long now = nanos();
+        forgetIdle(now);
         Decision decision = cluster == null || now < clusterDownUntil ? local(key, now) : shared(key, now);
         if (!decision.allowed()) {
             onRefusal.run();
@@ -94,6 +100,29 @@ public final class RateLimiter {
 
     public long capacity() {
         return capacity;
+    }
+
+    /** How many keys this node holds state for (buckets or shares). */
+    int keys() {
+        return buckets.size() + shares.size();
+    }
+
+    /**
+     * Keys are client addresses for public pages: without this, every address ever seen would stay in
+     * memory. A bucket that has refilled, or a share with nothing left and nothing owed, is exactly
+     * what a new one would be, so dropping it changes no decision.
+     */
+    private void forgetIdle(long now) {
+        if (keys() < SWEEP_ABOVE) {
+            return;
+        }
+        long next = nextSweep.get();
+        if (now < next || !nextSweep.compareAndSet(next, now + SHARE_LIFETIME.toNanos())) {
+            return;
+        }
+        long refill = (long) Math.ceil(capacity / ratePerSecond * 1e9);
+        buckets.values().removeIf(bucket -> bucket.fullAgain(now, refill));
+        shares.values().removeIf(share -> share.spent(now));
     }
 
     private Decision local(Object key, long now) {
@@ -147,6 +176,10 @@ public final class RateLimiter {
             this.updatedAt = updatedAt;
         }
 
+        synchronized boolean fullAgain(long now, long refillNanos) {
+            return now - updatedAt >= refillNanos;
+        }
+
         synchronized Decision take(long now) {
             if (now > updatedAt) {
                 tokens = Math.min(capacity, tokens + (now - updatedAt) / 1e9 * ratePerSecond);
@@ -175,6 +208,10 @@ public final class RateLimiter {
 
         Share(String key) {
             this.key = key;
+        }
+
+        synchronized boolean spent(long now) {
+            return pending == null && now >= emptyUntil && (tokens == 0 || now - takenAt >= SHARE_LIFETIME.toNanos());
         }
 
         Decision take(long now) {

@@ -64,9 +64,11 @@ class PaymentLinkApiIT extends ApiIntegrationTest {
                         "providers",
                         "single_use",
                         "expires_at",
+                        "max_payments_per_hour",
                         "active",
                         "state",
                         "created_at");
+        assertThat(json.get("max_payments_per_hour").isNull()).isTrue();
         String code = json.get("code").stringValue();
         assertThat(code).matches("[a-z2-7]{16}");
         assertThat(json.get("url").stringValue()).isEqualTo("http://localhost:" + port + "/l/" + code);

@@ -36,6 +36,13 @@ import org.springframework.test.context.ContextConfiguration;
             "spring.datasource.hikari.idle-timeout=10000",
             // Expired sessions are deleted when a test says so (ClusterStateCleanupIT), not every second.
             "xaalis.portal.session-cleanup-interval=0s",
+            // Every test comes from 127.0.0.1: the public pages' budgets are tested where they are meant
+            // to bite (PublicBudgetsIT), and stay out of the way elsewhere.
+            "xaalis.public-limits.link-payments-per-address=100000/1m",
+            "xaalis.public-limits.link-payments-per-link=100000/1m",
+            "xaalis.public-limits.hosted-page-per-address=100000/1m",
+            "xaalis.public-limits.hosted-page-per-payment=100000/1m",
+            "xaalis.public-limits.sign-in-per-address=100000/1m",
         })
 @ContextConfiguration(initializers = TestDatabaseInitializer.class)
 @Import(TestClockConfiguration.class)

@@ -23,6 +23,7 @@ public final class PortalSession {
     private final String base;
     private final CookieManager cookies;
     private final HttpClient http;
+    private volatile String forwardedFor;
 
     public PortalSession(int port) {
         this.base = "http://localhost:" + port;
@@ -38,6 +39,12 @@ public final class PortalSession {
         this.base = base;
         this.cookies = cookies;
         this.http = http;
+    }
+
+    /** From now on, every request says it was forwarded for this client address (X-Forwarded-For). */
+    public PortalSession forwardedFor(String address) {
+        this.forwardedFor = address;
+        return this;
     }
 
     /** The same browser (same cookies) talking to another node, as a round-robin balancer would send it. */
@@ -104,6 +111,9 @@ public final class PortalSession {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
+        if (forwardedFor != null) {
+            request.setHeader("X-Forwarded-For", forwardedFor);
+        }
         try {
             // English, the language the portal tests read; the French default has tests of its own.
             return http.send(
