@@ -223,7 +223,7 @@ export interface XaalisClientOptions {
   retryDelay?: number;
   /** The longest `Retry-After` honoured, in milliseconds; default 30000. */
   maxRetryAfter?: number;
-  /** The fetch to use; default the global `fetch` (Node 18+). */
+  /** The fetch to use; default the global `fetch`. */
   fetch?: typeof fetch;
 }
 
@@ -289,7 +289,7 @@ export class XaalisClient {
     this.#maxRetries = maxRetries;
     const fetchFunction = options.fetch ?? globalThis.fetch;
     if (typeof fetchFunction !== "function") {
-      throw new TypeError("fetch is not available: use Node.js 18 or later, or pass options.fetch");
+      throw new TypeError("fetch is not available: use Node.js 22 or later, or pass options.fetch");
     }
     this.#fetch = fetchFunction;
   }
