@@ -25,7 +25,7 @@ class Python311SyntaxTest(unittest.TestCase):
 
     def test_no_runtime_dependency(self):
         # -S -I: no site-packages at all; the library must import (and sign) with the standard library alone.
-        code = "import sys; sys.path.insert(0, %r); import xaalis, xaalis.client, xaalis.webhooks; print(xaalis.sign('{}', 1, 'k'))" % SDK
+        code = "import sys; sys.path.insert(0, %r); import xaalis, xaalis.client, xaalis.webhooks; print(xaalis.WebhookVerifier.sign('{}', 1, 'k'))" % SDK
         result = subprocess.run([sys.executable, "-S", "-I", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 universal_newlines=True, timeout=60)
         self.assertEqual(0, result.returncode, result.stdout)

@@ -157,7 +157,7 @@ class SdkEndToEndIT extends ApiIntegrationTest {
                             .asText())
                     .isEqualTo("o-42");
 
-            Payment succeeded = xaalis.simulate(payment.reference(), XaalisClient.Outcome.SUCCESS);
+            Payment succeeded = xaalis.simulate(payment.reference(), Outcome.SUCCESS);
             assertThat(succeeded.status()).isEqualTo("SUCCESS");
             String eventId = payment.reference() + ":SUCCESS";
             api.awaitNotification(m, eventId, Set.of("DELIVERED"), Duration.ofSeconds(10));
