@@ -51,6 +51,8 @@ public final class ExternalTool {
         if (compareVersions(version, minimum) < 0) {
             String why = "SKIPPED: " + runtime + " " + version + " is older than " + minimum
                     + ", the oldest release the library supports (.ci/run installs a maintained one)";
+            // Printed too: an assumption that fails in @BeforeAll leaves no trace in the reports.
+            System.out.println(why);
             if (TestDatabase.postgresRequired()) {
                 fail(why);
             }
