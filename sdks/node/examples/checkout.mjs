@@ -17,7 +17,7 @@ if (!orderId || !amount) {
   process.exit(2);
 }
 
-const xaalis = XaalisClient.fromEnv();
+const xaalis = XaalisClient.fromEnvironment();
 const orders = new OrderStore(process.env.ORDERS_FILE ?? "orders.json");
 
 try {
@@ -45,7 +45,7 @@ try {
 } catch (e) {
   if (e instanceof XaalisError) {
     // The API's error body: what was wrong, field by field.
-    console.error(JSON.stringify({ status: e.status, message: e.message, errors: e.apiError?.errors ?? {} }, null, 2));
+    console.error(JSON.stringify({ status: e.status, message: e.message, errors: e.error?.errors ?? {} }, null, 2));
     process.exit(1);
   }
   throw e;

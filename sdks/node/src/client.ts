@@ -174,27 +174,27 @@ export interface ApiError {
 }
 
 /**
- * A call to Xaalis that did not succeed: either the API answered with an error (`apiError` holds its
+ * A call to Xaalis that did not succeed: either the API answered with an error (`error` holds its
  * body) or no answer came after the retries (`status` is 0). The message never contains a key.
  */
 export class XaalisError extends Error {
   /** The HTTP status, or 0 when Xaalis could not be reached. */
   readonly status: number;
   /** The error body, or null when Xaalis could not be reached. */
-  readonly apiError: ApiError | null;
+  readonly error: ApiError | null;
 
-  constructor(apiError: ApiError);
+  constructor(error: ApiError);
   constructor(message: string, cause: unknown);
-  constructor(apiErrorOrMessage: ApiError | string, cause?: unknown) {
-    if (typeof apiErrorOrMessage === "string") {
-      super(apiErrorOrMessage, { cause });
+  constructor(errorOrMessage: ApiError | string, cause?: unknown) {
+    if (typeof errorOrMessage === "string") {
+      super(errorOrMessage, { cause });
       this.status = 0;
-      this.apiError = null;
+      this.error = null;
     } else {
-      const e = apiErrorOrMessage;
+      const e = errorOrMessage;
       super(e.status + " " + e.error + ": " + e.message);
       this.status = e.status;
-      this.apiError = e;
+      this.error = e;
     }
     this.name = "XaalisError";
   }
@@ -223,7 +223,7 @@ export interface XaalisClientOptions {
   retryDelay?: number;
   /** The longest `Retry-After` honoured, in milliseconds; default 30000. */
   maxRetryAfter?: number;
-  /** The fetch to use; default the global `fetch` (Node 18+). */
+  /** The fetch to use; default the global `fetch`. */
   fetch?: typeof fetch;
 }
 
@@ -249,7 +249,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * The Xaalis payment API for a merchant's server. Create one per application and reuse it.
  *
  * ```ts
- * const xaalis = XaalisClient.fromEnv();
+ * const xaalis = XaalisClient.fromEnvironment();
  * const payment = await xaalis.initiate({ provider: "WALLET_SN", amount: "1500", metadata: { order_id: "o-42" } });
  * // show payment.deepLinks or payment.qrCode to the customer, then wait for the webhook
  * ```
@@ -289,7 +289,7 @@ export class XaalisClient {
     this.#maxRetries = maxRetries;
     const fetchFunction = options.fetch ?? globalThis.fetch;
     if (typeof fetchFunction !== "function") {
-      throw new TypeError("fetch is not available: use Node.js 18 or later, or pass options.fetch");
+      throw new TypeError("fetch is not available: use Node.js 22 or later, or pass options.fetch");
     }
     this.#fetch = fetchFunction;
   }
@@ -302,16 +302,16 @@ export class XaalisClient {
    * @param options the optional settings (timeout, retries…)
    * @throws Error naming the first variable that is not set
    */
-  static fromEnv(
+  static fromEnvironment(
     env: Readonly<Record<string, string | undefined>> = process.env,
     options: Omit<XaalisClientOptions, "baseUrl" | "endpointKey" | "apiKey" | "apiSecret"> = {},
   ): XaalisClient {
     return new XaalisClient({
       ...options,
-      baseUrl: fromEnv(env, "XAALIS_BASE_URL"),
-      endpointKey: fromEnv(env, "XAALIS_ENDPOINT_KEY"),
-      apiKey: fromEnv(env, "XAALIS_API_KEY"),
-      apiSecret: fromEnv(env, "XAALIS_API_SECRET"),
+      baseUrl: variable(env, "XAALIS_BASE_URL"),
+      endpointKey: variable(env, "XAALIS_ENDPOINT_KEY"),
+      apiKey: variable(env, "XAALIS_API_KEY"),
+      apiSecret: variable(env, "XAALIS_API_SECRET"),
     });
   }
 
@@ -726,7 +726,7 @@ function segment(value: string): string {
   return encodeURIComponent(value).replace(/[!'()~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-function fromEnv(env: Readonly<Record<string, string | undefined>>, name: string): string {
+function variable(env: Readonly<Record<string, string | undefined>>, name: string): string {
   const value = env[name];
   if (value === undefined || value.trim() === "") {
     throw new Error("Environment variable " + name + " is not set");

@@ -122,6 +122,9 @@ export type RawBody = Uint8Array | string;
  * holding either secret accepts the notification.
  */
 export class WebhookVerifier {
+  /** The header Xaalis signs notifications with (Node gives it as `req.headers["x-svc-signature"]`). */
+  static readonly SIGNATURE_HEADER = SIGNATURE_HEADER;
+
   readonly #secrets: readonly Buffer[];
   readonly #toleranceSeconds: number;
   readonly #now: () => number | Date;
@@ -196,14 +199,20 @@ export class WebhookVerifier {
   }
 
   /**
-   * Signs `rawBody` as Xaalis does, for producing test notifications in your own tests.
+   * Signs `rawBody` as Xaalis does, for producing test notifications in your own tests. The arguments
+   * come in the same order in every Xaalis library: body, timestamp, then one or more secrets.
    *
-   * @param timestamp Unix seconds (an integer) or a Date; default now
+   * ```ts
+   * const header = WebhookVerifier.sign(body, new Date(), "sk_test_…");
+   * ```
+   *
+   * @param timestamp Unix seconds (an integer) or a Date, such as `new Date()`
+   * @param secrets one or more secrets; one `v1` is written per secret, as during a rotation
    * @returns an `X-SVC-Signature` value: `t=<unixSeconds>,v1=<hex>` with one `v1` per secret
    */
-  static sign(rawBody: RawBody, secrets: string | readonly string[], timestamp: number | Date = new Date()): string {
+  static sign(rawBody: RawBody, timestamp: number | Date, ...secrets: string[]): string {
     const body = bytes(rawBody);
-    const list: readonly unknown[] = typeof secrets === "string" ? [secrets] : Array.isArray(secrets) ? secrets : [];
+    const list: readonly unknown[] = secrets;
     if (list.length === 0) {
       throw new TypeError("at least one secret is needed");
     }

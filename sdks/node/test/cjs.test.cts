@@ -20,6 +20,6 @@ nodeTest.test("require() loads the CommonJS build with the whole API", () => {
   assert.match(require.resolve("@xaalis/sdk"), /dist[\\/]cjs[\\/]index\.js$/);
   const body = '{"id":"a:SUCCESS","event":"transaction.success","data":{}}';
   const verifier = new sdk.WebhookVerifier("sk_test_x");
-  assert.equal(verifier.verify(body, sdk.WebhookVerifier.sign(body, "sk_test_x")).id, "a:SUCCESS");
+  assert.equal(verifier.verify(body, sdk.WebhookVerifier.sign(body, new Date(), "sk_test_x")).id, "a:SUCCESS");
   assert.throws(() => verifier.verify(body, null), sdk.WebhookVerificationError);
 });

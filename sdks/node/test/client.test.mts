@@ -196,7 +196,7 @@ describe("XaalisClient", () => {
       assert.ok(e instanceof XaalisError);
       assert.equal(e.status, 429);
       assert.equal(e.retryable, true);
-      assert.equal(e.apiError?.message, "slow down");
+      assert.equal(e.error?.message, "slow down");
       return true;
     });
     assert.ok(Date.now() - started < 3000);
@@ -210,7 +210,7 @@ describe("XaalisClient", () => {
     await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => {
       assert.ok(e instanceof XaalisError);
       assert.equal(e.status, 0);
-      assert.equal(e.apiError, null);
+      assert.equal(e.error, null);
       assert.equal(e.retryable, true);
       assert.match(e.message, /3 attempts/);
       assert.ok(!e.message.includes("sk_test_secret"));
@@ -256,11 +256,11 @@ describe("XaalisClient", () => {
       assert.equal(e.status, 400);
       assert.equal(e.retryable, false);
       assert.equal(e.message, "400 Bad Request: Invalid request");
-      assert.equal(e.apiError?.status, 400);
-      assert.equal(e.apiError?.error, "Bad Request");
-      assert.equal(e.apiError?.message, "Invalid request");
-      assert.equal(e.apiError?.timestamp, "2026-11-22T08:42:45.123+00:00");
-      assert.deepEqual(e.apiError?.errors, { amount: ["must be at least 0.01"] });
+      assert.equal(e.error?.status, 400);
+      assert.equal(e.error?.error, "Bad Request");
+      assert.equal(e.error?.message, "Invalid request");
+      assert.equal(e.error?.timestamp, "2026-11-22T08:42:45.123+00:00");
+      assert.deepEqual(e.error?.errors, { amount: ["must be at least 0.01"] });
       return true;
     });
     assert.equal(seen.length, 1);
@@ -272,14 +272,14 @@ describe("XaalisClient", () => {
       assert.ok(e instanceof XaalisError);
       assert.equal(e.status, 502);
       assert.equal(e.retryable, true);
-      assert.deepEqual(e.apiError, { status: 502, error: "HTTP 502", message: "The response carried no error body", timestamp: null, errors: {} });
+      assert.deepEqual(e.error, { status: 502, error: "HTTP 502", message: "The response carried no error body", timestamp: null, errors: {} });
       return true;
     });
     // Redirects are never followed (the keys would go along).
     answers.push({ status: 302, body: "", headers: { Location: base + "elsewhere" } });
     await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.status === 302);
     answers.push({ status: 200, body: "not json" });
-    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.apiError?.error === "Invalid response");
+    await assert.rejects(client.status("SVC-AB12CD34"), (e: unknown) => e instanceof XaalisError && e.error?.error === "Invalid response");
     assert.equal(seen.length, 3);
     assert.ok(seen.every((s) => s.path.endsWith("/status/")));
     assert.equal(new XaalisError({ status: 409, error: "Conflict", message: "m", timestamp: null, errors: {} }).retryable, true);
@@ -441,10 +441,10 @@ describe("XaalisClient", () => {
     assert.equal(seen.length, 1);
   });
 
-  test("fromEnv names the missing variable and the client never shows its secret", () => {
-    assert.throws(() => XaalisClient.fromEnv({ XAALIS_BASE_URL: "http://x" }), /XAALIS_ENDPOINT_KEY/);
-    assert.throws(() => XaalisClient.fromEnv({ XAALIS_BASE_URL: "http://x", XAALIS_ENDPOINT_KEY: "k", XAALIS_API_KEY: "pk", XAALIS_API_SECRET: " " }), /XAALIS_API_SECRET/);
-    const fromEnv = XaalisClient.fromEnv({
+  test("fromEnvironment names the missing variable and the client never shows its secret", () => {
+    assert.throws(() => XaalisClient.fromEnvironment({ XAALIS_BASE_URL: "http://x" }), /XAALIS_ENDPOINT_KEY/);
+    assert.throws(() => XaalisClient.fromEnvironment({ XAALIS_BASE_URL: "http://x", XAALIS_ENDPOINT_KEY: "k", XAALIS_API_KEY: "pk", XAALIS_API_SECRET: " " }), /XAALIS_API_SECRET/);
+    const fromEnv = XaalisClient.fromEnvironment({
       XAALIS_BASE_URL: "http://x",
       XAALIS_ENDPOINT_KEY: "k",
       XAALIS_API_KEY: "pk_test_a",
@@ -456,12 +456,12 @@ describe("XaalisClient", () => {
     }
   });
 
-  test("fromEnv reads process.env by default", () => {
+  test("fromEnvironment reads process.env by default", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, { XAALIS_BASE_URL: base, XAALIS_ENDPOINT_KEY: "k", XAALIS_API_KEY: "pk", XAALIS_API_SECRET: "sk" });
-      assert.ok(XaalisClient.fromEnv({ ...process.env }, { maxRetries: 0 }) instanceof XaalisClient);
-      assert.ok(XaalisClient.fromEnv() instanceof XaalisClient);
+      assert.ok(XaalisClient.fromEnvironment({ ...process.env }, { maxRetries: 0 }) instanceof XaalisClient);
+      assert.ok(XaalisClient.fromEnvironment() instanceof XaalisClient);
     } finally {
       for (const name of ["XAALIS_BASE_URL", "XAALIS_ENDPOINT_KEY", "XAALIS_API_KEY", "XAALIS_API_SECRET"]) {
         if (saved[name] === undefined) {

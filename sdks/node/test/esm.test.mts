@@ -10,5 +10,5 @@ test("import loads the ES module build, require the CommonJS one", () => {
   assert.match(require.resolve("@xaalis/sdk"), /dist[\\/]cjs[\\/]index\.js$/);
   assert.notEqual(esm.XaalisClient, cjs.XaalisClient);
   assert.deepEqual(Object.keys(esm).sort(), Object.keys(cjs).sort());
-  assert.equal(esm.WebhookVerifier.sign("{}", "sk_test_x", 1), cjs.WebhookVerifier.sign("{}", "sk_test_x", 1));
+  assert.equal(esm.WebhookVerifier.sign("{}", 1, "sk_test_x"), cjs.WebhookVerifier.sign("{}", 1, "sk_test_x"));
 });

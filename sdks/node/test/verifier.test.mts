@@ -10,7 +10,6 @@ import {
   WebhookVerificationError,
   WebhookVerificationReason,
   WebhookVerifier,
-  type WebhookVerificationReason as Reason,
 } from "@xaalis/sdk";
 
 const SECRET = "sk_test_0123456789abcdefghijklmnopqrstuvwxyzABCD";
@@ -23,7 +22,7 @@ const BODY =
 
 const verifier = new WebhookVerifier(SECRET, { now: () => NOW, tolerance: 300 });
 
-function reasonOf(run: () => unknown): Reason | "OK" {
+function reasonOf(run: () => unknown): WebhookVerificationReason | "OK" {
   try {
     run();
     return "OK";
@@ -38,13 +37,13 @@ function reasonOf(run: () => unknown): Reason | "OK" {
 }
 
 /** A body signed now with the secret, verified: the reason it is refused, or OK. */
-function signedBody(body: string | Uint8Array): Reason | "OK" {
-  return reasonOf(() => verifier.verify(body, WebhookVerifier.sign(body, SECRET, NOW)));
+function signedBody(body: string | Uint8Array): WebhookVerificationReason | "OK" {
+  return reasonOf(() => verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET)));
 }
 
 describe("WebhookVerifier", () => {
   test("returns the parsed event", () => {
-    const event = verifier.verify(BODY, WebhookVerifier.sign(BODY, SECRET, NOW));
+    const event = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));
     assert.ok(event instanceof WebhookEvent);
     assert.equal(event.id, "SVC-AB12CD34:SUCCESS");
     assert.equal(event.event, "transaction.success");
@@ -62,20 +61,20 @@ describe("WebhookVerifier", () => {
   });
 
   test("accepts the body as a Buffer, a Uint8Array or text", () => {
-    const header = WebhookVerifier.sign(BODY, SECRET, NOW);
+    const header = WebhookVerifier.sign(BODY, NOW, SECRET);
     const bytes = Buffer.from(BODY, "utf8");
     assert.equal(verifier.verify(bytes, header).id, "SVC-AB12CD34:SUCCESS");
     assert.equal(verifier.verify(new Uint8Array(bytes), header).id, "SVC-AB12CD34:SUCCESS");
   });
 
   test("a parsed body is refused with a TypeError telling to keep the raw body", () => {
-    const header = WebhookVerifier.sign(BODY, SECRET, NOW);
+    const header = WebhookVerifier.sign(BODY, NOW, SECRET);
     assert.throws(() => verifier.verify(JSON.parse(BODY), header), (e: unknown) => e instanceof TypeError && /raw body/.test(e.message));
   });
 
   test("metadata is an empty object when absent or not an object", () => {
     const body = '{"id":"x:SUCCESS","event":"transaction.success","data":{"metadata":[1]}}';
-    const event = verifier.verify(body, WebhookVerifier.sign(body, SECRET, NOW));
+    const event = verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET));
     assert.deepEqual(event.metadata, {});
     assert.equal(event.reference, null);
     assert.equal(event.environment, null);
@@ -84,7 +83,7 @@ describe("WebhookVerifier", () => {
 
   test("a field named __proto__ stays a field", () => {
     const body = '{"id":"x:SUCCESS","event":"e","data":{"__proto__":{"polluted":true},"metadata":{"__proto__":"m"}}}';
-    const event = verifier.verify(body, WebhookVerifier.sign(body, SECRET, NOW));
+    const event = verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET));
     assert.equal(Object.getPrototypeOf(event.data), Object.prototype);
     assert.equal((event.data as Record<string, unknown>)["polluted"], undefined);
     assert.deepEqual(Object.keys(event.data), ["__proto__", "metadata"]);
@@ -100,7 +99,7 @@ describe("WebhookVerifier", () => {
   test("reads every kind of JSON value", () => {
     const body =
       ' {"id":"a","event":"e","data":{"a":[true,false,null,-0.5e2,"\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"],"b":{},"c":[]}} ';
-    const event = verifier.verify(body, WebhookVerifier.sign(body, SECRET, NOW));
+    const event = verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET));
     assert.deepEqual(event.data, { a: [true, false, null, -50, '"\\/\b\f\n\r\té'], b: {}, c: [] });
   });
 
@@ -143,7 +142,7 @@ describe("WebhookVerifier", () => {
   });
 
   test("messages never contain the secret or the expected signature", () => {
-    const good = WebhookVerifier.sign(BODY, SECRET, NOW);
+    const good = WebhookVerifier.sign(BODY, NOW, SECRET);
     const expectedHex = good.slice(good.indexOf("v1=") + 3);
     assert.throws(
       () => verifier.verify(BODY + " ", good),
@@ -163,23 +162,48 @@ describe("WebhookVerifier", () => {
     assert.throws(() => new WebhookVerifier([SECRET, ""]), TypeError);
     assert.throws(() => new WebhookVerifier(undefined as unknown as string), TypeError);
     assert.throws(() => new WebhookVerifier(SECRET, { tolerance: -1 }), RangeError);
-    assert.throws(() => WebhookVerifier.sign(BODY, [], NOW), TypeError);
-    assert.throws(() => WebhookVerifier.sign(BODY, SECRET, 1.5), TypeError);
+    assert.throws(() => WebhookVerifier.sign(BODY, NOW), TypeError);
+    assert.throws(() => WebhookVerifier.sign(BODY, 1.5, SECRET), TypeError);
+    assert.throws(() => WebhookVerifier.sign(BODY, NOW, ""), TypeError);
+  });
+
+  test("sign takes the body, the timestamp, then the secrets, as in every Xaalis library", () => {
+    assert.equal(WebhookVerifier.sign.length, 2); // rawBody, timestamp, ...secrets
+    // The order this library had before (secrets, then the timestamp) fails loudly, never signs.
+    const oldOrder = WebhookVerifier.sign as unknown as (body: string, secret: string, time: Date) => string;
+    assert.throws(() => oldOrder(BODY, SECRET, NOW), TypeError);
+    assert.equal(WebhookVerifier.SIGNATURE_HEADER, "X-SVC-Signature");
+  });
+
+  test("each reason is its own name, a plain string as in every Xaalis library", () => {
+    assert.deepEqual(Object.keys(WebhookVerificationReason), [
+      "MISSING_HEADER",
+      "MALFORMED_HEADER",
+      "STALE_TIMESTAMP",
+      "NO_MATCHING_SIGNATURE",
+      "INVALID_BODY",
+    ]);
+    for (const [name, value] of Object.entries(WebhookVerificationReason)) {
+      assert.equal(value, name);
+    }
+    const reason: WebhookVerificationReason = reasonOf(() => verifier.verify(BODY, null)) as WebhookVerificationReason;
+    assert.equal(reason, WebhookVerificationReason.MISSING_HEADER);
+    assert.equal(`${reason}`, "MISSING_HEADER");
   });
 
   test("sign accepts bytes and text, seconds and dates", () => {
-    const fromText = WebhookVerifier.sign(BODY, SECRET, NOW);
-    const fromBytes = WebhookVerifier.sign(Buffer.from(BODY, "utf8"), SECRET, NOW.getTime() / 1000);
+    const fromText = WebhookVerifier.sign(BODY, NOW, SECRET);
+    const fromBytes = WebhookVerifier.sign(Buffer.from(BODY, "utf8"), NOW.getTime() / 1000, SECRET);
     assert.equal(fromText, fromBytes);
     assert.ok(fromText.startsWith("t=" + NOW.getTime() / 1000 + ",v1="));
-    assert.match(WebhookVerifier.sign(BODY, [SECRET, "sk_test_other"], NOW), /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
-    // Default: now.
-    const t = Number(/^t=(\d+)/.exec(WebhookVerifier.sign(BODY, SECRET))![1]);
+    assert.match(WebhookVerifier.sign(BODY, NOW, SECRET, "sk_test_other"), /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    // Now, as a Date.
+    const t = Number(/^t=(\d+)/.exec(WebhookVerifier.sign(BODY, new Date(), SECRET))![1]);
     assert.ok(Math.abs(t - Date.now() / 1000) < 5);
   });
 
   test("the tolerance is inclusive, either way, and the clock's milliseconds do not count", () => {
-    const at = (seconds: number) => WebhookVerifier.sign(BODY, SECRET, NOW.getTime() / 1000 + seconds);
+    const at = (seconds: number) => WebhookVerifier.sign(BODY, NOW.getTime() / 1000 + seconds, SECRET);
     const late = new WebhookVerifier(SECRET, { now: () => NOW.getTime() + 999 });
     assert.equal(reasonOf(() => late.verify(BODY, at(-300))), "OK");
     assert.equal(reasonOf(() => late.verify(BODY, at(300))), "OK");
@@ -192,15 +216,15 @@ describe("WebhookVerifier", () => {
 
   test("the default clock is the system's", () => {
     const live = new WebhookVerifier(SECRET);
-    assert.equal(live.verify(BODY, WebhookVerifier.sign(BODY, SECRET)).id, "SVC-AB12CD34:SUCCESS");
-    assert.equal(reasonOf(() => live.verify(BODY, WebhookVerifier.sign(BODY, SECRET, NOW))), "STALE_TIMESTAMP");
+    assert.equal(live.verify(BODY, WebhookVerifier.sign(BODY, new Date(), SECRET)).id, "SVC-AB12CD34:SUCCESS");
+    assert.equal(reasonOf(() => live.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET))), "STALE_TIMESTAMP");
   });
 
   test("reads the header strictly", () => {
-    const good = WebhookVerifier.sign(BODY, SECRET, NOW);
+    const good = WebhookVerifier.sign(BODY, NOW, SECRET);
     const t = good.slice(2, good.indexOf(","));
     const v1 = good.slice(good.indexOf("v1=") + 3);
-    const cases: Array<[string | string[] | null | undefined, Reason | "OK"]> = [
+    const cases: Array<[string | string[] | null | undefined, WebhookVerificationReason | "OK"]> = [
       [undefined, "MISSING_HEADER"],
       [null, "MISSING_HEADER"],
       [" \t ", "MISSING_HEADER"],
@@ -238,19 +262,19 @@ describe("WebhookVerifier", () => {
   });
 
   test("the checks run in order: header, time, signature, body", () => {
-    const stale = WebhookVerifier.sign("not json", "sk_test_other", NOW.getTime() / 1000 - 1000);
+    const stale = WebhookVerifier.sign("not json", NOW.getTime() / 1000 - 1000, "sk_test_other");
     assert.equal(reasonOf(() => verifier.verify("not json", stale)), "STALE_TIMESTAMP");
-    const fresh = WebhookVerifier.sign("not json", "sk_test_other", NOW);
+    const fresh = WebhookVerifier.sign("not json", NOW, "sk_test_other");
     assert.equal(reasonOf(() => verifier.verify("not json", fresh)), "NO_MATCHING_SIGNATURE");
     assert.equal(reasonOf(() => verifier.verify("not json", fresh.replace("t=", "x="))), "MALFORMED_HEADER");
   });
 
   test("a key rotation: either secret verifies", () => {
-    const both = WebhookVerifier.sign(BODY, ["sk_test_new", "sk_test_old"], NOW);
+    const both = WebhookVerifier.sign(BODY, NOW, "sk_test_new", "sk_test_old");
     for (const secret of ["sk_test_new", "sk_test_old"]) {
       assert.equal(new WebhookVerifier(secret, { now: () => NOW }).verify(BODY, both).id, "SVC-AB12CD34:SUCCESS");
     }
-    const onlyOld = WebhookVerifier.sign(BODY, "sk_test_old", NOW);
+    const onlyOld = WebhookVerifier.sign(BODY, NOW, "sk_test_old");
     assert.equal(new WebhookVerifier(["sk_test_new", "sk_test_old"], { now: () => NOW }).verify(BODY, onlyOld).id, "SVC-AB12CD34:SUCCESS");
   });
 
@@ -273,7 +297,7 @@ describe("the Java verifier's fuzz seeds", () => {
   const FUZZ_NOW = 1_795_000_000;
   const fuzzVerifier = new WebhookVerifier(FUZZ_SECRET, { now: () => FUZZ_NOW * 1000 });
   const folder = new URL("../../../java/src/test/resources/sn/xaalis/sdk/WebhookVerifierFuzzTestInputs/anyHeaderAndBody/", import.meta.url);
-  const expected: Record<string, Reason | "OK"> = {
+  const expected: Record<string, WebhookVerificationReason | "OK"> = {
     "blank-header": "MISSING_HEADER",
     "empty-header": "MISSING_HEADER",
     "empty-v1": "MALFORMED_HEADER",
@@ -337,7 +361,7 @@ describe("random changes", () => {
     for (let i = 0; i < 400; i++) {
       const note = Array.from({ length: random(40) }, () => String.fromCharCode(32 + random(95)));
       const body = Buffer.from(JSON.stringify({ id: "SVC-AB12CD34:SUCCESS", event: "transaction.success", data: { amount: "1500.00", note: note.join("") } }));
-      const header = WebhookVerifier.sign(body, SECRET, NOW);
+      const header = WebhookVerifier.sign(body, NOW, SECRET);
       assert.equal(verifier.verify(body, header).event, "transaction.success");
       const flip = 1 + random(255);
       if (i % 2 === 0) {
@@ -358,7 +382,7 @@ describe("random changes", () => {
   test("random headers are accepted only with a true signature", () => {
     const alphabet = ["t", "v1", "v2", "=", ",", " ", "0", "1", "9", "a", "f", "-", "+", "\u0661"];
     const body = Buffer.from(BODY);
-    const good = WebhookVerifier.sign(body, SECRET, NOW);
+    const good = WebhookVerifier.sign(body, NOW, SECRET);
     for (let i = 0; i < 1000; i++) {
       let header = Array.from({ length: random(30) }, () => alphabet[random(alphabet.length)]).join("");
       if (random(3) === 0) {

@@ -65,7 +65,7 @@ function handle(array &$store, WebhookEvent $event): int
     if (in_array($event->id, $store['processed_events'], true)) {
         return 200; // a duplicate delivery: already applied
     }
-    $orderId = $event->metadata()['order_id'] ?? null;
+    $orderId = $event->metadata['order_id'] ?? null;
     if (!is_string($orderId)) {
         $store['processed_events'][] = $event->id;
         return 200; // not one of our orders (a payment link's, say): acknowledge so it is not retried
@@ -84,7 +84,7 @@ function handle(array &$store, WebhookEvent $event): int
             $order['status'] === 'paid' || $order['status'] === 'refunded' ? $order['status'] : 'unpaid',
         default => $order['status'],
     };
-    $order['payment_reference'] = $event->reference();
+    $order['payment_reference'] = $event->reference;
     $order['events'][] = $event->id;
     $store['orders'][$orderId] = $order;
     $store['processed_events'][] = $event->id;

@@ -9,6 +9,9 @@ namespace Xaalis;
  */
 final class WebhookEvent
 {
+    /** The payment's reference, from data.reference (null when absent or not a string). */
+    public readonly ?string $reference;
+
     /**
      * @param string $id `<reference>:<STATUS>`, identical on every delivery of the same notification:
      *     deduplicate on it
@@ -19,7 +22,8 @@ final class WebhookEvent
      * @param array<array-key, mixed> $data the payment fields (SPEC §2.2): strings, ints, floats, bools,
      *     null and nested arrays; `amount` is a string such as "1500.00"
      * @param string $rawBody the body exactly as received
-     * @param array<array-key, mixed> $metadata the merchant's metadata object, or [] when it is not one
+     * @param array<array-key, mixed> $metadata the merchant's metadata object sent at initiation, or []
+     *     when it is not one
      */
     public function __construct(
         public readonly string $id,
@@ -28,8 +32,9 @@ final class WebhookEvent
         public readonly ?string $createdAt,
         public readonly array $data,
         public readonly string $rawBody,
-        private readonly array $metadata = [],
+        public readonly array $metadata = [],
     ) {
+        $this->reference = $this->dataString('reference');
     }
 
     /** A top-level field of data as text, or null when absent or not a string. */
@@ -37,21 +42,5 @@ final class WebhookEvent
     {
         $value = $this->data[$field] ?? null;
         return is_string($value) ? $value : null;
-    }
-
-    /** The payment's reference, from data.reference. */
-    public function reference(): ?string
-    {
-        return $this->dataString('reference');
-    }
-
-    /**
-     * The merchant's metadata object sent at initiation, or an empty array.
-     *
-     * @return array<array-key, mixed>
-     */
-    public function metadata(): array
-    {
-        return $this->metadata;
     }
 }

@@ -109,20 +109,22 @@ final class WebhookVerifier
     }
 
     /**
-     * Signs a body as Xaalis does, for producing test notifications in your own tests.
+     * Signs a body as Xaalis does, for producing test notifications in your own tests. The arguments
+     * come in the same order in every Xaalis library: body, timestamp, then one or more secrets.
      *
-     * @param int|\DateTimeInterface $time the signature time (unix seconds)
+     * @param int|\DateTimeInterface $timestamp the signature time (unix seconds)
+     * @param string ...$secrets one or more secrets; one v1 is written per secret, as during a rotation
      * @return string an X-SVC-Signature value: `t=<unix seconds>,v1=<hex>` with one v1 per secret
      */
-    public static function sign(string $rawBody, int|\DateTimeInterface $time, #[\SensitiveParameter] string ...$secrets): string
+    public static function sign(string $rawBody, int|\DateTimeInterface $timestamp, #[\SensitiveParameter] string ...$secrets): string
     {
         if ($secrets === []) {
             throw new \InvalidArgumentException('at least one secret is needed');
         }
-        $timestamp = $time instanceof \DateTimeInterface ? $time->getTimestamp() : $time;
-        $header = 't=' . $timestamp;
+        $seconds = $timestamp instanceof \DateTimeInterface ? $timestamp->getTimestamp() : $timestamp;
+        $header = 't=' . $seconds;
         foreach ($secrets as $secret) {
-            $header .= ',v1=' . self::hmac($secret, $timestamp, $rawBody);
+            $header .= ',v1=' . self::hmac($secret, $seconds, $rawBody);
         }
         return $header;
     }

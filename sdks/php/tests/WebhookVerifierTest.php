@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Xaalis\Tests;
 
 use PHPUnit\Framework\TestCase;
+use Xaalis\WebhookEvent;
 use Xaalis\WebhookVerificationException;
 use Xaalis\WebhookVerificationReason;
 use Xaalis\WebhookVerifier;
@@ -32,14 +33,35 @@ final class WebhookVerifierTest extends TestCase
         self::assertSame('transaction.success', $event->event);
         self::assertSame('sandbox', $event->environment);
         self::assertSame('2026-11-22T08:42:45.123400Z', $event->createdAt);
-        self::assertSame('SVC-AB12CD34', $event->reference());
+        self::assertSame('SVC-AB12CD34', $event->reference);
         self::assertSame('1500.00', $event->dataString('amount'));
         self::assertNull($event->dataString('late'));
         self::assertArrayHasKey('paid_at', $event->data);
         self::assertNull($event->data['paid_at']);
         self::assertFalse($event->data['late']);
-        self::assertSame(['order_id' => 'o-42', 'items' => [1, 2.5], 'note' => 'café'], $event->metadata());
+        self::assertSame(['order_id' => 'o-42', 'items' => [1, 2.5], 'note' => 'café'], $event->metadata);
         self::assertSame(self::BODY, $event->rawBody);
+    }
+
+    public function testTheEventsFieldsAreReadOnlyPropertiesAsInEveryLibrary(): void
+    {
+        // sdks/README.md: the same fields, properties in every language (PHP: public readonly).
+        foreach (['id', 'event', 'environment', 'createdAt', 'data', 'rawBody', 'reference', 'metadata'] as $name) {
+            $property = new \ReflectionProperty(WebhookEvent::class, $name);
+            self::assertTrue($property->isPublic() && $property->isReadOnly(), $name);
+        }
+    }
+
+    public function testEachReasonIsBackedByItsOwnName(): void
+    {
+        self::assertSame(
+            ['MISSING_HEADER', 'MALFORMED_HEADER', 'STALE_TIMESTAMP', 'NO_MATCHING_SIGNATURE', 'INVALID_BODY'],
+            array_map(static fn (WebhookVerificationReason $r): string => $r->value, WebhookVerificationReason::cases()),
+        );
+        foreach (WebhookVerificationReason::cases() as $reason) {
+            self::assertSame($reason->name, $reason->value);
+            self::assertSame($reason, WebhookVerificationReason::from($reason->name));
+        }
     }
 
     public function testMetadataThatIsNotAnObjectReadsAsEmpty(): void
@@ -47,7 +69,7 @@ final class WebhookVerifierTest extends TestCase
         foreach (['"metadata":[1]', '"metadata":"x"', '"metadata":null', '"other":1'] as $field) {
             $body = '{"id":"a:SUCCESS","event":"transaction.success","data":{' . $field . '}}';
             $event = $this->verifier->verify($body, WebhookVerifier::sign($body, self::NOW, self::SECRET));
-            self::assertSame([], $event->metadata(), $field);
+            self::assertSame([], $event->metadata, $field);
         }
     }
 

@@ -363,9 +363,6 @@ final class XaalisClientTest extends TestCase
 
     public function testAConfigurationErrorNeverShowsTheSecretInItsTrace(): void
     {
-        if (PHP_VERSION_ID < 80200) {
-            self::markTestSkipped('#[SensitiveParameter] needs PHP 8.2; 8.1 relies on zend.exception_ignore_args');
-        }
         try {
             new XaalisClient('http://x', 'k', 'pk_test_a', 'sk_test_hidden', maxRetries: -1);
             self::fail('no error');

@@ -162,8 +162,8 @@ def make_server(verifier: WebhookVerifier, store: OrderStore, host: str = "127.0
                 # The raw bytes, exactly as received: never a re-serialized object.
                 event = verifier.verify(body, self.headers.get(SIGNATURE_HEADER))
             except WebhookVerificationError as e:
-                log.warning("Refused a notification: %s", e.reason.value)
-                self.answer(401, e.reason.value)
+                log.warning("Refused a notification: %s", e.reason)
+                self.answer(401, e.reason)
                 return
             try:
                 status = store.handle(event)

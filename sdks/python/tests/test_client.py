@@ -482,15 +482,15 @@ class XaalisClientTest(unittest.TestCase):
             self.client.simulate("SVC-AB12CD34", "PAID")
         self.assertEqual(1, len(self.seen))
 
-    def test_from_env_names_the_missing_variable(self):
+    def test_from_environment_names_the_missing_variable(self):
         with self.assertRaises(ValueError) as caught:
-            XaalisClient.from_env({"XAALIS_BASE_URL": "http://x"})
+            XaalisClient.from_environment({"XAALIS_BASE_URL": "http://x"})
         self.assertIn("XAALIS_ENDPOINT_KEY", str(caught.exception))
         with self.assertRaises(ValueError) as caught:
-            XaalisClient.from_env({"XAALIS_BASE_URL": "http://x", "XAALIS_ENDPOINT_KEY": "k",
+            XaalisClient.from_environment({"XAALIS_BASE_URL": "http://x", "XAALIS_ENDPOINT_KEY": "k",
                                    "XAALIS_API_KEY": "pk", "XAALIS_API_SECRET": " "})
         self.assertIn("XAALIS_API_SECRET", str(caught.exception))
-        client = XaalisClient.from_env(
+        client = XaalisClient.from_environment(
             {
                 "XAALIS_BASE_URL": self.server.base,
                 "XAALIS_ENDPOINT_KEY": "k",

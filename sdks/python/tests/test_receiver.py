@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 
 from tests.support import SDK
-from xaalis import WebhookVerifier, sign
+from xaalis import WebhookVerifier
 
 SECRET = "sk_test_receiver0123456789"
 
@@ -75,8 +75,8 @@ class ReceiverTest(unittest.TestCase):
 
     def test_applies_a_verified_notification_once(self):
         body = notification()
-        self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
-        self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
+        self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
+        self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
         state = self.state()
         self.assertEqual("paid", state["orders"]["o-42"]["status"])
         self.assertEqual(["SVC-AB12CD34:SUCCESS"], state["orders"]["o-42"]["events"])
@@ -84,26 +84,26 @@ class ReceiverTest(unittest.TestCase):
 
     def test_refuses_tampered_stale_and_unsigned_deliveries(self):
         body = notification()
-        fresh = sign(body, time.time(), SECRET)
+        fresh = WebhookVerifier.sign(body, time.time(), SECRET)
         self.assertEqual((401, "NO_MATCHING_SIGNATURE"), self.post(body.replace("1500.00", "15.00"), fresh))
-        self.assertEqual((401, "STALE_TIMESTAMP"), self.post(body, sign(body, time.time() - 301, SECRET)))
+        self.assertEqual((401, "STALE_TIMESTAMP"), self.post(body, WebhookVerifier.sign(body, time.time() - 301, SECRET)))
         self.assertEqual((401, "MISSING_HEADER"), self.post(body, None))
         self.assertEqual((401, "MALFORMED_HEADER"), self.post(body, "v1=abc"))
-        self.assertEqual((401, "NO_MATCHING_SIGNATURE"), self.post(body, sign(body, time.time(), "sk_test_other")))
+        self.assertEqual((401, "NO_MATCHING_SIGNATURE"), self.post(body, WebhookVerifier.sign(body, time.time(), "sk_test_other")))
         self.assertEqual("pending", self.state()["orders"]["o-42"]["status"])
         self.assertEqual([], self.state()["processed_events"])
 
     def test_a_wrong_amount_or_an_unknown_order_is_not_applied(self):
         for body in (notification(amount="1.00"), notification(order_id="o-99"), notification(amount="abc")):
-            self.assertEqual(422, self.post(body, sign(body, time.time(), SECRET))[0])
+            self.assertEqual(422, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
         self.assertEqual("pending", self.state()["orders"]["o-42"]["status"])
         # 1500 and 1500.00 are the same amount.
         body = notification(amount="1500")
-        self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
+        self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
 
     def test_notifications_for_no_order_are_acknowledged_and_remembered(self):
         body = notification("SVC-ZZ:CANCELLED", "transaction.cancelled", order_id=None)
-        self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
+        self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
         self.assertEqual(["SVC-ZZ:CANCELLED"], self.state()["processed_events"])
 
     def test_a_late_failure_never_undoes_a_payment_but_a_refund_does(self):
@@ -112,16 +112,16 @@ class ReceiverTest(unittest.TestCase):
             ("SVC-AB12CD34:EXPIRED", "transaction.expired"),
         ):
             body = notification(event_id, event)
-            self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
+            self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
         self.assertEqual("paid", self.state()["orders"]["o-42"]["status"])
         body = notification("SVC-AB12CD34:REFUNDED", "transaction.refunded")
-        self.assertEqual(200, self.post(body, sign(body, time.time(), SECRET))[0])
+        self.assertEqual(200, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET))[0])
         self.assertEqual("refunded", self.state()["orders"]["o-42"]["status"])
         self.assertEqual(3, len(self.state()["processed_events"]))
 
     def test_concurrent_deliveries_of_one_notification_apply_it_once(self):
         body = notification()
-        header = sign(body, time.time(), SECRET)
+        header = WebhookVerifier.sign(body, time.time(), SECRET)
         results = []
         threads = [threading.Thread(target=lambda: results.append(self.post(body, header)[0])) for _ in range(8)]
         for t in threads:
@@ -133,7 +133,7 @@ class ReceiverTest(unittest.TestCase):
 
     def test_other_paths_and_methods(self):
         body = notification()
-        self.assertEqual(404, self.post(body, sign(body, time.time(), SECRET), url=self.url + "/x")[0])
+        self.assertEqual(404, self.post(body, WebhookVerifier.sign(body, time.time(), SECRET), url=self.url + "/x")[0])
         self.assertEqual(405, self.post(body, None, method="PUT")[0])
         request = urllib.request.Request(self.url)
         with self.assertRaises(urllib.error.HTTPError) as caught:
@@ -148,7 +148,7 @@ class ReceiverTest(unittest.TestCase):
         self.addCleanup(connection.close)
         body = notification()
         statuses = []
-        for signature in (None, sign(body, time.time() - 301, SECRET), sign(body, time.time(), SECRET), None):
+        for signature in (None, WebhookVerifier.sign(body, time.time() - 301, SECRET), WebhookVerifier.sign(body, time.time(), SECRET), None):
             headers = {"Content-Type": "application/json"}
             if signature is not None:
                 headers["X-SVC-Signature"] = signature

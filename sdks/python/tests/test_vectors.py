@@ -5,7 +5,7 @@ import re
 import unittest
 
 from tests.support import vectors
-from xaalis import WebhookVerificationError, WebhookVerifier, sign
+from xaalis import WebhookVerificationError, WebhookVerifier
 
 VECTORS = vectors()
 
@@ -36,7 +36,7 @@ def _verify_case(vector):
         else:
             with self.assertRaises(WebhookVerificationError) as caught:
                 verifier.verify(body, header)
-            self.assertEqual(vector["expected"], caught.exception.reason.value)
+            self.assertEqual(vector["expected"], caught.exception.reason)
             for secret in vector["secrets"]:
                 self.assertNotIn(secret, str(caught.exception))
 
@@ -45,7 +45,7 @@ def _verify_case(vector):
 
 def _sign_case(vector):
     def test(self):
-        self.assertEqual(vector["header"], sign(vector["body"].encode("utf-8"), vector["now"], *vector["signed_with"]))
+        self.assertEqual(vector["header"], WebhookVerifier.sign(vector["body"].encode("utf-8"), vector["now"], *vector["signed_with"]))
         self.assertEqual(vector["header"], WebhookVerifier.sign(vector["body"], vector["now"], *vector["signed_with"]))
 
     return test

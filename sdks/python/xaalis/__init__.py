@@ -1,6 +1,6 @@
 """Xaalis merchant library: the payment API client and the webhook verifier.
 
-Standard library only. Start with :class:`XaalisClient` (``XaalisClient.from_env()``) to initiate
+Standard library only. Start with :class:`XaalisClient` (``XaalisClient.from_environment()``) to initiate
 payments and read their status, and :class:`WebhookVerifier` to check the notifications Xaalis
 sends to your server.
 """
@@ -23,11 +23,10 @@ from .client import (  # noqa: E402
 from .webhooks import (  # noqa: E402
     DEFAULT_TOLERANCE,
     SIGNATURE_HEADER,
-    Reason,
     WebhookEvent,
     WebhookVerificationError,
+    WebhookVerificationReason,
     WebhookVerifier,
-    sign,
 )
 
 __all__ = [
@@ -41,12 +40,11 @@ __all__ = [
     "PaymentPage",
     "PaymentQuery",
     "PaymentRequest",
-    "Reason",
     "SIGNATURE_HEADER",
     "WebhookEvent",
     "WebhookVerificationError",
+    "WebhookVerificationReason",
     "WebhookVerifier",
     "XaalisClient",
     "XaalisError",
-    "sign",
 ]

@@ -76,16 +76,13 @@ class XaalisError(Exception):
         return self.status == 0 or self.status == 409 or self.status == 429 or self.status >= 500
 
 
-class Outcome(str, enum.Enum):
-    """Sandbox outcomes that :meth:`XaalisClient.simulate` can force."""
+class Outcome(enum.StrEnum):
+    """Sandbox outcomes that :meth:`XaalisClient.simulate` can force (each equals its name)."""
 
     SUCCESS = "SUCCESS"
     FAILED = "FAILED"
     CANCELLED = "CANCELLED"
     EXPIRED = "EXPIRED"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def _decimal(value: Amount, name: str) -> Decimal:
@@ -529,7 +526,7 @@ class XaalisClient:
     """The Xaalis payment API for a merchant's server. Thread-safe; create one per application
     and reuse it::
 
-        xaalis = XaalisClient.from_env()
+        xaalis = XaalisClient.from_environment()
         payment = xaalis.initiate(PaymentRequest("WALLET_SN", "1500", metadata={"order_id": "o-42"}))
         # show payment.deep_links or payment.qr_code to the customer, then wait for the webhook
 
@@ -600,7 +597,7 @@ class XaalisClient:
         self._sleep = time.sleep
 
     @classmethod
-    def from_env(cls, environ: Optional[Mapping[str, str]] = None, **options: Any) -> "XaalisClient":
+    def from_environment(cls, environ: Optional[Mapping[str, str]] = None, **options: Any) -> "XaalisClient":
         """A client configured from ``XAALIS_BASE_URL``, ``XAALIS_ENDPOINT_KEY``, ``XAALIS_API_KEY``
         and ``XAALIS_API_SECRET`` (``environ`` defaults to ``os.environ``); ``options`` are the
         keyword settings of the constructor.

@@ -28,11 +28,10 @@ from . import _json
 __all__ = [
     "DEFAULT_TOLERANCE",
     "SIGNATURE_HEADER",
-    "Reason",
     "WebhookEvent",
     "WebhookVerificationError",
+    "WebhookVerificationReason",
     "WebhookVerifier",
-    "sign",
 ]
 
 #: The replay window of the specification: 300 seconds either way.
@@ -55,8 +54,12 @@ _WHITESPACE = (
 Body = Union[bytes, bytearray, memoryview, str]
 
 
-class Reason(enum.Enum):
-    """What failed, in the order the checks run."""
+class WebhookVerificationReason(enum.StrEnum):
+    """What failed, in the order the checks run.
+
+    A ``str``: each reason equals and prints as its name (``"STALE_TIMESTAMP"``), as in every Xaalis
+    library.
+    """
 
     #: No ``X-SVC-Signature`` header (or a blank one).
     MISSING_HEADER = "MISSING_HEADER"
@@ -69,9 +72,6 @@ class Reason(enum.Enum):
     #: The signature is valid but the body is not a notification (not JSON, or fields missing).
     INVALID_BODY = "INVALID_BODY"
 
-    def __str__(self) -> str:
-        return self.value
-
 
 class WebhookVerificationError(Exception):
     """A notification that must be refused: answer it with HTTP 401.
@@ -80,7 +80,7 @@ class WebhookVerificationError(Exception):
     expected signature.
     """
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    def __init__(self, reason: WebhookVerificationReason, message: str) -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -104,9 +104,9 @@ class WebhookEvent:
     data: Dict[str, Any] = field(repr=False)
     raw_body: str = field(repr=False)
 
-    def data_string(self, name: str) -> Optional[str]:
+    def data_string(self, field: str) -> Optional[str]:
         """A top-level field of ``data`` as text, or ``None`` when absent or not a string."""
-        value = self.data.get(name)
+        value = self.data.get(field)
         return value if isinstance(value, str) else None
 
     @property
@@ -163,20 +163,6 @@ def _hmac_hex(secret: bytes, timestamp: int, body: bytes) -> bytes:
     return mac.hexdigest().encode("ascii")
 
 
-def sign(raw_body: Body, timestamp: Union[int, float, datetime], *secrets: str) -> str:
-    """Signs ``raw_body`` as Xaalis does, for producing notifications in your own tests.
-
-    :param timestamp: unix seconds, or an aware ``datetime``
-    :param secrets: one or more secrets; one ``v1`` is written per secret, as during a rotation
-    :return: an ``X-SVC-Signature`` value: ``t=<unix seconds>,v1=<hex>[,v1=<hex>…]``
-    """
-    body = _body_bytes(raw_body)
-    seconds = _seconds(timestamp)
-    header = "t=%d" % seconds
-    for secret in _secret_bytes(secrets):
-        header += ",v1=" + _hmac_hex(secret, seconds, body).decode("ascii")
-    return header
-
 
 def _utf16_length(text: str) -> int:
     # The Java SDK measures the header in UTF-16 units; so does this check.
@@ -184,11 +170,11 @@ def _utf16_length(text: str) -> int:
 
 
 def _malformed(why: str) -> WebhookVerificationError:
-    return WebhookVerificationError(Reason.MALFORMED_HEADER, "Malformed %s: %s" % (SIGNATURE_HEADER, why))
+    return WebhookVerificationError(WebhookVerificationReason.MALFORMED_HEADER, "Malformed %s: %s" % (SIGNATURE_HEADER, why))
 
 
 def _invalid(why: str) -> WebhookVerificationError:
-    return WebhookVerificationError(Reason.INVALID_BODY, "The body is not a notification: " + why)
+    return WebhookVerificationError(WebhookVerificationReason.INVALID_BODY, "The body is not a notification: " + why)
 
 
 def _parse_header(header: Optional[Union[str, bytes]]) -> Tuple[int, List[bytes]]:
@@ -197,7 +183,7 @@ def _parse_header(header: Optional[Union[str, bytes]]) -> Tuple[int, List[bytes]
     if header is not None and not isinstance(header, str):
         raise TypeError("the signature header is a str or None")
     if header is None or not header.strip(_WHITESPACE):
-        raise WebhookVerificationError(Reason.MISSING_HEADER, "The %s header is missing" % SIGNATURE_HEADER)
+        raise WebhookVerificationError(WebhookVerificationReason.MISSING_HEADER, "The %s header is missing" % SIGNATURE_HEADER)
     if len(header) > _MAX_HEADER_LENGTH or _utf16_length(header) > _MAX_HEADER_LENGTH:
         raise _malformed("the header is too long")
     timestamp: Optional[int] = None
@@ -300,7 +286,7 @@ class WebhookVerifier:
         now = math.floor(self._clock())
         if abs(now - timestamp) > self._tolerance:
             raise WebhookVerificationError(
-                Reason.STALE_TIMESTAMP,
+                WebhookVerificationReason.STALE_TIMESTAMP,
                 "The signature timestamp is more than %g s away from now" % self._tolerance,
             )
         matched = False
@@ -311,12 +297,30 @@ class WebhookVerifier:
                 matched |= hmac.compare_digest(expected, candidate)
         if not matched:
             raise WebhookVerificationError(
-                Reason.NO_MATCHING_SIGNATURE,
+                WebhookVerificationReason.NO_MATCHING_SIGNATURE,
                 "No v1 signature matches the body signed with the configured secret",
             )
         return _event(body)
 
-    sign = staticmethod(sign)
+    @staticmethod
+    def sign(raw_body: Body, timestamp: Union[int, float, datetime], *secrets: str) -> str:
+        """Signs ``raw_body`` as Xaalis does, for producing notifications in your own tests.
+
+        The arguments come in the same order in every Xaalis library: body, timestamp, then one or
+        more secrets::
+
+            header = WebhookVerifier.sign(body, time.time(), "sk_test_…")
+
+        :param timestamp: unix seconds, or an aware ``datetime``
+        :param secrets: one or more secrets; one ``v1`` is written per secret, as during a rotation
+        :return: an ``X-SVC-Signature`` value: ``t=<unix seconds>,v1=<hex>[,v1=<hex>…]``
+        """
+        body = _body_bytes(raw_body)
+        seconds = _seconds(timestamp)
+        header = "t=%d" % seconds
+        for secret in _secret_bytes(secrets):
+            header += ",v1=" + _hmac_hex(secret, seconds, body).decode("ascii")
+        return header
 
     def __repr__(self) -> str:
         # The secrets stay out of logs.

@@ -10,7 +10,7 @@ import { sameAmount, XaalisClient, XaalisError } from "@xaalis/sdk";
 
 const reference = process.argv[2];
 assert.ok(reference, "usage: node test/e2e/client-checks.mjs <reference>");
-const xaalis = XaalisClient.fromEnv();
+const xaalis = XaalisClient.fromEnvironment();
 
 const status = await xaalis.status(reference);
 assert.equal(status.status, "SUCCESS");
@@ -28,8 +28,8 @@ await assert.rejects(xaalis.initiate({ provider: "MOBILEMONEY_SN", amount: "1500
   assert.ok(e instanceof XaalisError, String(e));
   assert.equal(e.status, 400);
   assert.equal(e.retryable, false);
-  assert.ok(e.apiError.errors.amount?.length > 0, JSON.stringify(e.apiError));
-  assert.match(e.apiError.timestamp, /[+-]\d\d:\d\d$/);
+  assert.ok(e.error.errors.amount?.length > 0, JSON.stringify(e.error));
+  assert.match(e.error.timestamp, /[+-]\d\d:\d\d$/);
   return true;
 });
 
@@ -65,7 +65,7 @@ assert.equal(deactivated.active, false);
 assert.equal(deactivated.state, "DEACTIVATED");
 await assert.rejects(xaalis.createPaymentLink({ minAmount: "5000", maxAmount: "1000" }), (e) => {
   assert.ok(e instanceof XaalisError && e.status === 400, String(e));
-  assert.ok(e.apiError.errors.max_amount?.length > 0, JSON.stringify(e.apiError));
+  assert.ok(e.error.errors.max_amount?.length > 0, JSON.stringify(e.error));
   return true;
 });
 await assert.rejects(xaalis.deactivatePaymentLink("aaaaaaaaaaaaaaaa"), (e) => e instanceof XaalisError && e.status === 404);

@@ -118,7 +118,7 @@ def links(xaalis):
 
 
 def main(argv):
-    xaalis = XaalisClient.from_env()
+    xaalis = XaalisClient.from_environment()
     command, args = argv[1], argv[2:]
     result = {"pay": pay, "checks": checks, "refund": refund, "links": links}[command](xaalis, *args)
     print("RESULT " + json.dumps(result, ensure_ascii=False), flush=True)

@@ -2,7 +2,12 @@ package sn.xaalis.sdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -10,6 +15,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -18,18 +26,28 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.w3c.dom.Document;
 import sn.xaalis.example.WebhookReceiver;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.TestDatabase;
 
 /**
  * Issue 6 end to end: the SDK initiates against the running server, simulates success in sandbox, and
  * the example receiver verifies and applies the resulting webhook; forgeries are refused. Issue 18: the
- * SDK's payment-link calls against the same server.
+ * SDK's payment-link calls against the same server. Issue 29: the SDK as it is published, its POM
+ * declaring the repository's licence, its jar carrying it with a manifest that names the library, and its
+ * classes compiled for Java 17, the oldest long-term-support release still maintained.
  */
 @IntegrationTest
 class SdkEndToEndIT extends ApiIntegrationTest {
@@ -39,6 +57,69 @@ class SdkEndToEndIT extends ApiIntegrationTest {
     // The server's clock, which other tests in this context move forward: the receiver must share it.
     @Autowired
     MutableClock clock;
+
+    @Test
+    void theSdkIsPackagedUnderTheRepositorysLicenceForJava17() throws Exception {
+        assumeFalse(TestDatabase.postgres(), "the package is checked once, in the H2 execution");
+        Path repository = Path.of("..").toAbsolutePath().normalize();
+        String licence = Files.readString(repository.resolve("LICENSE"));
+        assertThat(licence).contains("Apache License", "Version 2.0, January 2004");
+
+        Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(repository.resolve("sdks/java/pom.xml").toFile());
+        XPath xpath = XPathFactory.newInstance().newXPath();
+        assertThat(xpath.evaluate("/project/artifactId", pom)).isEqualTo("xaalis-java");
+        assertThat(xpath.evaluate("/project/licenses/license/name", pom)).isEqualTo("Apache-2.0");
+        assertThat(xpath.evaluate("/project/licenses/license/url", pom))
+                .isEqualTo("https://www.apache.org/licenses/LICENSE-2.0.txt");
+        assertThat(xpath.evaluate("/project/properties/maven.compiler.release", pom))
+                .isEqualTo("17");
+
+        // The classes merchants load: Java 17's class-file version (61), whatever JDK built them.
+        try (InputStream in = WebhookVerifier.class.getResourceAsStream("WebhookVerifier.class")) {
+            byte[] head = in.readNBytes(8);
+            assertThat(((head[6] & 0xff) << 8) | (head[7] & 0xff)).isEqualTo(61);
+        }
+
+        // The jar the build packaged (or, from an IDE, the one beside its classes).
+        Path location = Path.of(WebhookVerifier.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        Path jar = Files.isRegularFile(location) ? location : packagedJar(location.getParent());
+        if (jar == null) {
+            String why = "SKIPPED: the SDK was not packaged (run through ./mvnw verify)";
+            if (TestDatabase.postgresRequired()) {
+                fail(why);
+            }
+            assumeTrue(false, why);
+        }
+        try (JarFile file = new JarFile(jar.toFile())) {
+            JarEntry entry = file.getJarEntry("META-INF/LICENSE");
+            assertThat(entry).as("META-INF/LICENSE in " + jar).isNotNull();
+            try (InputStream in = file.getInputStream(entry)) {
+                assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                        .isEqualTo(licence);
+            }
+            Attributes manifest = file.getManifest().getMainAttributes();
+            assertThat(manifest.getValue("Implementation-Title")).isEqualTo("Xaalis Java SDK");
+            assertThat(manifest.getValue("Implementation-Version")).isNotBlank();
+            assertThat(manifest.getValue("Automatic-Module-Name")).isEqualTo("sn.xaalis.sdk");
+        }
+    }
+
+    private static Path packagedJar(Path target) throws IOException {
+        if (target == null || !Files.isDirectory(target)) {
+            return null;
+        }
+        try (var files = Files.list(target)) {
+            return files.filter(f -> f.getFileName().toString().matches("xaalis-java-[^-]+(-SNAPSHOT)?\\.jar"))
+                    .findFirst()
+                    .orElse(null);
+        }
+    }
 
     @Test
     void theSdkAndTheExampleReceiverWorkAgainstTheServer() throws Exception {
@@ -76,7 +157,7 @@ class SdkEndToEndIT extends ApiIntegrationTest {
                             .asText())
                     .isEqualTo("o-42");
 
-            Payment succeeded = xaalis.simulate(payment.reference(), XaalisClient.Outcome.SUCCESS);
+            Payment succeeded = xaalis.simulate(payment.reference(), Outcome.SUCCESS);
             assertThat(succeeded.status()).isEqualTo("SUCCESS");
             String eventId = payment.reference() + ":SUCCESS";
             api.awaitNotification(m, eventId, Set.of("DELIVERED"), Duration.ofSeconds(10));

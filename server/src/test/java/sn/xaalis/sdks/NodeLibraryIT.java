@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +39,9 @@ import tools.jackson.databind.JsonNode;
  * drives the running server end to end: its client initiates (examples/checkout.mjs) and simulates
  * success, the server's webhook reaches the Express example receiver, which verifies it, applies it
  * once to its order file and compares the amount; tampered, stale, unsigned and replayed deliveries
- * change nothing. The Fastify example receiver takes one signed and one tampered delivery.
+ * change nothing. The Fastify example receiver takes one signed and one tampered delivery. Issue 29: it
+ * runs on a maintained Node.js (at least its {@code engines}), and {@code npm pack} makes a publishable
+ * tarball under the repository's licence with only what a merchant installs.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -54,10 +58,17 @@ class NodeLibraryIT extends ApiIntegrationTest {
     @TempDir
     Path work;
 
-    /** npm ci on a fresh clone (or after package-lock.json changed), then the library's build. */
+    /**
+     * On a Node.js the library supports (its {@code engines}), npm ci on a fresh clone (or after
+     * package-lock.json changed), then the library's build.
+     */
     @BeforeAll
     static void installAndBuild() throws IOException {
         ExternalTool.require("node", "npm");
+        ExternalTool.requireAtLeast(
+                "Node.js",
+                ExternalTool.version("node-version-" + RUN, "node", "-p", "process.versions.node"),
+                minimumNode());
         Path installed = LIBRARY.resolve("node_modules/.package-lock.json");
         Path lock = LIBRARY.resolve("package-lock.json");
         if (!Files.exists(installed)
@@ -70,7 +81,16 @@ class NodeLibraryIT extends ApiIntegrationTest {
     @Test
     void theLibrarysOwnTestsPass() throws IOException {
         assumeFalse(TestDatabase.postgres(), "the library's own tests run once, in the H2 execution");
-        String output = npm("node-npm-test", Duration.ofMinutes(5), "test");
+        // TAP, which Node.js 22 prints to a pipe by default and 24 only when asked.
+        ExternalTool.Result result = ExternalTool.run(
+                "node-npm-test",
+                LIBRARY,
+                Map.of("NODE_OPTIONS", "--test-reporter=tap"),
+                Duration.ofMinutes(5),
+                "npm",
+                "test");
+        String output = result.output();
+        assertThat(result.exitCode()).as("npm test: %s", output).isZero();
         assertThat(output).contains("# fail 0").containsPattern("# pass [1-9]\\d*");
         // Every shared signature vector ran.
         int vectors = Api.JSON
@@ -82,6 +102,49 @@ class NodeLibraryIT extends ApiIntegrationTest {
                         .results()
                         .count())
                 .isEqualTo(vectors);
+    }
+
+    @Test
+    void npmPackMakesAPublishableTarballWithTheLicenceAndOnlyTheBuiltLibrary() throws IOException {
+        assumeFalse(TestDatabase.postgres(), "the package is checked once, in the H2 execution");
+        Path packed = Files.createDirectories(work.resolve("packed"));
+        npm("node-npm-pack", Duration.ofMinutes(3), "pack", "--pack-destination", packed.toString());
+        List<Path> tarballs;
+        try (var files = Files.list(packed)) {
+            tarballs = files.filter(f -> f.toString().endsWith(".tgz")).toList();
+        }
+        assertThat(tarballs).hasSize(1);
+        assertThat(tarballs.get(0).getFileName().toString()).isEqualTo("xaalis-sdk-0.1.0.tgz");
+        Map<String, byte[]> files = untar(tarballs.get(0));
+
+        // What a merchant installs: the built library, its README and licence, the manifest.
+        assertThat(files.keySet())
+                .contains(
+                        "package/package.json",
+                        "package/README.md",
+                        "package/LICENSE",
+                        "package/dist/esm/index.js",
+                        "package/dist/esm/index.d.ts",
+                        "package/dist/cjs/index.js",
+                        "package/dist/cjs/index.d.ts");
+        assertThat(files.keySet()).allSatisfy(name -> assertThat(name)
+                .matches("package/(package\\.json|README\\.md|LICENSE|dist/(esm|cjs)/[\\w.]+\\.(js|d\\.ts|json))"));
+        assertThat(new String(files.get("package/LICENSE"), StandardCharsets.UTF_8))
+                .isEqualTo(Files.readString(ExternalTool.REPOSITORY.resolve("LICENSE")));
+
+        JsonNode manifest = Api.JSON.readTree(new String(files.get("package/package.json"), StandardCharsets.UTF_8));
+        assertThat(manifest.get("name").stringValue()).isEqualTo("@xaalis/sdk");
+        assertThat(manifest.get("version").stringValue()).isEqualTo("0.1.0");
+        assertThat(manifest.get("license").stringValue()).isEqualTo("Apache-2.0");
+        assertThat(manifest.has("private")).as("\"private\" forbids publishing").isFalse();
+        assertThat(manifest.at("/publishConfig/access").stringValue()).isEqualTo("public");
+        // A maintained Node.js at least (22 and 24 are; 20 ended in April 2026), and the development
+        // dependencies' types describe that same oldest Node.js.
+        assertThat(ExternalTool.compareVersions(minimumNode(), "22")).isGreaterThanOrEqualTo(0);
+        String typesNode = manifest.at("/devDependencies/@types~1node").stringValue();
+        assertThat(typesNode.replaceFirst("^[\\^~]", "").split("\\.")[0])
+                .as("@types/node %s for engines >=%s", typesNode, minimumNode())
+                .isEqualTo(minimumNode().split("\\.")[0]);
     }
 
     @Test
@@ -236,6 +299,51 @@ class NodeLibraryIT extends ApiIntegrationTest {
         assertThat(result.exitCode()).as(result.output()).isZero();
         String output = result.output();
         return Api.JSON.readTree(output.substring(output.indexOf('{')));
+    }
+
+    /** The oldest Node.js the library supports: {@code engines.node} of its package.json, {@code >=N}. */
+    private static String minimumNode() throws IOException {
+        String engines = Api.JSON
+                .readTree(Files.readString(LIBRARY.resolve("package.json")))
+                .at("/engines/node")
+                .stringValue();
+        Matcher m = Pattern.compile(">=\\s*(\\d+(\\.\\d+)*)").matcher(engines == null ? "" : engines);
+        assertThat(m.matches()).as("engines.node is >=N: %s", engines).isTrue();
+        return m.group(1);
+    }
+
+    /** The files of a .tgz (npm's ustar archives), by name. */
+    private static Map<String, byte[]> untar(Path tgz) throws IOException {
+        Map<String, byte[]> files = new java.util.TreeMap<>();
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(tgz))) {
+            byte[] header = new byte[512];
+            while (in.readNBytes(header, 0, 512) == 512) {
+                String name = field(header, 0, 100);
+                if (name.isEmpty()) {
+                    break; // the two empty blocks that end the archive
+                }
+                if (field(header, 257, 6).equals("ustar")
+                        && !field(header, 345, 155).isEmpty()) {
+                    name = field(header, 345, 155) + "/" + name;
+                }
+                long size = Long.parseLong(field(header, 124, 12).strip(), 8);
+                byte type = header[156];
+                byte[] data = in.readNBytes((int) size);
+                in.skipNBytes((512 - size % 512) % 512);
+                if (type == '0' || type == 0) {
+                    files.put(name, data);
+                }
+            }
+        }
+        return files;
+    }
+
+    private static String field(byte[] header, int offset, int length) {
+        int end = offset;
+        while (end < offset + length && header[end] != 0) {
+            end++;
+        }
+        return new String(header, offset, end - offset, StandardCharsets.US_ASCII);
     }
 
     private static String npm(String name, Duration timeout, String... arguments) {

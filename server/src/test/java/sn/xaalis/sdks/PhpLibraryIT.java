@@ -32,7 +32,9 @@ import tools.jackson.databind.JsonNode;
  * Issue 18, PHP: the library's own PHPUnit suite, then the end-to-end flow against this server. The
  * library's client starts a payment (examples/checkout.php) and drives the API (a driver script), the
  * sandbox success is notified to the example receiver (examples/receiver.php under PHP's built-in
- * server), which verifies it, applies it to its order file once and refuses forgeries.
+ * server), which verifies it, applies it to its order file once and refuses forgeries. Issue 29: on a
+ * maintained PHP (at least composer.json's {@code require.php}), and {@code composer validate --strict}
+ * passes: the package is publishable under the repository's licence.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -43,9 +45,10 @@ class PhpLibraryIT extends ApiIntegrationTest {
             Path.of("src/test/resources/sdks/php/drive.php").toAbsolutePath();
 
     @Test
-    void theLibrarysOwnTestsPass() {
+    void theLibrarysOwnTestsPass() throws IOException {
         assumeFalse(TestDatabase.postgres(), "the library's unit tests run once, in the H2 execution");
         ExternalTool.require("php", "phpunit");
+        requireSupportedPhp();
         ExternalTool.Result result =
                 ExternalTool.run("php-phpunit", LIBRARY, Map.of(), Duration.ofMinutes(5), "phpunit");
         assertThat(result.exitCode()).as(result.output()).isZero();
@@ -53,8 +56,34 @@ class PhpLibraryIT extends ApiIntegrationTest {
     }
 
     @Test
+    void composerValidatesThePackageStrictly() throws IOException {
+        assumeFalse(TestDatabase.postgres(), "the package is checked once, in the H2 execution");
+        ExternalTool.require("php", "composer");
+        requireSupportedPhp();
+        ExternalTool.Result result = ExternalTool.run(
+                "php-composer-validate",
+                LIBRARY,
+                Map.of("COMPOSER_ALLOW_SUPERUSER", "1", "COMPOSER_NO_INTERACTION", "1"),
+                Duration.ofMinutes(2),
+                "composer",
+                "validate",
+                "--strict",
+                "--no-interaction");
+        // --strict: a warning (no licence, an unbounded version…) fails as an error does.
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output()).contains("is valid");
+        JsonNode composer = Api.JSON.readTree(Files.readString(LIBRARY.resolve("composer.json")));
+        assertThat(composer.get("name").stringValue()).isEqualTo("xaalis/xaalis");
+        assertThat(composer.get("license").stringValue()).isEqualTo("Apache-2.0");
+        // A maintained PHP at least: 8.1 ended in December 2025.
+        assertThat(ExternalTool.compareVersions(minimumPhp(), "8.2")).isGreaterThanOrEqualTo(0);
+        assertThat(LIBRARY.resolve("LICENSE")).hasSameTextualContentAs(ExternalTool.REPOSITORY.resolve("LICENSE"));
+    }
+
+    @Test
     void theExampleReceiverAppliesTheWebhookOfAPaymentStartedWithTheLibrary(@TempDir Path dir) throws Exception {
         ExternalTool.require("php");
+        requireSupportedPhp();
         Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
         Path orders = dir.resolve("orders.json");
         Files.writeString(orders, "{\"orders\":{},\"processed_events\":[]}");
@@ -175,6 +204,23 @@ class PhpLibraryIT extends ApiIntegrationTest {
         } finally {
             ExternalTool.stop(receiver);
         }
+    }
+
+    /** Skips (fails on CI) on a PHP older than the library's require.php. */
+    private static void requireSupportedPhp() throws IOException {
+        String run = TestDatabase.postgres() ? "postgres" : "h2";
+        ExternalTool.requireAtLeast(
+                "PHP", ExternalTool.version("php-version-" + run, "php", "-r", "echo PHP_VERSION;"), minimumPhp());
+    }
+
+    /** composer.json's require.php, {@code >=X.Y}. */
+    private static String minimumPhp() throws IOException {
+        String php = Api.JSON
+                .readTree(Files.readString(LIBRARY.resolve("composer.json")))
+                .at("/require/php")
+                .stringValue();
+        assertThat(php).as("require.php is >=X.Y").matches(">=\\d+\\.\\d+");
+        return php.substring(2);
     }
 
     private static JsonNode lastJsonLine(ExternalTool.Result result) {

@@ -42,7 +42,10 @@ import tools.jackson.databind.JsonNode;
  * started as a process: the client initiates and simulates a payment, the server's webhook reaches the
  * receiver, which verifies it, marks the order paid once (the event id remembered in its order file) and
  * refuses tampered, stale and unsigned deliveries with 401. The client's other calls (list, cancel, refund,
- * payment links, the §7 error body) run against the server too.
+ * payment links, the §7 error body) run against the server too. Issue 29: on a maintained Python (at
+ * least pyproject.toml's {@code requires-python}), and the wheel that Debian's standard tooling builds
+ * ({@code pyproject-build} of python3-build, with python3-setuptools and python3-wheel) carries the
+ * name, version, licence and {@code Requires-Python} of pyproject.toml, the LICENSE, and only the package.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -61,6 +64,7 @@ class PythonLibraryIT extends ApiIntegrationTest {
     void theLibrarysUnitTestsPass() throws IOException {
         assumeFalse(TestDatabase.postgres(), "the library's unit tests need no database: run in the H2 execution only");
         ExternalTool.require("python3");
+        requireSupportedPython();
         ExternalTool.Result result = ExternalTool.run(
                 "python-unittest",
                 SDK,
@@ -83,8 +87,76 @@ class PythonLibraryIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theWheelBuiltWithDebiansToolingCarriesTheLicenceAndTheSupportedPythons(@TempDir Path dir) throws IOException {
+        assumeFalse(TestDatabase.postgres(), "the package is checked once, in the H2 execution");
+        ExternalTool.require("pyproject-build");
+        // The project as a source distribution has it (no caches, nothing built before), copied so that
+        // the build's own files (build/, *.egg-info) stay out of the work tree.
+        Path project = dir.resolve("xaalis");
+        for (String file : List.of("pyproject.toml", "README.md", "LICENSE")) {
+            Files.createDirectories(project);
+            Files.copy(SDK.resolve(file), project.resolve(file));
+        }
+        try (var sources = Files.list(SDK.resolve("xaalis"))) {
+            Files.createDirectories(project.resolve("xaalis"));
+            for (Path source : sources.filter(Files::isRegularFile).toList()) {
+                Files.copy(source, project.resolve("xaalis").resolve(source.getFileName()));
+            }
+        }
+        Path out = dir.resolve("dist");
+        ExternalTool.Result result = ExternalTool.run(
+                "python-wheel",
+                project,
+                Map.of("PYTHONDONTWRITEBYTECODE", "1", "SOURCE_DATE_EPOCH", "1795336965"),
+                Duration.ofMinutes(3),
+                "pyproject-build",
+                "--wheel",
+                "--no-isolation",
+                "--outdir",
+                out.toString(),
+                project.toString());
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        String version = pyproject("version");
+        Path wheel = out.resolve("xaalis-" + version + "-py3-none-any.whl");
+        assertThat(wheel).as(result.output()).isRegularFile();
+
+        Map<String, String> files = new java.util.TreeMap<>();
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(wheel.toFile())) {
+            for (var entry : java.util.Collections.list(zip.entries())) {
+                try (var in = zip.getInputStream(entry)) {
+                    files.put(entry.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        String info = "xaalis-" + version + ".dist-info/";
+        assertThat(files.keySet())
+                .contains("xaalis/__init__.py", "xaalis/client.py", "xaalis/webhooks.py", "xaalis/py.typed")
+                .allSatisfy(name -> assertThat(name).matches("xaalis/\\w+\\.(py|typed)|" + Pattern.quote(info) + ".+"));
+        // The licence file, as setuptools places it (dist-info/ or, from setuptools 77, dist-info/licenses/).
+        String licence = read(ExternalTool.REPOSITORY.resolve("LICENSE"));
+        String licenceFile = files.keySet().stream()
+                .filter(name -> name.startsWith(info) && name.endsWith("/LICENSE"))
+                .findFirst()
+                .orElse(info + "LICENSE");
+        assertThat(files)
+                .hasEntrySatisfying(licenceFile, text -> assertThat(text).isEqualTo(licence));
+        List<String> metadata = files.get(info + "METADATA")
+                .lines()
+                .takeWhile(line -> !line.isEmpty())
+                .toList();
+        assertThat(metadata)
+                .contains("Name: xaalis", "Version: " + version, "Requires-Python: >=" + minimumPython())
+                .containsAnyOf("License: Apache-2.0", "License-Expression: Apache-2.0")
+                .anySatisfy(
+                        line -> assertThat(line).startsWith("License-File: ").endsWith("LICENSE"));
+        // A maintained Python at least: 3.10 ended in October 2026.
+        assertThat(ExternalTool.compareVersions(minimumPython(), "3.11")).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
     void theClientAndTheExampleReceiverWorkAgainstTheServer(@TempDir Path dir) throws Exception {
         ExternalTool.require("python3");
+        requireSupportedPython();
         Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
         Path orders = dir.resolve("orders.json");
         Files.writeString(
@@ -221,6 +293,35 @@ class PythonLibraryIT extends ApiIntegrationTest {
         }
         String log = Files.readString(Path.of("target", "processes", "python-receiver-" + run + ".log"));
         assertThat(log).contains("Refused a notification: STALE_TIMESTAMP").doesNotContain(m.apiSecret());
+    }
+
+    /** Skips (fails on CI) on a python3 older than the library's requires-python. */
+    private static void requireSupportedPython() throws IOException {
+        String run = TestDatabase.postgres() ? "postgres" : "h2";
+        ExternalTool.requireAtLeast(
+                "Python",
+                ExternalTool.version(
+                        "python-version-" + run, "python3", "-c", "import platform; print(platform.python_version())"),
+                minimumPython());
+    }
+
+    /** pyproject.toml's requires-python, {@code >=X.Y}. */
+    private static String minimumPython() throws IOException {
+        String requires = pyproject("requires-python");
+        assertThat(requires).as("requires-python is >=X.Y").matches(">=\\d+\\.\\d+");
+        return requires.substring(2);
+    }
+
+    /** A string of pyproject.toml's [project] table. */
+    private static String pyproject(String key) throws IOException {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(key) + " = \"([^\"]*)\"$")
+                .matcher(read(SDK.resolve("pyproject.toml")));
+        assertThat(m.find()).as("pyproject.toml has " + key).isTrue();
+        return m.group(1);
+    }
+
+    private static String read(Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.UTF_8);
     }
 
     private JsonNode client(String name, Map<String, String> env, String... args) {

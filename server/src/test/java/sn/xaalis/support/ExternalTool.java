@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Another language's toolchain (php, phpunit, node, npm, python3) run from a test, as the merchant
+ * Another language's toolchain (php, phpunit, composer, node, npm, python3, pyproject-build) run from a test, as the merchant
  * libraries under {@code sdks/} are tested. Without the tool the test is skipped with a message, except
  * on CI, where {@code .ci/run} installs it and its absence is a failure.
  */
@@ -40,6 +40,49 @@ public final class ExternalTool {
                 assumeTrue(false, why);
             }
         }
+    }
+
+    /**
+     * Skips the test (fails it on CI) unless the runtime's {@code version} is at least {@code minimum},
+     * the oldest release the library supports: an older one (Node.js 20 on a machine, say) does not test
+     * what merchants run.
+     */
+    public static void requireAtLeast(String runtime, String version, String minimum) {
+        if (compareVersions(version, minimum) < 0) {
+            String why = "SKIPPED: " + runtime + " " + version + " is older than " + minimum
+                    + ", the oldest release the library supports (.ci/run installs a maintained one)";
+            // Printed too: an assumption that fails in @BeforeAll leaves no trace in the reports.
+            System.out.println(why);
+            if (TestDatabase.postgresRequired()) {
+                fail(why);
+            }
+            assumeTrue(false, why);
+        }
+    }
+
+    /** The version a command prints as its last line (such as {@code node -p process.versions.node}). */
+    public static String version(String name, String... command) {
+        Result result = run(name, REPOSITORY, Map.of(), Duration.ofMinutes(1), command);
+        String[] lines = result.output().strip().split("\\R");
+        String last = lines[lines.length - 1].strip();
+        if (result.exitCode() != 0 || !last.matches("\\d+(\\.\\d+)*.*")) {
+            fail(String.join(" ", command) + " printed no version: " + result.output());
+        }
+        return last;
+    }
+
+    /** Compares dotted version numbers numerically ({@code 22.23.3} after {@code 22.9}). */
+    public static int compareVersions(String a, String b) {
+        String[] x = a.replaceFirst("[^\\d.].*$", "").split("\\.");
+        String[] y = b.replaceFirst("[^\\d.].*$", "").split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int p = i < x.length && !x[i].isEmpty() ? Integer.parseInt(x[i]) : 0;
+            int q = i < y.length && !y[i].isEmpty() ? Integer.parseInt(y[i]) : 0;
+            if (p != q) {
+                return Integer.compare(p, q);
+            }
+        }
+        return 0;
     }
 
     public static boolean onPath(String command) {

@@ -104,7 +104,7 @@ public final class WebhookVerifier {
         long now = clock.instant().getEpochSecond();
         if (Math.abs((double) now - (double) signature.timestamp()) > tolerance.getSeconds()) {
             throw new WebhookVerificationException(
-                    WebhookVerificationException.Reason.STALE_TIMESTAMP,
+                    WebhookVerificationReason.STALE_TIMESTAMP,
                     "The signature timestamp is more than " + tolerance.getSeconds() + " s away from now");
         }
         boolean matched = false;
@@ -117,33 +117,41 @@ public final class WebhookVerifier {
         }
         if (!matched) {
             throw new WebhookVerificationException(
-                    WebhookVerificationException.Reason.NO_MATCHING_SIGNATURE,
+                    WebhookVerificationReason.NO_MATCHING_SIGNATURE,
                     "No v1 signature matches the body signed with the configured secret");
         }
         return event(rawBody);
     }
 
     /**
-     * Signs {@code rawBody} as Xaalis does, for producing test notifications.
+     * Signs {@code rawBody} as Xaalis does, for producing test notifications. The arguments come in the
+     * same order in every Xaalis library: body, timestamp, then one or more secrets.
      *
+     * @param rawBody the body to sign
+     * @param timestamp the signature time, in Unix seconds
+     * @param secrets one or more secrets; one {@code v1} is written per secret, as during a rotation
      * @return an {@code X-SVC-Signature} value: {@code t=<unixSeconds>,v1=<hex>} with one {@code v1} per secret
      */
-    public static String sign(byte[] rawBody, long unixSeconds, String... secrets) {
+    public static String sign(byte[] rawBody, long timestamp, String... secrets) {
         Objects.requireNonNull(rawBody, "rawBody");
         if (secrets == null || secrets.length == 0) {
             throw new IllegalArgumentException("at least one secret is needed");
         }
-        StringBuilder header = new StringBuilder("t=").append(unixSeconds);
+        StringBuilder header = new StringBuilder("t=").append(timestamp);
         for (String secret : secrets) {
-            byte[] mac = hmac(secret.getBytes(StandardCharsets.UTF_8), unixSeconds, rawBody);
+            byte[] mac = hmac(secret.getBytes(StandardCharsets.UTF_8), timestamp, rawBody);
             header.append(",v1=").append(HexFormat.of().formatHex(mac));
         }
         return header.toString();
     }
 
-    /** Signs a UTF-8 body at {@code now}. */
-    public static String sign(String rawBody, Instant now, String... secrets) {
-        return sign(rawBody.getBytes(StandardCharsets.UTF_8), now.getEpochSecond(), secrets);
+    /**
+     * Signs a UTF-8 body at {@code timestamp} (such as {@code Instant.now()}).
+     *
+     * @see #sign(byte[], long, String...)
+     */
+    public static String sign(String rawBody, Instant timestamp, String... secrets) {
+        return sign(rawBody.getBytes(StandardCharsets.UTF_8), timestamp.getEpochSecond(), secrets);
     }
 
     private record Signature(long timestamp, List<byte[]> v1) {}
@@ -151,8 +159,7 @@ public final class WebhookVerifier {
     private static Signature parse(String header) throws WebhookVerificationException {
         if (header == null || header.isBlank()) {
             throw new WebhookVerificationException(
-                    WebhookVerificationException.Reason.MISSING_HEADER,
-                    "The " + SIGNATURE_HEADER + " header is missing");
+                    WebhookVerificationReason.MISSING_HEADER, "The " + SIGNATURE_HEADER + " header is missing");
         }
         if (header.length() > MAX_HEADER_LENGTH) {
             throw malformed("the header is too long");
@@ -194,7 +201,7 @@ public final class WebhookVerifier {
 
     private static WebhookVerificationException malformed(String why) {
         return new WebhookVerificationException(
-                WebhookVerificationException.Reason.MALFORMED_HEADER, "Malformed " + SIGNATURE_HEADER + ": " + why);
+                WebhookVerificationReason.MALFORMED_HEADER, "Malformed " + SIGNATURE_HEADER + ": " + why);
     }
 
     @SuppressWarnings("unchecked")
@@ -238,7 +245,7 @@ public final class WebhookVerifier {
 
     private static WebhookVerificationException invalid(String why) {
         return new WebhookVerificationException(
-                WebhookVerificationException.Reason.INVALID_BODY, "The body is not a notification: " + why);
+                WebhookVerificationReason.INVALID_BODY, "The body is not a notification: " + why);
     }
 
     private static byte[] hmac(byte[] secret, long timestamp, byte[] body) {

@@ -151,14 +151,6 @@ public final class XaalisClient {
         return payment(post("/payments/" + segment(reference) + "/refund/", null));
     }
 
-    /** Sandbox outcomes that {@link #simulate(String, Outcome)} can force. */
-    public enum Outcome {
-        SUCCESS,
-        FAILED,
-        CANCELLED,
-        EXPIRED
-    }
-
     /** Forces a sandbox payment's outcome (sandbox keys only), which sends its notification. */
     public Payment simulate(String reference, Outcome outcome) {
         String body = "{\"outcome\":\"" + outcome.name() + "\"}";

@@ -46,7 +46,7 @@ class WebhookVerifierTest {
         String header = WebhookVerifier.sign(body, NOW.getEpochSecond(), SECRET);
         assertThatThrownBy(() -> verifier.verify(body, header))
                 .isInstanceOfSatisfying(WebhookVerificationException.class, e -> assertThat(e.reason())
-                        .isEqualTo(WebhookVerificationException.Reason.INVALID_BODY));
+                        .isEqualTo(WebhookVerificationReason.INVALID_BODY));
     }
 
     @Test

@@ -214,7 +214,7 @@ class XaalisClientTest {
                 client.list(PaymentQuery.all().status("SUCCESS").limit(5).after("c0"));
         client.cancel("SVC-AB12CD34");
         client.refund("SVC-AB12CD34");
-        client.simulate("SVC-AB12CD34", XaalisClient.Outcome.FAILED);
+        client.simulate("SVC-AB12CD34", Outcome.FAILED);
         assertThat(page.payments()).hasSize(1);
         assertThat(page.hasMore()).isTrue();
         assertThat(page.nextCursor()).isEqualTo("c1");
