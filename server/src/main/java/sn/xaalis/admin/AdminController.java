@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.ApplicationChanges;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.IssuedKeys;
+import sn.xaalis.merchant.KeyRevocation;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -41,11 +42,16 @@ class AdminController {
     private static final int MAX_BODY_BYTES = 16 * 1024;
 
     private final MerchantOnboarding onboarding;
+    /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
+    private final KeyRevocation revocation;
+
     private final WebhookDeliveries deliveries;
     private final JsonMapper json;
 
-    AdminController(MerchantOnboarding onboarding, WebhookDeliveries deliveries, JsonMapper json) {
+    AdminController(
+            MerchantOnboarding onboarding, KeyRevocation revocation, WebhookDeliveries deliveries, JsonMapper json) {
         this.onboarding = onboarding;
+        this.revocation = revocation;
         this.deliveries = deliveries;
         this.json = json;
     }
@@ -211,7 +217,7 @@ class AdminController {
 
     @DeleteMapping("/applications/{applicationId}/keys/{apiKey}")
     ResponseEntity<Void> revokeKey(@PathVariable UUID applicationId, @PathVariable String apiKey) {
-        onboarding.revokeKey(applicationId, apiKey);
+        revocation.revoke(applicationId, apiKey);
         return ResponseEntity.noContent().build();
     }
 

@@ -359,17 +359,6 @@ public class MerchantOnboarding {
         return keys;
     }
 
-    /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
-    @Transactional
-    public void revokeKey(UUID applicationId, String apiKey) {
-        // Under the application's row lock, like a go-live, which checks the live keys under it.
-        applications.findForUpdate(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
-        if (!apiKeys.revoke(applicationId, apiKey, clock.instant())) {
-            throw ApiException.notFound("No active key " + apiKey + " for this application");
-        }
-        caches.forget();
-    }
-
     /** The plain secrets valid now for signing, newest first. */
     public List<String> activeSecrets(UUID applicationId, Environment environment) {
         return apiKeys.activeSecrets(applicationId, environment);

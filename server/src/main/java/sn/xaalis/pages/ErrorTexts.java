@@ -20,6 +20,9 @@ public class ErrorTexts {
 
     private static final Pattern DETAIL = Pattern.compile("\\(([^)]*)\\)");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
+    /** A detail saying what an address is: {@code 192.168.1.10 is private}, {@code localhost is a local name}. */
+    private static final Pattern ADDRESS_KIND = Pattern.compile("(\\S+) is (.+)");
+
     private static final String FIELD_MESSAGE_KEY_PREFIX = "field.";
     private static final String ERROR_MESSAGE_KEY_PREFIX = "error.";
 
@@ -47,16 +50,29 @@ public class ErrorTexts {
         int last = 0;
         while (detail.find()) {
             shape.append(numbers(message.substring(last, detail.start()), args)).append(" x ");
-            args.add(detail.group(1));
+            args.add(detail(detail.group(1)));
             last = detail.end();
         }
         shape.append(numbers(message.substring(last), args));
-        String key = "error."
-                + shape.toString()
-                        .toLowerCase(Locale.ROOT)
-                        .replaceAll("[^a-z]+", "-")
-                        .replaceAll("^-|-$", "");
+        String key = ERROR_MESSAGE_KEY_PREFIX + slug(shape.toString());
         return messages.getMessage(key, args.toArray(), message, LocaleContextHolder.getLocale());
+    }
+
+    /** What an address is ({@code localhost is a local name}) in the page's language; else as it is. */
+    public String detail(String detail) {
+        Matcher kind = ADDRESS_KIND.matcher(detail);
+        if (!kind.matches()) {
+            return detail;
+        }
+        return messages.getMessage(
+                "error.detail." + slug(kind.group(2)),
+                new Object[] {kind.group(1)},
+                detail,
+                LocaleContextHolder.getLocale());
+    }
+
+    private static String slug(String shape) {
+        return shape.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-").replaceAll("^-|-$", "");
     }
 
     private static String numbers(String part, List<Object> args) {

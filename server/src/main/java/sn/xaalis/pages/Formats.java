@@ -28,6 +28,7 @@ public class Formats {
     private static final char NBSP = '\u00a0';
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm");
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy");
+    private static final DateTimeFormatter SHORT_DAY = DateTimeFormatter.ofPattern("d MMM");
 
     /** {@code 4 500 FCFA} in French, {@code XOF 4,500} in English; decimals only where they are in use. */
     public String amount(BigDecimal amount, String currency) {
@@ -69,6 +70,11 @@ public class Formats {
     /** A calendar day, e.g. {@code 24 nov. 2026}. */
     public String day(java.time.LocalDate day) {
         return day == null ? "" : DATE.withLocale(locale()).format(day);
+    }
+
+    /** A day of this year, e.g. {@code 24 nov.}: a chart's axis. */
+    public String shortDay(java.time.LocalDate day) {
+        return day == null ? "" : SHORT_DAY.withLocale(locale()).format(day);
     }
 
     /** The exact UTC value, as the API writes it: for a {@code title} or a {@code datetime} attribute. */

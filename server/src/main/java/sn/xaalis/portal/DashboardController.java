@@ -18,7 +18,6 @@ import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
-import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -66,24 +65,29 @@ class DashboardController {
                             .intValue();
             bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
         }
+        PeriodFigures today = PeriodFigures.of(
+                statistics.summary(apps, env, localToday.atStartOfDay(zone).toInstant()));
+        PeriodFigures month = PeriodFigures.of(statistics.summary(
+                apps, env, localToday.minusDays(29).atStartOfDay(zone).toInstant()));
+        List<PaymentStatistics.Day> collectedDays = days.stream()
+                .filter(day -> day.collected().signum() > 0)
+                .toList()
+                .reversed();
         return new ModelAndView("portal/dashboard")
                 .addObject("user", user)
                 .addObject("environment", env.value())
-                .addObject(
-                        "today",
-                        statistics.summary(
-                                apps, env, localToday.atStartOfDay(zone).toInstant()))
-                .addObject(
-                        "month",
-                        statistics.summary(
-                                apps,
-                                env,
-                                localToday.minusDays(29).atStartOfDay(zone).toInstant()))
+                .addObject("today", today)
+                .addObject("month", month)
+                // Everything of the last 30 days happened today (a first day): one card, not two alike.
+                .addObject("onlyToday", today.equals(month))
                 .addObject("bars", bars)
                 .addObject("chartWidth", days.size() * (BAR_WIDTH + 4))
                 .addObject("chartHeight", CHART_HEIGHT)
                 .addObject("barWidth", BAR_WIDTH)
-                .addObject("statuses", PaymentStatus.values())
+                .addObject("chartMax", max)
+                .addObject("firstDay", days.getFirst().date())
+                .addObject("middleDay", days.get(days.size() / 2).date())
+                .addObject("collectedDays", collectedDays)
                 .addObject("providers", Provider.values());
     }
 }

@@ -129,6 +129,17 @@ class Notifications {
                 .list();
     }
 
+    /** The application's latest test event with its attempts, if it ever sent one. */
+    java.util.Optional<NotificationView> lastTest(UUID applicationId) {
+        return withAttempts(jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND test = TRUE"
+                                + " ORDER BY created_at DESC, id DESC LIMIT 1")
+                        .param("app", applicationId)
+                        .query((rs, n) -> view(rs))
+                        .list())
+                .stream()
+                .findFirst();
+    }
+
     /** Every notification about one payment, oldest first. */
     List<NotificationView> forReference(UUID applicationId, String reference) {
         return withAttempts(

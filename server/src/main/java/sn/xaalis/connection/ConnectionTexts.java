@@ -1,0 +1,67 @@
+package sn.xaalis.connection;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * What a connection's last check said, for a shop owner: the API keeps it in English
+ * ({@code MOBILEMONEY_SN refused the client id or secret: invalid_client …}); the page says it in its
+ * language, and shows apart, as a quotation, what the provider itself answered.
+ */
+@Component("connectionTexts")
+public class ConnectionTexts {
+
+    /** A sentence in the page's language, and the provider's own words or null. */
+    public record Said(String sentence, String providerWords) {}
+
+    private record Shape(Pattern pattern, String key, boolean quotesProvider) {}
+
+    private static final List<Shape> SHAPES = List.of(
+            shape("(\\w+) refused the client id or secret: (.+)", "refusedSecret", true),
+            shape("(\\w+) refused this account's credentials", "refusedCredentials", false),
+            shape("(\\w+) refused: (.+)", "refused", true),
+            shape("(\\w+) accepted the API key", "keyAccepted", false),
+            shape("(\\w+) sends merchant code (\\S+)'s notifications to this connection", "callbackFound", false),
+            shape(
+                    "(\\w+) has no callback to this connection's address for merchant code (\\S+);"
+                            + " save the connection again to register it",
+                    "callbackMissing",
+                    false),
+            shape("(\\w+) is not available \\(HTTP (\\d+)\\); try again", "unavailable", false),
+            shape("(\\w+) is not reachable \\((.+)\\); try again", "unreachable", true),
+            shape("(\\w+) cannot be reached: the operator has not configured its address", "notConfigured", false),
+            shape("(\\w+) answered the token request without a token", "noToken", false));
+
+    private final MessageSource messages;
+
+    ConnectionTexts(MessageSource messages) {
+        this.messages = messages;
+    }
+
+    public Said said(String statusMessage) {
+        if (statusMessage == null || statusMessage.isBlank()) {
+            return new Said("", null);
+        }
+        Locale locale = LocaleContextHolder.getLocale();
+        for (Shape shape : SHAPES) {
+            Matcher m = shape.pattern().matcher(statusMessage);
+            if (m.matches()) {
+                String provider = messages.getMessage("provider." + m.group(1), null, m.group(1), locale);
+                String second = m.groupCount() > 1 ? m.group(2) : null;
+                String sentence = messages.getMessage(
+                        "connections.says." + shape.key(), new Object[] {provider, second}, statusMessage, locale);
+                return new Said(sentence, shape.quotesProvider() ? second : null);
+            }
+        }
+        return new Said(messages.getMessage("connections.says.other", null, "", locale), statusMessage);
+    }
+
+    private static Shape shape(String regex, String key, boolean quotesProvider) {
+        return new Shape(Pattern.compile(regex), key, quotesProvider);
+    }
+}

@@ -1,0 +1,99 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+
+/**
+ * Revoking an API key at once: what it would leave the merchant's server with, and the revocation
+ * itself, under the application's row lock so that two revocations cannot both take the last live key.
+ */
+@Service
+public class KeyRevocation {
+
+    private final Applications applications;
+    private final ApiKeys apiKeys;
+    private final MerchantCaches caches;
+    private final Clock clock;
+
+    KeyRevocation(Applications applications, ApiKeys apiKeys, MerchantCaches caches, Clock clock) {
+        this.applications = applications;
+        this.apiKeys = apiKeys;
+        this.caches = caches;
+        this.clock = clock;
+    }
+
+    /**
+     * What revoking one active key would leave.
+     *
+     * @param othersInEnvironment the application's other keys of that environment still valid
+     * @param applicationLive whether the application takes live payments
+     */
+    public record Impact(String apiKey, Environment environment, int othersInEnvironment, boolean applicationLive) {
+
+        /** The application's server would have no key left for this environment. */
+        public boolean lastKey() {
+            return othersInEnvironment == 0;
+        }
+
+        /** A live application would stop taking payments: the portal refuses this. */
+        public boolean lastLiveKey() {
+            return lastKey() && environment == Environment.LIVE && applicationLive;
+        }
+    }
+
+    /** The impact of revoking {@code apiKey}, an active key of the merchant's application; else 404. */
+    public Impact impact(UUID merchantId, UUID applicationId, String apiKey) {
+        Applications.Row application = applications
+                .find(applicationId)
+                .filter(row -> row.merchantId().equals(merchantId))
+                .orElseThrow(() -> ApiException.notFound("No such application"));
+        return impact(application, apiKey);
+    }
+
+    /** The operator's revocation: at once, whatever it leaves. */
+    @Transactional
+    public void revoke(UUID applicationId, String apiKey) {
+        Applications.Row application = applications
+                .findForUpdate(applicationId)
+                .orElseThrow(() -> ApiException.notFound("No such application"));
+        revoke(application, apiKey);
+    }
+
+    /** The merchant's revocation: refused when it would take a live application's last live key. */
+    @Transactional
+    public void revokeKeepingLiveKey(UUID merchantId, UUID applicationId, String apiKey) {
+        Applications.Row application = applications
+                .findForUpdate(applicationId)
+                .filter(row -> row.merchantId().equals(merchantId))
+                .orElseThrow(() -> ApiException.notFound("No such application"));
+        if (impact(application, apiKey).lastLiveKey()) {
+            throw new ApiException(HttpStatus.CONFLICT, "is the last live key of a live application");
+        }
+        revoke(application, apiKey);
+    }
+
+    private Impact impact(Applications.Row application, String apiKey) {
+        Environment environment = apiKeys.summaries(application.id()).stream()
+                .filter(key -> key.apiKey().equals(apiKey) && key.revokedAt() == null)
+                .filter(key -> key.expiresAt() == null || key.expiresAt().isAfter(clock.instant()))
+                .map(ApplicationDetails.KeySummary::environment)
+                .findFirst()
+                .orElseThrow(() -> ApiException.notFound("No active key " + apiKey + " for this application"));
+        List<String> active = apiKeys.activePublicKeys(application.id(), environment);
+        int others = (int) active.stream().filter(key -> !key.equals(apiKey)).count();
+        return new Impact(apiKey, environment, others, application.liveEnabled());
+    }
+
+    private void revoke(Applications.Row application, String apiKey) {
+        if (!apiKeys.revoke(application.id(), apiKey, clock.instant())) {
+            throw ApiException.notFound("No active key " + apiKey + " for this application");
+        }
+        caches.forget();
+    }
+}

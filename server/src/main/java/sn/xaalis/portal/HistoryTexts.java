@@ -1,0 +1,37 @@
+package sn.xaalis.portal;
+
+import java.util.Locale;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Who or what changed a payment's status, in the page's language. The history stores a cause for
+ * developers ({@code api:refund}, {@code sandbox:magic-phone}, {@code provider:wallet_sn}); a shop owner
+ * reads "Remboursé depuis le portail". A cause this does not know is shown as it is.
+ */
+@Component("historyTexts")
+public class HistoryTexts {
+
+    private static final String PROVIDER = "provider:";
+
+    private final MessageSource messages;
+
+    HistoryTexts(MessageSource messages) {
+        this.messages = messages;
+    }
+
+    public String cause(String cause) {
+        if (cause == null) {
+            return "";
+        }
+        Locale locale = LocaleContextHolder.getLocale();
+        if (cause.startsWith(PROVIDER)) {
+            String provider = cause.substring(PROVIDER.length()).toUpperCase(Locale.ROOT);
+            String name = messages.getMessage("provider." + provider, null, provider, locale);
+            return messages.getMessage("cause.provider", new Object[] {name}, cause, locale);
+        }
+        // Properties keys cannot hold ":"; "portal:refund" is the key cause.portal.refund.
+        return messages.getMessage("cause." + cause.replace(':', '.'), null, cause, locale);
+    }
+}
