@@ -314,18 +314,6 @@ public final class PageChecks {
             violations.forEach(v -> text.append(v.describe()));
             failures.add(text.toString().stripTrailing());
         }
-        if (!failures.isEmpty() && System.getenv("TMP_REPORT") != null) {
-            try {
-                java.nio.file.Files.writeString(
-                        java.nio.file.Path.of("/tmp/offences.txt"),
-                        "== " + screenshotName + " " + page.url() + "\n" + String.join("\n", failures) + "\n",
-                        java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.APPEND);
-            } catch (java.io.IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return;
-        }
         if (!failures.isEmpty()) {
             throw new AssertionError("Page checks failed for " + screenshotName + " (" + page.url() + "):\n"
                     + String.join("\n", failures));
