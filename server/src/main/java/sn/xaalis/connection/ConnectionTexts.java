@@ -16,6 +16,9 @@ import org.springframework.stereotype.Component;
 @Component("connectionTexts")
 public class ConnectionTexts {
 
+    private static final String PROVIDER_MESSAGE_KEY_PREFIX = "provider.";
+    private static final String SAYS_MESSAGE_KEY_PREFIX = "connections.says.";
+
     /** A sentence in the page's language, and the provider's own words or null. */
     public record Said(String sentence, String providerWords) {}
 
@@ -51,10 +54,11 @@ public class ConnectionTexts {
         for (Shape shape : SHAPES) {
             Matcher m = shape.pattern().matcher(statusMessage);
             if (m.matches()) {
-                String provider = messages.getMessage("provider." + m.group(1), null, m.group(1), locale);
+                String provider =
+                        messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + m.group(1), null, m.group(1), locale);
                 String second = m.groupCount() > 1 ? m.group(2) : null;
                 String sentence = messages.getMessage(
-                        "connections.says." + shape.key(), new Object[] {provider, second}, statusMessage, locale);
+                        SAYS_MESSAGE_KEY_PREFIX + shape.key(), new Object[] {provider, second}, statusMessage, locale);
                 return new Said(sentence, shape.quotesProvider() ? second : null);
             }
         }

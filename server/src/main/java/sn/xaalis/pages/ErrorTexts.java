@@ -24,6 +24,7 @@ public class ErrorTexts {
     private static final Pattern ADDRESS_KIND = Pattern.compile("(\\S+) is (.+)");
 
     private static final String FIELD_MESSAGE_KEY_PREFIX = "field.";
+    private static final String DETAIL_MESSAGE_KEY_PREFIX = "error.detail.";
     private static final String ERROR_MESSAGE_KEY_PREFIX = "error.";
 
     private final MessageSource messages;
@@ -65,7 +66,7 @@ public class ErrorTexts {
             return detail;
         }
         return messages.getMessage(
-                "error.detail." + slug(kind.group(2)),
+                DETAIL_MESSAGE_KEY_PREFIX + slug(kind.group(2)),
                 new Object[] {kind.group(1)},
                 detail,
                 LocaleContextHolder.getLocale());

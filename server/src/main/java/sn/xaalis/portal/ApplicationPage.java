@@ -50,6 +50,7 @@ class ApplicationPage {
                 .addObject("liveProviders", application.providers().get(Environment.LIVE))
                 .addObject("health", health)
                 .addObject("lastTest", health.lastTest())
+                .addObject("followLastTest", DeliveryTexts.follow(application.id(), health.lastTest()))
                 .addObject("allProviders", Provider.values())
                 .addObject("approval", merchants.approval(application.merchantId()))
                 .addObject(

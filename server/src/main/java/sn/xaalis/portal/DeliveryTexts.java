@@ -81,8 +81,15 @@ public class DeliveryTexts {
     }
 
     /** Whether {@link #outcome} will still change on its own before the next attempt: nothing tried yet. */
-    public boolean awaited(NotificationView notification) {
+    private static boolean awaited(NotificationView notification) {
         return notification.attemptLog().isEmpty() && "PENDING".equals(notification.state());
+    }
+
+    /** Where the page's script asks again while the test event's first attempt is awaited, else null. */
+    static String follow(java.util.UUID applicationId, NotificationView lastTest) {
+        return lastTest != null && awaited(lastTest)
+                ? "/portal/applications/" + applicationId + "/webhooks/last-test"
+                : null;
     }
 
     private String message(String key, String fallback, Object... args) {

@@ -13,6 +13,9 @@ import org.springframework.stereotype.Component;
 @Component("historyTexts")
 public class HistoryTexts {
 
+    private static final String PROVIDER_MESSAGE_KEY_PREFIX = "provider.";
+    private static final String CAUSE_MESSAGE_KEY_PREFIX = "cause.";
+
     private static final String PROVIDER = "provider:";
 
     private final MessageSource messages;
@@ -28,10 +31,10 @@ public class HistoryTexts {
         Locale locale = LocaleContextHolder.getLocale();
         if (cause.startsWith(PROVIDER)) {
             String provider = cause.substring(PROVIDER.length()).toUpperCase(Locale.ROOT);
-            String name = messages.getMessage("provider." + provider, null, provider, locale);
+            String name = messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + provider, null, provider, locale);
             return messages.getMessage("cause.provider", new Object[] {name}, cause, locale);
         }
         // Properties keys cannot hold ":"; "portal:refund" is the key cause.portal.refund.
-        return messages.getMessage("cause." + cause.replace(':', '.'), null, cause, locale);
+        return messages.getMessage(CAUSE_MESSAGE_KEY_PREFIX + cause.replace(':', '.'), null, cause, locale);
     }
 }

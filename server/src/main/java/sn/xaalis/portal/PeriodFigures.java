@@ -30,7 +30,7 @@ record PeriodFigures(
                 summary.byProvider());
     }
 
-    long total() {
+    public long total() {
         return paid + pending + unsuccessful + refunded;
     }
 

@@ -42,8 +42,10 @@ class WebhookTestController {
     @GetMapping("/portal/applications/{id}/webhooks/last-test")
     ModelAndView lastTest(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
         var application = merchants.details(user.merchantId(), id);
+        var lastTest = deliveries.lastTest(application.id()).orElse(null);
         return new ModelAndView("portal/application :: last-test")
                 .addObject("app", application)
-                .addObject("lastTest", deliveries.lastTest(application.id()).orElse(null));
+                .addObject("lastTest", lastTest)
+                .addObject("followLastTest", DeliveryTexts.follow(application.id(), lastTest));
     }
 }

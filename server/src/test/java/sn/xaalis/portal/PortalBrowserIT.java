@@ -79,7 +79,10 @@ class PortalBrowserIT extends ApiIntegrationTest {
                         .stringValue())
                 .isEqualTo("https://shop.example/webhooks/xaalis");
 
-        page.getByText("Sign out").click();
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Sign out"))
+                .click();
         assertThat(page.getByText("You are signed out.")).isVisible();
     }
 
@@ -102,7 +105,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
                             com.microsoft.playwright.options.AriaRole.LINK,
                             new Page.GetByRoleOptions().setName("Transactions").setExact(true))
                     .click();
-            page.getByLabel("Find by reference or transaction_uuid").fill(reference);
+            page.getByLabel("Find a reference or a payment id").fill(reference);
             page.getByText("Filter").click();
             assertThat(page.getByRole(
                             com.microsoft.playwright.options.AriaRole.HEADING,
@@ -114,13 +117,14 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
             page.getByRole(
                             com.microsoft.playwright.options.AriaRole.BUTTON,
-                            new Page.GetByRoleOptions().setName("Approve"))
+                            new Page.GetByRoleOptions().setName("Customer pays"))
                     .click();
             assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
                     .hasText("Payment is now Successful.");
             receiver.await(r -> r.size() == 1, java.time.Duration.ofSeconds(20));
-            reloadUntil(page, ".notification-state", "DELIVERED");
-            assertThat(page.locator("tr.attempt").first()).containsText("HTTP 200 DELIVERED");
+            reloadUntil(page, ".notification-state", "received");
+            assertThat(page.locator(".notification-state").first()).hasAttribute("data-state", "DELIVERED");
+            assertThat(page.locator("tr.attempt").first()).containsText("answer 200");
             Browser.screenshot(page, "portal-transaction");
 
             page.getByText("Resend").click();
@@ -172,9 +176,14 @@ class PortalBrowserIT extends ApiIntegrationTest {
                 .as("old pair within the overlap")
                 .isEqualTo(201);
 
-        page.getByLabel("Revoke " + merchant.apiKey()).click();
+        page.getByLabel("Revoke key " + merchant.apiKey()).click();
+        assertThat(page.locator("#revoked-key")).hasText(merchant.apiKey());
+        assertThat(page.locator("#revoke-effect")).containsText("401");
+        assertThat(page.locator("#revoke-last")).hasCount(0);
+        page.getByLabel("Your password").fill(Api.PASSWORD);
+        page.getByText("Revoke the key").click();
         assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
-                .hasText("Key " + merchant.apiKey() + " revoked.");
+                .hasText("Key " + merchant.apiKey() + " revoked: it no longer works.");
         assertThat(api.initiate(merchant, body).status()).isEqualTo(401);
         assertThat(api.initiate(merchant.withKeys(newKey, newSecret), body).status())
                 .isEqualTo(201);

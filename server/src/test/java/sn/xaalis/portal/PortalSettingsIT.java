@@ -26,7 +26,7 @@ class PortalSettingsIT extends ApiIntegrationTest {
         HttpResponse<String> saved = browser.post(
                 page + "/providers", Map.of("environment", "sandbox", "provider", "WALLET_SN"), browser.csrfFrom(page));
         assertThat(saved.statusCode()).isEqualTo(200);
-        assertThat(saved.body()).contains("Providers for sandbox saved.");
+        assertThat(saved.body()).contains("Test providers saved.");
         JsonCheck.providers(api, merchant, "[\"WALLET_SN\"]", "[\"MOBILEMONEY_SN\",\"WALLET_SN\"]");
 
         // The API sees the change at once on this node (the authentication cache is cleared).
