@@ -108,12 +108,17 @@ class LinkRules {
             add(problems, "currency", Problem.of("currency", "must be one of " + allowed, allowed));
         }
         String description = draft.description();
-        if (description != null && description.codePointCount(0, description.length()) > MAX_DESCRIPTION) {
+        int length = description == null ? 0 : description.codePointCount(0, description.length());
+        if (length > MAX_DESCRIPTION) {
+            // The length written goes with the limit: a form's user sees how much to cut.
             add(
                     problems,
                     "description",
                     Problem.of(
-                            "description.long", "must be at most " + MAX_DESCRIPTION + " characters", MAX_DESCRIPTION));
+                            "description.long",
+                            "must be at most " + MAX_DESCRIPTION + " characters",
+                            MAX_DESCRIPTION,
+                            length));
         }
         Instant expiresAt = expiresAt(draft.expiresAt(), problems);
         Integer cap = draft.maxPaymentsPerHour();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,6 +37,8 @@ import sn.xaalis.provider.Provider;
 class PortalLinksController {
 
     private static final int PAGE = 20;
+    // A minus sign (hyphen or U+2212) before digits: "-4500", "−4 500", "-0.5".
+    private static final Pattern NEGATIVE = Pattern.compile("[-\u2212][0-9]*\\.?[0-9]+");
     private static final String CREATED_MESSAGE_KEY = "links.portal.created";
     private static final String DEACTIVATED_MESSAGE_KEY = "links.portal.deactivated";
 
@@ -58,8 +61,8 @@ class PortalLinksController {
         this.preferences = preferences;
     }
 
-    /** One link as the list shows it. */
-    record Row(PaymentLink link, String url, String qrCode, String application, String state) {}
+    /** One link as the list shows it, with the address of its WhatsApp message. */
+    record Row(PaymentLink link, String url, String qrCode, String whatsApp, String application, String state) {}
 
     /** The creation form as typed, to show again with its errors. */
     record Values(
@@ -81,7 +84,7 @@ class PortalLinksController {
             @RequestParam(required = false) String created,
             @RequestParam(required = false) String deactivated,
             Locale locale) {
-        ModelAndView view = page(user, cursor, emptyValues(), Map.of(), HttpStatus.OK);
+        ModelAndView view = page(user, cursor, emptyValues(), Map.of(), HttpStatus.OK, locale);
         // The parameter names one of the merchant's links; anything else says nothing (no text of the
         // address's own ends up in the page's notice).
         String key = created != null ? CREATED_MESSAGE_KEY : DEACTIVATED_MESSAGE_KEY;
@@ -123,9 +126,9 @@ class PortalLinksController {
         Caller owner = owner(user, application, environment, problems);
         if (owner != null) {
             var draft = new LinkDraft(
-                    typed(amount, locale),
-                    typed(minAmount, locale),
-                    typed(maxAmount, locale),
+                    typed("amount", amount, locale, problems),
+                    typed("min_amount", minAmount, locale, problems),
+                    typed("max_amount", maxAmount, locale, problems),
                     null,
                     description.isBlank() ? null : description.strip(),
                     chosen.isEmpty() ? null : chosen,
@@ -140,7 +143,7 @@ class PortalLinksController {
                 problems.putAll(refused.problems());
             }
         }
-        return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST);
+        return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST, locale);
     }
 
     /**
@@ -202,7 +205,12 @@ class PortalLinksController {
     }
 
     private ModelAndView page(
-            PortalUser user, String cursor, Values values, Map<String, List<String>> errors, HttpStatus status) {
+            PortalUser user,
+            String cursor,
+            Values values,
+            Map<String, List<String>> errors,
+            HttpStatus status,
+            Locale locale) {
         List<ApplicationSummary> applications = merchants.applicationsOf(user.merchantId());
         Map<UUID, String> names = new LinkedHashMap<>();
         applications.forEach(app -> names.put(app.id(), app.name()));
@@ -217,6 +225,7 @@ class PortalLinksController {
                             link,
                             url,
                             "data:image/png;base64," + QrCodePng.base64(url),
+                            LinkShare.whatsApp(shareText(user, link, url, locale)),
                             names.getOrDefault(link.applicationId(), ""),
                             link.state(now).name());
                 })
@@ -230,7 +239,16 @@ class PortalLinksController {
         view.addObject("allProviders", Provider.values());
         view.addObject("values", values);
         view.addObject("errors", errors);
+        view.addObject("maxDescription", LinkRules.MAX_DESCRIPTION);
         return view;
+    }
+
+    /** The message a customer receives: the shop's name, the link's own description when it has one, the address. */
+    private String shareText(PortalUser user, PaymentLink link, String url, Locale locale) {
+        String shop = user.name() == null ? "" : user.name();
+        return link.description() == null
+                ? messages.say("links.portal.shareText", locale, shop, url)
+                : messages.say("links.portal.shareTextFor", locale, shop, link.description(), url);
     }
 
     private Values emptyValues() {
@@ -251,9 +269,21 @@ class PortalLinksController {
         }
     }
 
-    private static LinkDraft.AmountText typed(String text, Locale locale) {
+    /**
+     * An amount as typed. A negative one is a number all the same: it is refused as not positive rather than
+     * as not written in figures (which is what the API's plain-digits rule would say).
+     */
+    private static LinkDraft.AmountText typed(
+            String field, String text, Locale locale, Map<String, List<Problem>> problems) {
         String amount = CustomerInput.amount(text, locale);
-        return amount == null ? null : new LinkDraft.AmountText(amount, true);
+        if (amount == null) {
+            return null;
+        }
+        if (NEGATIVE.matcher(amount).matches()) {
+            LinkRules.add(problems, field, Problem.of("amount.minimum", "must be at least 0.01"));
+            return null;
+        }
+        return new LinkDraft.AmountText(amount, true);
     }
 
     /** A {@code datetime-local} value, read in the merchant's time zone; left as typed when it is not one. */

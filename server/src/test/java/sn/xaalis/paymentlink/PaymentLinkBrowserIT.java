@@ -3,8 +3,13 @@ package sn.xaalis.paymentlink;
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Download;
+import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -114,6 +119,7 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
                 merchant,
                 "{\"min_amount\":\"1000\",\"max_amount\":\"50000\",\"description\":\"Dons\","
                         + "\"expires_at\":\"2030-12-31T23:59:00Z\"}");
+        String theirs = links.code(api.onboard("WALLET_SN"), "{\"amount\":\"1000\"}");
 
         for (String language : LANGUAGES) {
             for (int[] size : SIZES) {
@@ -123,6 +129,8 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
                 assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
                         .hasText(language.equals("fr") ? "Liens de paiement" : "Payment links");
                 PageChecks.check(page, "portal-links-" + language + "-" + size[0], language);
+                sharingControls(page, language, singleUse, theirs);
+                refusedForm(page, language, size[0]);
                 page.navigate(url("/portal/links/" + singleUse + "/deactivate"));
                 assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
                         .hasText(language.equals("fr") ? "Désactiver ce lien ?" : "Deactivate this link?");
@@ -140,6 +148,15 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
                 .click();
         assertThat(page.getByRole(AriaRole.STATUS)).containsText("created");
         assertThat(page.locator("ul.link-list > li")).hasCount(3);
+        // Copying puts the link's address on the clipboard, and the button says it did.
+        page.context().grantPermissions(List.of("clipboard-read", "clipboard-write"));
+        Locator newest = page.locator("ul.link-list > li").first();
+        newest.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Copy the address"))
+                .click();
+        assertThat(newest.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Address copied")))
+                .isVisible();
+        assertThat(page.evaluate("navigator.clipboard.readText()"))
+                .isEqualTo(newest.locator("h3 a").textContent());
         // Deactivating is permanent: the list's control asks first, and going back changes nothing.
         page.getByRole(
                         AriaRole.LINK,
@@ -164,12 +181,90 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         page.context().close();
     }
 
+    /**
+     * The amount's unit beside its field, and for a link: its copy button, its WhatsApp message and its QR
+     * code as a PNG file (another merchant's link's: 404).
+     */
+    private void sharingControls(Page page, String language, String code, String theirs) {
+        boolean fr = language.equals("fr");
+        String linkUrl = url("/l/" + code);
+        Locator unit = page.locator("#amount-unit");
+        assertThat(unit).hasText(fr ? "FCFA" : "XOF");
+        assertThat(page.locator("#amount")).hasAttribute("aria-describedby", "amount-unit amount-hint");
+        var field = page.locator("#amount").boundingBox();
+        var box = unit.boundingBox();
+        assertThat(Math.abs(box.x - (field.x + field.width)))
+                .as("the unit right after the field")
+                .isLessThan(2);
+        assertThat(Math.abs(box.y - field.y)).as("on the field's line").isLessThan(2);
+
+        Locator item = page.locator("#link-" + code);
+        Locator copy = item.getByRole(
+                AriaRole.BUTTON, new Locator.GetByRoleOptions().setName(fr ? "Copier l’adresse" : "Copy the address"));
+        assertThat(copy).isVisible();
+        assertThat(copy).hasAttribute("data-copy", "url-" + code);
+        assertThat(page.locator("#url-" + code)).hasText(linkUrl);
+
+        Locator whatsApp = item.getByRole(
+                AriaRole.LINK,
+                new Locator.GetByRoleOptions().setName(fr ? "Partager sur WhatsApp" : "Share on WhatsApp"));
+        assertThat(whatsApp).hasAttribute("target", "_blank");
+        assertThat(whatsApp).hasAttribute("rel", "noopener");
+        String href = whatsApp.getAttribute("href");
+        assertThat(href).startsWith("https://wa.me/?text=");
+        String text = URLDecoder.decode(href.substring("https://wa.me/?text=".length()), StandardCharsets.UTF_8);
+        assertThat(text)
+                .isEqualTo(
+                        fr
+                                ? "Shop vous envoie un lien de paiement pour « Thieboudienne » : " + linkUrl
+                                : "Shop sends you a payment link for “Thieboudienne”: " + linkUrl);
+
+        Locator qr = item.getByRole(
+                AriaRole.LINK,
+                new Locator.GetByRoleOptions().setName(fr ? "Télécharger le code QR" : "Download the QR code"));
+        Download download = page.waitForDownload(qr::click);
+        assertThat(download.suggestedFilename()).isEqualTo("xaalis-link-" + code + ".png");
+        APIResponse png = page.request().get(url(qr.getAttribute("href")));
+        assertThat(png.status()).isEqualTo(200);
+        assertThat(png.headers()).containsEntry("content-type", "image/png");
+        assertThat(png.headers().get("content-disposition")).startsWith("attachment;");
+        assertThat(java.util.Arrays.copyOf(png.body(), 4))
+                .containsExactly((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+        assertThat(page.request()
+                        .get(url("/portal/links/" + theirs + "/qr.png"))
+                        .status())
+                .isEqualTo(404);
+    }
+
+    /** A negative amount and a description past the limit: both said, and what was typed is kept. */
+    private void refusedForm(Page page, String language, int width) {
+        boolean fr = language.equals("fr");
+        String description = ("Cotisation annuelle de l’association " + "x".repeat(500)).substring(0, 501);
+        page.locator("#amount").fill("-4500");
+        page.locator("#description").fill(description);
+        page.locator("form.links-form button[type=submit]").click();
+        assertThat(page.getByText(
+                        fr
+                                ? "Le montant doit être positif (supérieur à zéro)."
+                                : "The amount must be positive (more than zero)."))
+                .isVisible();
+        assertThat(page.getByText(
+                        fr
+                                ? "La description a au plus 500 caractères ; celle-ci en compte 501. Raccourcissez-la."
+                                : "The description has at most 500 characters; this one has 501. Please shorten it."))
+                .isVisible();
+        assertThat(page.locator("#description")).hasValue(description);
+        assertThat(page.locator("#amount")).hasValue("-4500");
+        PageChecks.check(page, "portal-links-refused-" + language + "-" + width, language);
+    }
+
     private void signIn(Page page, String email) {
         page.navigate(url("/portal/login"));
         page.locator("input[name=email]").fill(email);
         page.locator("input[name=password]").fill(Api.PASSWORD);
         page.locator("main form button[type=submit]").click();
-        page.waitForURL(Pattern.compile(".*/portal/dashboard$"));
+        // An assertion rather than waitForURL: a failure names the address reached.
+        assertThat(page).hasURL(Pattern.compile(".*/portal/dashboard$"));
     }
 
     private String url(String path) {

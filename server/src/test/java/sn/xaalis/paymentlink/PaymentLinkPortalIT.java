@@ -2,9 +2,23 @@ package sn.xaalis.paymentlink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.DecodeHintType;
+import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
+import com.google.zxing.common.HybridBinarizer;
+import com.google.zxing.qrcode.QRCodeReader;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
@@ -164,6 +178,121 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
         HttpResponse<String> again = portal.get(confirmation);
         assertThat(again.statusCode()).isEqualTo(303);
         assertThat(again.headers().firstValue("Location").orElseThrow()).endsWith("/portal/links");
+    }
+
+    @Test
+    void eachLinkCanBeCopiedSharedOnWhatsAppAndItsQrCodeDownloaded() throws Exception {
+        create(Map.of("amount", "4500", "description", "Thieboudienne & yassa"));
+        String code = links.newest(merchant).get("code").stringValue();
+        String url = "http://localhost:" + port + "/l/" + code;
+        String page = portal.get("/portal/links").body();
+
+        // Copy: portal.js's convention, a button naming the element whose text it copies.
+        assertThat(page).contains("<a translate=\"no\" id=\"url-" + code + "\" href=\"" + url + "\">" + url + "</a>");
+        assertThat(page)
+                .containsPattern("<button type=\"button\" class=\"share\" data-copy=\"url-" + code
+                        + "\" data-copied=\"Address copied\"[^>]*>Copy the address</button>");
+        assertThat(page).contains("<script src=\"/portal/assets/portal.js\" defer></script>");
+
+        // WhatsApp: its own address, with the shop's message and the link's address, in a new tab.
+        Matcher share = Pattern.compile("<a class=\"share\" href=\"(https://wa\\.me/\\?text=[^\"]+)\" target=\"_blank\""
+                        + " rel=\"noopener\"")
+                .matcher(page);
+        assertThat(share.find()).as("a WhatsApp link opening in a new tab").isTrue();
+        String href = share.group(1).replace("&amp;", "&");
+        assertThat(href).doesNotContain(" ", "+");
+        String text = URLDecoder.decode(href.substring(href.indexOf("?text=") + 6), StandardCharsets.UTF_8);
+        assertThat(text).isEqualTo("Shop sends you a payment link for “Thieboudienne & yassa”: " + url);
+
+        // The QR code as a file, for the merchant's own links only.
+        String download = "/portal/links/" + code + "/qr.png";
+        assertThat(page).contains("href=\"" + download + "\" download");
+        HttpResponse<byte[]> png = bytes(portal, download);
+        assertThat(png.statusCode()).isEqualTo(200);
+        assertThat(png.headers().firstValue("Content-Type").orElseThrow()).isEqualTo("image/png");
+        assertThat(png.headers().firstValue("Content-Disposition").orElseThrow())
+                .isEqualTo("attachment; filename=\"xaalis-link-" + code + ".png\"");
+        var image = ImageIO.read(new ByteArrayInputStream(png.body()));
+        var bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
+        assertThat(new QRCodeReader()
+                        .decode(bitmap, Map.of(DecodeHintType.PURE_BARCODE, Boolean.TRUE))
+                        .getText())
+                .isEqualTo(url);
+
+        String otherEmail = "other" + System.nanoTime() + "@example.com";
+        api.onboardAs(otherEmail, "WALLET_SN");
+        PortalSession other = new PortalSession(port);
+        other.signIn(otherEmail, Api.PASSWORD);
+        HttpResponse<byte[]> theirs = bytes(other, download);
+        assertThat(theirs.statusCode()).isEqualTo(404);
+        assertThat(theirs.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
+        assertThat(theirs.headers().firstValue("Content-Disposition")).isEmpty();
+        assertThat(bytes(portal, "/portal/links/aaaaaaaaaaaaaaaa/qr.png").statusCode())
+                .isEqualTo(404);
+        assertThat(bytes(new PortalSession(port), download).statusCode())
+                .as("signed out: to the sign-in page")
+                .isBetween(302, 303);
+    }
+
+    @Test
+    void theAmountFieldsShowTheirUnit() {
+        String page = portal.get("/portal/links").body();
+        for (String field : new String[] {"amount", "min_amount", "max_amount"}) {
+            assertThat(page)
+                    .containsPattern("<input id=\"" + field + "\" name=\"" + field + "\" [^>]*aria-describedby=\""
+                            + field + "-unit[ \"]")
+                    .contains("<span class=\"unit\" id=\"" + field + "-unit\">XOF</span>");
+        }
+        String french =
+                portal.getWithCookie("/portal/links", "xaalis_lang", "fr").body();
+        assertThat(french).contains("<span class=\"unit\" id=\"amount-unit\">FCFA</span>");
+    }
+
+    @Test
+    void aNegativeOrZeroAmountIsRefusedAsNotPositive() {
+        String positive = "The amount must be positive (more than zero).";
+        HttpResponse<String> negative = create(Map.of("amount", "-4500"));
+        assertThat(negative.statusCode()).isEqualTo(400);
+        assertThat(negative.body()).contains(positive, "value=\"-4500\"").doesNotContain("Enter the amount in figures");
+
+        HttpResponse<String> zero = create(Map.of("amount", "0"));
+        assertThat(zero.statusCode()).isEqualTo(400);
+        assertThat(zero.body()).contains(positive);
+
+        HttpResponse<String> range = create(Map.of("min_amount", "-1,000", "max_amount", "5000"));
+        assertThat(range.statusCode()).isEqualTo(400);
+        assertThat(range.body()).contains(positive, "value=\"-1,000\"").doesNotContain("Enter the amount in figures");
+        assertThat(create(Map.of("amount", "-")).body()).contains("Enter the amount in figures");
+        assertThat(api.get(merchant, "/payment-links/").json().get("data")).isEmpty();
+    }
+
+    @Test
+    void aDescriptionOverTheLimitIsRefusedWithTheLimitAndKeptAsTyped() {
+        String typed = ("Cotisation annuelle " + "x".repeat(500)).substring(0, 501);
+
+        HttpResponse<String> refused = create(Map.of("amount", "1000", "description", typed));
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body())
+                .contains("The description has at most 500 characters; this one has 501. Please shorten it.")
+                .contains(">" + typed + "</textarea>")
+                .contains("At most 500 characters.")
+                .doesNotContain("maxlength=\"500\"");
+        assertThat(api.get(merchant, "/payment-links/").json().get("data")).isEmpty();
+        assertThat(create(Map.of("amount", "1000", "description", typed.substring(0, 500)))
+                        .statusCode())
+                .isEqualTo(303);
+    }
+
+    /** A GET whose answer is read as bytes (a PNG), with the session's cookie. */
+    private HttpResponse<byte[]> bytes(PortalSession session, String path) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
+        if (session.sessionId() != null) {
+            request.header("Cookie", "SESSION=" + session.sessionId());
+        }
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        }
     }
 
     private HttpResponse<String> create(Map<String, String> fields) {
