@@ -223,8 +223,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
         phone.getByText("Approve payment").click();
         // On, as the provider's app would: with no page of the merchant's, to the hosted page's outcome.
         assertThat(phone).hasURL("http://localhost:" + port + "/pay/" + reference);
-        assertThat(phone.getByText("This payment has already been made. Thank you!"))
-                .isVisible();
+        assertThat(phone.getByText("This payment has been made. Thank you!")).isVisible();
         assertThat(api.status(merchant, reference).json().get("status").stringValue())
                 .isEqualTo("SUCCESS");
     }
