@@ -46,6 +46,7 @@ class HostedPageController {
     private final PaymentPages pages;
     private final PublicBaseUrl publicBaseUrl;
     private final CustomerActions actions;
+    private final Onward onward;
 
     HostedPageController(
             PaymentQueries queries,
@@ -53,7 +54,9 @@ class HostedPageController {
             ReferenceGuesses guesses,
             PaymentPages pages,
             PublicBaseUrl publicBaseUrl,
-            CustomerActions actions) {
+            CustomerActions actions,
+            Onward onward) {
+        this.onward = onward;
         this.publicBaseUrl = publicBaseUrl;
         this.actions = actions;
         this.queries = queries;
@@ -110,6 +113,13 @@ class HostedPageController {
         view.addObject("pay", hosted);
         view.addObject("statusKey", "status." + payment.status().name());
         view.addObject("overKey", "pay.over." + payment.status().name());
+        // Once over: how to try again after a failure, and whether "continue" leads anywhere but back here.
+        String retry = onward.retry(payment).orElse(null);
+        view.addObject("failed", Onward.failed(payment.status()));
+        view.addObject("retryUrl", retry);
+        view.addObject(
+                "continues",
+                payment.status() == PaymentStatus.SUCCESS || (retry == null && onward.merchantPage(payment)));
         return view;
     }
 
@@ -139,7 +149,8 @@ class HostedPageController {
 
     /**
      * Where the page goes when the payment is over (and its "check again" link): to the merchant's
-     * success or error page, else the neutral return page; back to the page while it is still open.
+     * success or error page, else, paid, the return page and, not paid, back to this page, which says so;
+     * back to the page too while the payment is still open ({@link Onward}).
      */
     @GetMapping("/pay/{reference}/continue")
     ModelAndView proceed(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {
@@ -151,7 +162,7 @@ class HostedPageController {
             if (payment.status() == PaymentStatus.PROCESSING) {
                 return PaymentPages.seeOther("/pay/" + reference);
             }
-            return merchantReturn.onward(payment, payment.status(), "/return/" + reference);
+            return onward.after(payment, "/return/" + reference);
         });
     }
 

@@ -27,10 +27,16 @@ class SandboxCheckoutController {
     private final MerchantReturn merchantReturn;
     private final PaymentPages pages;
     private final CustomerActions actions;
+    private final Onward onward;
 
     SandboxCheckoutController(
-            PaymentOperations operations, MerchantReturn merchantReturn, PaymentPages pages, CustomerActions actions) {
+            PaymentOperations operations,
+            MerchantReturn merchantReturn,
+            PaymentPages pages,
+            CustomerActions actions,
+            Onward onward) {
         this.actions = actions;
+        this.onward = onward;
         this.operations = operations;
         this.merchantReturn = merchantReturn;
         this.pages = pages;
@@ -84,7 +90,11 @@ class SandboxCheckoutController {
         return act(reference, PaymentStatus.CANCELLED, null, request, response);
     }
 
-    /** Redirects like a provider: success_url or error_url, else the application's defaults, else back here. */
+    /**
+     * Redirects like a provider's app: success_url or error_url, else the application's defaults, else the
+     * hosted page, which shows the outcome (and, after a failure, how to try again). A button pressed on a
+     * payment already over only shows this page again.
+     */
     private ModelAndView act(
             String reference,
             PaymentStatus outcome,
@@ -97,10 +107,9 @@ class SandboxCheckoutController {
         }
         return pages.respond(reference, request, response, operations::sandboxPayment, (Payment found) -> {
             PaymentTransitions.Outcome result = operations.checkout(reference, outcome, reason);
-            String here = "/sandbox/checkout/" + reference;
             return result instanceof PaymentTransitions.Outcome.Changed changed
-                    ? merchantReturn.onward(changed.payment(), outcome, here)
-                    : PaymentPages.seeOther(here);
+                    ? onward.after(changed.payment(), "/pay/" + reference)
+                    : PaymentPages.seeOther("/sandbox/checkout/" + reference);
         });
     }
 }

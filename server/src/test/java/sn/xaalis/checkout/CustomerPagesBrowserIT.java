@@ -27,6 +27,9 @@ class CustomerPagesBrowserIT extends InBrowser {
                         + "\"Commande 1042 : deux sacs de riz de 25 kg, livraison à Pikine avant midi\"}");
         String expired = api.newPayment(merchant);
         api.simulate(merchant, expired, "EXPIRED");
+        // The return page thanks for a payment made; any other goes on to the hosted page.
+        String paid = api.newPayment(merchant);
+        api.simulate(merchant, paid, "SUCCESS");
         for (String language : List.of("fr", "en")) {
             for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
                 Page page = browser.newPage(size[0], size[1], language);
@@ -43,7 +46,8 @@ class CustomerPagesBrowserIT extends InBrowser {
                         .isTrue();
                 show(page, "/pay/" + expired, "pay-expired" + suffix, language);
                 show(page, "/sandbox/checkout/" + reference + "?app=MM", "sandbox" + suffix, language);
-                show(page, "/return/" + reference, "return" + suffix, language);
+                show(page, "/sandbox/checkout/" + paid, "sandbox-over" + suffix, language);
+                show(page, "/return/" + paid, "return" + suffix, language);
                 show(page, "/pay/SVC-ZZZZZZZ9", "notfound" + suffix, language);
                 // The error page for people (pages/error.html), for a customer on an address that does not exist.
                 assertThat(page.navigate(local("/pay/" + reference + "/nothing-here"))
@@ -109,6 +113,69 @@ class CustomerPagesBrowserIT extends InBrowser {
         assertThat(hosted).hasURL(error, SOON);
         hosted.context().close();
         app.context().close();
+    }
+
+    @Test
+    void theSandboxCheckoutGoesOnToTheApplicationsReturnPages() {
+        Api.Merchant merchant = api.onboardBoth();
+        api.admin(
+                "PATCH",
+                "/applications/" + merchant.applicationId(),
+                "{\"callback_url_success\":\"" + shop.url("/commande/payee") + "\",\"callback_url_failure\":\""
+                        + shop.url("/commande/echec") + "\"}");
+        for (String language : List.of("fr", "en")) {
+            Page app = browser.newPage(390, 844, language);
+            String approved = api.newPayment(merchant);
+            app.navigate(local("/sandbox/checkout/" + approved + "?app=WALLET"));
+            app.getByText(language.equals("fr") ? "Approuver le paiement" : "Approve payment")
+                    .click();
+            assertThat(app).hasURL(shop.url("/commande/payee"));
+
+            String declined = api.newPayment(merchant);
+            app.navigate(local("/sandbox/checkout/" + declined + "?app=WALLET"));
+            app.getByText(language.equals("fr") ? "Refuser le paiement" : "Decline payment")
+                    .click();
+            assertThat(app).hasURL(shop.url("/commande/echec"));
+            app.context().close();
+        }
+    }
+
+    @Test
+    void withNoReturnPageTheSandboxCheckoutGoesOnToTheHostedPagesOutcome() {
+        Api.Merchant merchant = api.onboardBoth();
+        for (String language : List.of("fr", "en")) {
+            boolean fr = language.equals("fr");
+            for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
+                String suffix = "-" + language + "-" + size[0];
+                Page app = browser.newPage(size[0], size[1], language);
+                String approved = api.newPayment(merchant);
+                app.navigate(local("/pay/" + approved));
+                app.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
+                app.getByText(fr ? "Approuver le paiement" : "Approve payment").click();
+                assertThat(app).hasURL(local("/pay/" + approved));
+                assertThat(app.getByRole(AriaRole.STATUS)).hasText(fr ? "Statut : Réussi" : "Status: Successful");
+                show(app, "/pay/" + approved, "pay-approved" + suffix, language);
+                // On from the hosted page: the return page, which thanks for the payment made.
+                app.getByText(fr ? "Continuer" : "Continue").click();
+                assertThat(app).hasURL(local("/return/" + approved));
+                assertThat(app.locator("h1")).hasText(fr ? "Merci" : "Thank you");
+
+                String declined = api.newPayment(merchant);
+                app.navigate(local("/sandbox/checkout/" + declined + "?app=MM"));
+                app.getByText(fr ? "Refuser le paiement" : "Decline payment").click();
+                assertThat(app).hasURL(local("/pay/" + declined));
+                assertThat(app.locator(".over"))
+                        .hasText(fr ? "Le paiement n’a pas abouti." : "The payment did not go through.");
+                assertThat(app.locator("main"))
+                        .containsText(
+                                fr
+                                        ? "Pour réessayer, demandez au marchand un nouveau paiement."
+                                        : "To try again, ask the merchant for a new payment.");
+                assertThat(app.locator("main")).not().containsText(fr ? "Merci" : "Thank");
+                show(app, "/pay/" + declined, "pay-declined" + suffix, language);
+                app.context().close();
+            }
+        }
     }
 
     /** Opens a page and checks what every customer page promises (PageChecks), keeping a screenshot. */

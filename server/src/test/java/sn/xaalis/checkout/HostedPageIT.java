@@ -139,10 +139,16 @@ class HostedPageIT extends ApiIntegrationTest {
         api.simulate(merchant, failed, "FAILED");
         assertThat(location("/pay/" + failed + "/continue")).isEqualTo("https://shop.example/oups");
 
-        // No URL of the payment's own: the application's, else the neutral return page.
+        // No URL of the payment's own: the application's; else, not paid, the hosted page, which says so
+        // (the return page thanks the customer: only for a payment made).
         String expired = api.newPayment(merchant);
         api.simulate(merchant, expired, "EXPIRED");
-        assertThat(location("/pay/" + expired + "/continue")).isEqualTo("/return/" + expired);
+        assertThat(location("/pay/" + expired + "/continue")).isEqualTo("/pay/" + expired);
+        Api.Response nowhere = get("/pay/" + expired, Map.of());
+        assertThat(nowhere.body())
+                .contains(
+                        "Statut : Expiré", "Le temps pour payer est écoulé", "demandez au marchand un nouveau paiement")
+                .doesNotContain("Merci", ">Continuer</a>", ">Retourner chez le marchand</a>", "pay.js");
         api.admin(
                 "PATCH",
                 "/applications/" + merchant.applicationId(),
@@ -152,13 +158,54 @@ class HostedPageIT extends ApiIntegrationTest {
         // A payment already over says so, in words, and runs no script.
         Api.Response over = get("/pay/" + expired, Map.of());
         assertThat(over.body())
-                .contains("Statut : Expiré", "Ce paiement a expiré", ">Continuer</a>")
-                .doesNotContain("pay.js", "Payer avec Wallet");
+                .contains("Statut : Expiré", "Le temps pour payer est écoulé", ">Retourner chez le marchand</a>")
+                .doesNotContain("pay.js", "Payer avec Wallet", "Merci");
         assertThat(get("/pay/" + expired + "/status", Map.of()).body()).isEqualTo("{\"status\":\"EXPIRED\"}");
 
-        Api.Response back = get("/return/" + expired, ENGLISH);
-        assertThat(back.body()).contains("lang=\"en\"", "Thank you");
-        assertThat(get("/return/" + expired, Map.of()).body()).contains("lang=\"fr\"", "Merci");
+        // The return page thanks for a payment made; any other goes to the hosted page.
+        String made = api.newPayment(merchant);
+        assertThat(location("/return/" + made)).as("still open").isEqualTo("/pay/" + made);
+        api.simulate(merchant, made, "SUCCESS");
+        assertThat(get("/pay/" + made + "/continue", Map.of()).header("Location"))
+                .isEqualTo("/return/" + made);
+        Api.Response back = get("/return/" + made, ENGLISH);
+        assertThat(back.body()).contains("lang=\"en\"", "Thank you", "Your payment has been received");
+        assertThat(get("/return/" + made, Map.of()).body()).contains("lang=\"fr\"", "Merci");
+        assertThat(location("/return/" + expired)).isEqualTo("/pay/" + expired);
+    }
+
+    @Test
+    void aFailedPaymentFromAnOpenLinkOffersTheLinkAgainAndOnlyItsOwnApplicationsLinks() {
+        String code = api.post(merchant, "/payment-links/", "{\"amount\":\"4500\",\"single_use\":true}", Map.of())
+                .json()
+                .get("code")
+                .stringValue();
+        String metadata = "\"metadata\":{\"payment_link\":\"" + code + "\"}";
+        String failed = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\"," + metadata + "}");
+        api.simulate(merchant, failed, "FAILED");
+        assertThat(location("/pay/" + failed + "/continue"))
+                .as("stays for the retry")
+                .isEqualTo("/pay/" + failed);
+        assertThat(get("/pay/" + failed, Map.of()).body())
+                .contains("Le paiement n’a pas abouti.", "href=\"/l/" + code + "\"", ">Réessayer</a>")
+                .doesNotContain("Merci", "nouveau lien", ">Retourner chez le marchand</a>");
+        assertThat(get("/pay/" + failed, ENGLISH).body())
+                .contains("The payment did not go through.", ">Try again</a>")
+                .doesNotContain("Thank");
+
+        // Another merchant naming this link in its metadata sends nobody to it.
+        Api.Merchant other = api.onboardBoth();
+        String foreign = api.newPayment(other, "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\"," + metadata + "}");
+        api.simulate(other, foreign, "CANCELLED");
+        assertThat(get("/pay/" + foreign, Map.of()).body())
+                .contains("Le paiement a été annulé")
+                .doesNotContain("/l/" + code, "Réessayer", "Merci");
+
+        // A link that takes no more payments offers no retry: the merchant's page, if any, or words.
+        api.post(merchant, "/payment-links/" + code + "/deactivate", null, Map.of());
+        assertThat(get("/pay/" + failed, Map.of()).body())
+                .contains("Le paiement n’a pas abouti.", "demandez au marchand un nouveau paiement")
+                .doesNotContain("/l/" + code, "Merci");
     }
 
     @Test

@@ -320,7 +320,9 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
         String reference = api.newPayment(merchant);
         api.simulate(merchant, reference, "SUCCESS");
         Api.Response page = api.send("GET", "/sandbox/checkout/" + reference, Map.of(), null);
-        assertThat(page.body()).contains("Plus rien à faire ici").doesNotContain("/approve");
+        assertThat(page.body())
+                .contains("Ce paiement est terminé", "/pay/" + reference + "/continue")
+                .doesNotContain("/approve");
     }
 
     private static List<String> concat(List<String> list, String extra) {

@@ -108,6 +108,81 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
     }
 
     @Test
+    void aCustomerWhosePaymentFailedTriesAgainFromTheSameLink() {
+        Api.Merchant merchant = api.onboardBoth();
+        Links links = new Links(api, port);
+        // Single use: the failed payment gives the link back.
+        String code = links.code(
+                merchant, "{\"amount\":\"4500\",\"single_use\":true,\"description\":\"Thieboudienne pour deux\"}");
+        for (String language : LANGUAGES) {
+            boolean fr = language.equals("fr");
+            for (int[] size : SIZES) {
+                String suffix = "-" + language + "-" + size[0];
+                Page page = browser.newPage(size[0], size[1], language);
+                page.navigate(url("/l/" + code));
+                String reference = pay(page, fr);
+
+                // The customer refuses in the provider's app (the sandbox checkout stands for it).
+                page.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
+                page.getByRole(
+                                AriaRole.BUTTON,
+                                new Page.GetByRoleOptions().setName(fr ? "Refuser le paiement" : "Decline payment"))
+                        .click();
+                assertThat(page).hasURL(url("/pay/" + reference));
+                assertFailedWithRetry(page, fr, "link-payment-failed" + suffix, language);
+
+                // Try again: back to the same link, open again, and a new payment starts.
+                page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(fr ? "Réessayer" : "Try again"))
+                        .click();
+                assertThat(page).hasURL(url("/l/" + code));
+                String again = pay(page, fr);
+                assertThat(again).isNotEqualTo(reference);
+                assertThat(api.status(merchant, again).json().get("status").stringValue())
+                        .isEqualTo("PROCESSING");
+
+                // The hosted page follows a payment the provider then cancels, and offers the link again.
+                api.simulate(merchant, again, "CANCELLED");
+                assertThat(page.locator(".over"))
+                        .hasText(
+                                fr
+                                        ? "Le paiement a été annulé : il n’a pas été effectué."
+                                        : "The payment was cancelled: it was not made.",
+                                new com.microsoft.playwright.assertions.LocatorAssertions.HasTextOptions()
+                                        .setTimeout(15_000));
+                assertThat(page).hasURL(url("/pay/" + again));
+                assertFailedWithRetry(page, fr, "link-payment-cancelled" + suffix, language);
+                page.context().close();
+            }
+        }
+    }
+
+    /** Starts the link's payment from its page and returns the reference of the hosted page it leads to. */
+    private String pay(Page page, boolean fr) {
+        page.getByRole(
+                        AriaRole.BUTTON,
+                        new Page.GetByRoleOptions()
+                                .setName(fr ? "Payer" : "Pay")
+                                .setExact(false))
+                .click();
+        page.waitForURL(Pattern.compile(".*/pay/SVC-[A-Z0-9]{8}$"));
+        return page.url().substring(page.url().lastIndexOf('/') + 1);
+    }
+
+    /** A failure in plain words, never a thank-you, and a way to try again from the link. */
+    private void assertFailedWithRetry(Page page, boolean fr, String screenshot, String language) {
+        assertThat(page.getByRole(AriaRole.STATUS)).containsText(fr ? "Statut" : "Status");
+        assertThat(page.locator("main"))
+                .containsText(
+                        fr
+                                ? "Vous pouvez réessayer avec le même lien de paiement"
+                                : "You can try again with the same payment link");
+        assertThat(page.locator("main")).not().containsText(fr ? "Merci" : "Thank");
+        assertThat(page.locator("main")).not().containsText(fr ? "nouveau lien" : "new payment link");
+        PageChecks.check(page, screenshot, language);
+        PageChecks.touchTargets(page);
+    }
+
+    @Test
     @PageSweep
     void thePortalLinksPageFitsAPhoneAndADesktopInBothLanguages() {
         String email = "browser-links" + System.nanoTime() + "@example.com";

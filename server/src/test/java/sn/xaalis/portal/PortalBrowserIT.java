@@ -230,7 +230,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
                 .isLessThanOrEqualTo(390);
 
         phone.getByText("Approve payment").click();
-        assertThat(phone.getByText("Nothing more to do here")).isVisible();
+        // On, as the provider's app would: with no page of the merchant's, to the hosted page's outcome.
+        assertThat(phone).hasURL("http://localhost:" + port + "/pay/" + reference);
+        assertThat(phone.getByText("This payment has been made. Thank you!")).isVisible();
         assertThat(api.status(merchant, reference).json().get("status").stringValue())
                 .isEqualTo("SUCCESS");
     }
