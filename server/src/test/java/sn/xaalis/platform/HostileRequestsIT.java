@@ -300,7 +300,7 @@ class HostileRequestsIT extends ApiIntegrationTest {
             String html = page.body();
             assertThat(html)
                     .contains(
-                            "<dd>" + HtmlUtils.htmlEscape(injection) + "</dd>", // description
+                            "<dd translate=\"no\">" + HtmlUtils.htmlEscape(injection) + "</dd>", // description
                             HtmlUtils.htmlEscape(injection) + " ", // customer name
                             HtmlUtils.htmlEscape(metadata))
                     .doesNotContain("<script>alert(1)", "<img src=x", ">49<", "> 49", "49 ");
@@ -335,7 +335,7 @@ class HostileRequestsIT extends ApiIntegrationTest {
                             .stringValue())
                     .isEqualTo(injection);
             assertThat(browser.get("/portal/applications/" + applicationId).body())
-                    .contains("<h1>" + HtmlUtils.htmlEscape(injection) + "</h1>")
+                    .contains("<h1 translate=\"no\">" + HtmlUtils.htmlEscape(injection) + "</h1>")
                     .doesNotContain("<script>alert(1)", "<img src=x", ">49<");
         }
         String applications = browser.get("/portal/applications").body();
