@@ -12,6 +12,7 @@ import sn.xaalis.support.Api;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
+import sn.xaalis.support.Views;
 
 /** The customer pages in a real headless Chromium, on a phone and a desktop, in French and English. */
 @IntegrationTest
@@ -143,38 +144,37 @@ class CustomerPagesBrowserIT extends InBrowser {
     @Test
     void withNoReturnPageTheSandboxCheckoutGoesOnToTheHostedPagesOutcome() {
         Api.Merchant merchant = api.onboardBoth();
-        for (String language : List.of("fr", "en")) {
-            boolean fr = language.equals("fr");
-            for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
-                String suffix = "-" + language + "-" + size[0];
-                Page app = browser.newPage(size[0], size[1], language);
-                String approved = api.newPayment(merchant);
-                app.navigate(local("/pay/" + approved));
-                app.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
-                app.getByText(fr ? "Approuver le paiement" : "Approve payment").click();
-                assertThat(app).hasURL(local("/pay/" + approved));
-                assertThat(app.getByRole(AriaRole.STATUS)).hasText(fr ? "Statut : Réussi" : "Status: Successful");
-                show(app, "/pay/" + approved, "pay-approved" + suffix, language);
-                // On from the hosted page: the return page, which thanks for the payment made.
-                app.getByText(fr ? "Continuer" : "Continue").click();
-                assertThat(app).hasURL(local("/return/" + approved));
-                assertThat(app.locator("h1")).hasText(fr ? "Merci" : "Thank you");
+        for (Views view : Views.forThisRun()) {
+            String language = view.language();
+            boolean fr = view.french();
+            String suffix = view.name("");
+            Page app = browser.newPage(view.width(), view.height(), language);
+            String approved = api.newPayment(merchant);
+            app.navigate(local("/pay/" + approved));
+            app.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
+            app.getByText(fr ? "Approuver le paiement" : "Approve payment").click();
+            assertThat(app).hasURL(local("/pay/" + approved));
+            assertThat(app.getByRole(AriaRole.STATUS)).hasText(fr ? "Statut : Réussi" : "Status: Successful");
+            show(app, "/pay/" + approved, "pay-approved" + suffix, language);
+            // On from the hosted page: the return page, which thanks for the payment made.
+            app.getByText(fr ? "Continuer" : "Continue").click();
+            assertThat(app).hasURL(local("/return/" + approved));
+            assertThat(app.locator("h1")).hasText(fr ? "Merci" : "Thank you");
 
-                String declined = api.newPayment(merchant);
-                app.navigate(local("/sandbox/checkout/" + declined + "?app=MM"));
-                app.getByText(fr ? "Refuser le paiement" : "Decline payment").click();
-                assertThat(app).hasURL(local("/pay/" + declined));
-                assertThat(app.locator(".over"))
-                        .hasText(fr ? "Le paiement n’a pas abouti." : "The payment did not go through.");
-                assertThat(app.locator("main"))
-                        .containsText(
-                                fr
-                                        ? "Pour réessayer, demandez au marchand un nouveau paiement."
-                                        : "To try again, ask the merchant for a new payment.");
-                assertThat(app.locator("main")).not().containsText(fr ? "Merci" : "Thank");
-                show(app, "/pay/" + declined, "pay-declined" + suffix, language);
-                app.context().close();
-            }
+            String declined = api.newPayment(merchant);
+            app.navigate(local("/sandbox/checkout/" + declined + "?app=MM"));
+            app.getByText(fr ? "Refuser le paiement" : "Decline payment").click();
+            assertThat(app).hasURL(local("/pay/" + declined));
+            assertThat(app.locator(".over"))
+                    .hasText(fr ? "Le paiement n’a pas abouti." : "The payment did not go through.");
+            assertThat(app.locator("main"))
+                    .containsText(
+                            fr
+                                    ? "Pour réessayer, demandez au marchand un nouveau paiement."
+                                    : "To try again, ask the merchant for a new payment.");
+            assertThat(app.locator("main")).not().containsText(fr ? "Merci" : "Thank");
+            show(app, "/pay/" + declined, "pay-declined" + suffix, language);
+            app.context().close();
         }
     }
 

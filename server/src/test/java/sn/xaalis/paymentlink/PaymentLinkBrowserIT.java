@@ -22,6 +22,7 @@ import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
+import sn.xaalis.support.Views;
 
 /** The link's customer page and the portal's links page in a real Chromium, on a phone and a desktop, in both languages. */
 @IntegrationTest
@@ -114,45 +115,44 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         // Single use: the failed payment gives the link back.
         String code = links.code(
                 merchant, "{\"amount\":\"4500\",\"single_use\":true,\"description\":\"Thieboudienne pour deux\"}");
-        for (String language : LANGUAGES) {
-            boolean fr = language.equals("fr");
-            for (int[] size : SIZES) {
-                String suffix = "-" + language + "-" + size[0];
-                Page page = browser.newPage(size[0], size[1], language);
-                page.navigate(url("/l/" + code));
-                String reference = pay(page, fr);
+        for (Views view : Views.forThisRun()) {
+            String language = view.language();
+            boolean fr = view.french();
+            String suffix = view.name("");
+            Page page = browser.newPage(view.width(), view.height(), language);
+            page.navigate(url("/l/" + code));
+            String reference = pay(page, fr);
 
-                // The customer refuses in the provider's app (the sandbox checkout stands for it).
-                page.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
-                page.getByRole(
-                                AriaRole.BUTTON,
-                                new Page.GetByRoleOptions().setName(fr ? "Refuser le paiement" : "Decline payment"))
-                        .click();
-                assertThat(page).hasURL(url("/pay/" + reference));
-                assertFailedWithRetry(page, fr, "link-payment-failed" + suffix, language);
+            // The customer refuses in the provider's app (the sandbox checkout stands for it).
+            page.getByText(fr ? "Payer avec Wallet" : "Pay with Wallet").click();
+            page.getByRole(
+                            AriaRole.BUTTON,
+                            new Page.GetByRoleOptions().setName(fr ? "Refuser le paiement" : "Decline payment"))
+                    .click();
+            assertThat(page).hasURL(url("/pay/" + reference));
+            assertFailedWithRetry(page, fr, "link-payment-failed" + suffix, language);
 
-                // Try again: back to the same link, open again, and a new payment starts.
-                page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(fr ? "Réessayer" : "Try again"))
-                        .click();
-                assertThat(page).hasURL(url("/l/" + code));
-                String again = pay(page, fr);
-                assertThat(again).isNotEqualTo(reference);
-                assertThat(api.status(merchant, again).json().get("status").stringValue())
-                        .isEqualTo("PROCESSING");
+            // Try again: back to the same link, open again, and a new payment starts.
+            page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName(fr ? "Réessayer" : "Try again"))
+                    .click();
+            assertThat(page).hasURL(url("/l/" + code));
+            String again = pay(page, fr);
+            assertThat(again).isNotEqualTo(reference);
+            assertThat(api.status(merchant, again).json().get("status").stringValue())
+                    .isEqualTo("PROCESSING");
 
-                // The hosted page follows a payment the provider then cancels, and offers the link again.
-                api.simulate(merchant, again, "CANCELLED");
-                assertThat(page.locator(".over"))
-                        .hasText(
-                                fr
-                                        ? "Le paiement a été annulé : il n’a pas été effectué."
-                                        : "The payment was cancelled: it was not made.",
-                                new com.microsoft.playwright.assertions.LocatorAssertions.HasTextOptions()
-                                        .setTimeout(15_000));
-                assertThat(page).hasURL(url("/pay/" + again));
-                assertFailedWithRetry(page, fr, "link-payment-cancelled" + suffix, language);
-                page.context().close();
-            }
+            // The hosted page follows a payment the provider then cancels, and offers the link again.
+            api.simulate(merchant, again, "CANCELLED");
+            assertThat(page.locator(".over"))
+                    .hasText(
+                            fr
+                                    ? "Le paiement a été annulé : il n’a pas été effectué."
+                                    : "The payment was cancelled: it was not made.",
+                            new com.microsoft.playwright.assertions.LocatorAssertions.HasTextOptions()
+                                    .setTimeout(15_000));
+            assertThat(page).hasURL(url("/pay/" + again));
+            assertFailedWithRetry(page, fr, "link-payment-cancelled" + suffix, language);
+            page.context().close();
         }
     }
 
