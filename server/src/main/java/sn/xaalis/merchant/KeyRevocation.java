@@ -1,6 +1,7 @@
 package sn.xaalis.merchant;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -79,14 +80,19 @@ public class KeyRevocation {
     }
 
     private Impact impact(Applications.Row application, String apiKey) {
-        Environment environment = apiKeys.summaries(application.id()).stream()
-                .filter(key -> key.apiKey().equals(apiKey) && key.revokedAt() == null)
-                .filter(key -> key.expiresAt() == null || key.expiresAt().isAfter(clock.instant()))
+        Instant now = clock.instant();
+        List<ApplicationDetails.KeySummary> active = apiKeys.summaries(application.id()).stream()
+                .filter(key -> key.revokedAt() == null)
+                .filter(key -> key.expiresAt() == null || key.expiresAt().isAfter(now))
+                .toList();
+        Environment environment = active.stream()
+                .filter(key -> key.apiKey().equals(apiKey))
                 .map(ApplicationDetails.KeySummary::environment)
                 .findFirst()
                 .orElseThrow(() -> ApiException.notFound("No active key " + apiKey + " for this application"));
-        List<String> active = apiKeys.activePublicKeys(application.id(), environment);
-        int others = (int) active.stream().filter(key -> !key.equals(apiKey)).count();
+        int others = (int) active.stream()
+                .filter(key -> key.environment() == environment && !key.apiKey().equals(apiKey))
+                .count();
         return new Impact(apiKey, environment, others, application.liveEnabled());
     }
 

@@ -72,7 +72,8 @@ public class ErrorTexts {
                 LocaleContextHolder.getLocale());
     }
 
-    private static String slug(String shape) {
+    /** A stored English text as the last part of a message key: {@code unknown host} → {@code unknown-host}. */
+    public static String slug(String shape) {
         return shape.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-").replaceAll("^-|-$", "");
     }
 

@@ -44,6 +44,9 @@ import sn.xaalis.provider.Provider;
 @Service
 class LinkCheckout {
 
+    /** The metadata field naming the link a payment was started from (read back by {@link LinkOrigins}). */
+    static final String METADATA_KEY = "payment_link";
+
     private static final int MAX_CUSTOMER_NAME = 100;
 
     private final PaymentLinks links;
@@ -170,7 +173,7 @@ class LinkCheckout {
                 link.description(),
                 phone,
                 name,
-                "{\"payment_link\":\"" + link.code() + "\"}",
+                "{\"" + METADATA_KEY + "\":\"" + link.code() + "\"}",
                 null,
                 null,
                 Map.of());

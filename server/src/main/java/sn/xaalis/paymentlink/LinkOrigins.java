@@ -47,11 +47,11 @@ public class LinkOrigins {
     }
 
     private String code(String metadata) {
-        if (metadata == null || !metadata.contains("payment_link")) {
+        if (metadata == null || !metadata.contains(LinkCheckout.METADATA_KEY)) {
             return null;
         }
         try {
-            JsonNode code = json.readTree(metadata).path("payment_link");
+            JsonNode code = json.readTree(metadata).path(LinkCheckout.METADATA_KEY);
             return code.isString() ? code.stringValue() : null;
         } catch (JacksonException e) {
             return null;

@@ -1,7 +1,7 @@
 package sn.xaalis.portal;
 
 import java.time.ZoneId;
-import java.util.Locale;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.context.MessageSource;
@@ -50,8 +50,7 @@ public class DeliveryTexts {
             String why = error.substring(BLOCKED.length());
             return message("delivery.error.blocked", error, why.contains("(") ? errors.text(why) : errors.detail(why));
         }
-        String slug = error.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-").replaceAll("^-|-$", "");
-        return message("delivery.error." + slug, message("delivery.error.other", error, error));
+        return message("delivery.error." + ErrorTexts.slug(error), message("delivery.error.other", error, error));
     }
 
     /**
@@ -86,7 +85,7 @@ public class DeliveryTexts {
     }
 
     /** Where the page's script asks again while the test event's first attempt is awaited, else null. */
-    static String follow(java.util.UUID applicationId, NotificationView lastTest) {
+    static String follow(UUID applicationId, NotificationView lastTest) {
         return lastTest != null && awaited(lastTest)
                 ? "/portal/applications/" + applicationId + "/webhooks/last-test"
                 : null;
