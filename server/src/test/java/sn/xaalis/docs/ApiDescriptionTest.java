@@ -18,6 +18,7 @@ class ApiDescriptionTest {
                         "getPaymentStatus",
                         "listPayments",
                         "cancelPayment",
+                        "payWithCode",
                         "refundPayment",
                         "simulatePayment",
                         "listPaymentLinks",

@@ -17,7 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The mobile-money operator's merchant API as docs/providers.md records it: OAuth2 client credentials
  * (tokens of about five minutes), QR codes ({@code /api/eWallet/v4/qrcode}), the merchant callback
  * registry ({@code /api/notification/v1/merchantcallback}), transaction look-ups ({@code
- * /api/eWallet/v1/transactions}), RFC 7807 errors with its numeric codes, {@code 415} without a JSON
+ * /api/eWallet/v1/transactions}), the one-step payment with a customer's one-time code ({@code
+ * /api/eWallet/v1/payments/onestep}, customers with balances and codes), RFC 7807 errors with its numeric codes, {@code 415} without a JSON
  * content type, and notifications POSTed to the registered callback with {@code Authorization: Basic
  * <apiKey>}.
  */
@@ -37,12 +38,24 @@ public final class FakeOperator {
     private volatile long tokenLifetime = 299;
     private volatile String tokenPath = "/oauth/v1/token";
     private volatile boolean lookups = true;
+    private final Map<String, Customer> customers = new ConcurrentHashMap<>();
+    private volatile long oneStepDelayMillis;
 
     FakeOperator(FakeProviders fake) {
         this.fake = fake;
     }
 
     private record Account(String clientId, String clientSecret, String merchantCode) {}
+
+    /** A customer's wallet: its balance and the one-time code it holds from the USSD menu, if any. */
+    private static final class Customer {
+        volatile BigDecimal balance;
+        volatile String code;
+
+        Customer(BigDecimal balance) {
+            this.balance = balance;
+        }
+    }
 
     private record Qr(String id, Account account, String reference, BigDecimal amount, JsonNode metadata) {}
 
@@ -69,6 +82,27 @@ public final class FakeOperator {
     /** The operator forgets every token it issued (as after a key rotation on its side). */
     public void revokeTokens() {
         tokens.clear();
+    }
+
+    /** A customer of the operator with this balance (a number as the operator writes it: nine digits). */
+    public FakeOperator customer(String msisdn, long balance) {
+        customers.put(msisdn, new Customer(BigDecimal.valueOf(balance)));
+        return this;
+    }
+
+    /** The customer dials the USSD menu and gets a one-time code (as the sandbox's {@code payments/otp} gives). */
+    public String issueCode(String msisdn, String code) {
+        customers.get(msisdn).code = code;
+        return code;
+    }
+
+    public BigDecimal balance(String msisdn) {
+        return customers.get(msisdn).balance;
+    }
+
+    /** The one-step payment is carried out, but its answer comes this late (a timeout on our side). */
+    public void answerOneStepAfter(long millis) {
+        oneStepDelayMillis = millis;
     }
 
     public List<FakeProviders.Sent> sent() {
@@ -212,6 +246,16 @@ public final class FakeOperator {
             FakeProviders.Answer scripted = fake.scripted("mm.qrcode");
             return scripted != null ? scripted : qrCode(account, request.json(), path);
         }
+        if (request.method().equals("POST") && path.equals("/api/eWallet/v1/payments/onestep")) {
+            FakeProviders.Answer scripted = fake.scripted("mm.onestep");
+            if (scripted != null) {
+                return scripted;
+            }
+            FakeProviders.Answer answer = oneStep(account, request.json(), path);
+            return oneStepDelayMillis > 0
+                    ? new FakeProviders.Answer(answer.status(), answer.body(), oneStepDelayMillis)
+                    : answer;
+        }
         if (path.equals("/api/notification/v1/merchantcallback")) {
             return request.method().equals("POST")
                     ? register(account, request.json(), path)
@@ -299,6 +343,81 @@ public final class FakeOperator {
                 .put("startDateTime", start.toString())
                 .put("endDateTime", start.plusSeconds(validity).toString());
         return FakeProviders.Answer.of(200, qr.toString());
+    }
+
+    /**
+     * The one-step payment (docs/providers.md §3.5): an unknown customer is error 2000, a balance too
+     * low 2020; a wrong or used code fails the transaction, answered 200 with status FAILED, as
+     * aggregators report the operator does. A success is a MERCHANT_PAYMENT transaction under our
+     * reference, found by the search like a QR code's.
+     */
+    private synchronized FakeProviders.Answer oneStep(Account account, JsonNode body, String path) {
+        JsonNode customerNode = body.path("customer");
+        JsonNode partner = body.path("partner");
+        JsonNode amount = body.path("amount");
+        String msisdn = text(customerNode, "id");
+        String otp = text(customerNode, "otp");
+        String reference = text(body, "reference");
+        if (msisdn == null
+                || otp == null
+                || text(partner, "id") == null
+                || !amount.path("value").isNumber()
+                || !"MSISDN".equals(text(customerNode, "idType"))
+                || !"CODE".equals(text(partner, "idType"))) {
+            return problem(
+                    400, "Bad Request", path, "23", "Missing body field: customer, partner and amount are required");
+        }
+        if (!text(partner, "id").equals(account.merchantCode())) {
+            return problem(403, "Forbidden", path, "11", "Access forbidden");
+        }
+        if (!"XOF".equals(text(amount, "unit"))) {
+            return violation(path, "amount.unit", "must be XOF");
+        }
+        Customer customer = customers.get(msisdn);
+        if (customer == null) {
+            return businessError(path, "2000", "Customer account does not exist");
+        }
+        BigDecimal value = amount.path("value").decimalValue();
+        Instant now = fake.clock().instant();
+        ObjectNode tx = FakeProviders.JSON.createObjectNode();
+        tx.putObject("amount").put("value", value.doubleValue()).put("unit", "XOF");
+        tx.put("requestDate", now.toString());
+        tx.put("reference", reference);
+        tx.putObject("partner")
+                .put("id", account.merchantCode())
+                .put("idType", "CODE")
+                .put("walletType", "PRINCIPAL");
+        tx.putObject("customer").put("id", msisdn).put("idType", "MSISDN").put("walletType", "PRINCIPAL");
+        tx.put("type", "MERCHANT_PAYMENT");
+        tx.put(
+                "transactionId",
+                "MP" + TRANSACTION_ID.format(now.atOffset(ZoneOffset.UTC)) + ".D"
+                        + String.format("%05d", ids.incrementAndGet()));
+        tx.put("createdAt", now.toString());
+        tx.put("updatedAt", now.toString());
+        tx.put("channel", "API");
+        if (customer.code == null || !customer.code.equals(otp)) {
+            tx.put("status", "FAILED");
+            transactions.add(tx);
+            return oneStepAnswer(tx, "Le code OTP saisi est invalide ou a expiré");
+        }
+        customer.code = null; // a code pays once
+        if (customer.balance.compareTo(value) < 0) {
+            return businessError(path, "2020", "Balance insufficient");
+        }
+        customer.balance = customer.balance.subtract(value);
+        tx.put("status", "SUCCESS");
+        transactions.add(tx);
+        return oneStepAnswer(tx, "Paiement effectué avec succès");
+    }
+
+    private static FakeProviders.Answer oneStepAnswer(ObjectNode tx, String description) {
+        ObjectNode answer = FakeProviders.JSON.createObjectNode();
+        answer.put("reference", text(tx, "reference"));
+        answer.put("transactionId", text(tx, "transactionId"));
+        answer.put("status", text(tx, "status"));
+        answer.put("description", description);
+        return FakeProviders.Answer.of(200, answer.toString());
     }
 
     private FakeProviders.Answer register(Account account, JsonNode body, String path) {
