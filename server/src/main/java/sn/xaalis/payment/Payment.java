@@ -6,6 +6,7 @@ import java.util.SequencedMap;
 import java.util.UUID;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.SessionReference;
 
 /**
  * A payment as stored.
@@ -65,6 +66,18 @@ public record Payment(
                 newExpiredAt,
                 newErrorMessage,
                 providerTransactionId,
+                connectionId);
+    }
+
+    /** How its provider knows this payment. */
+    public SessionReference session() {
+        return new SessionReference(
+                provider,
+                environment,
+                reference.value(),
+                providerReference,
+                providerTransactionId,
+                amount,
                 connectionId);
     }
 

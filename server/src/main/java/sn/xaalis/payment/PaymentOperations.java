@@ -74,6 +74,11 @@ public class PaymentOperations {
         return changed(transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of(cause), null));
     }
 
+    /** Remembers the provider's transaction for a payment, the handle its look-ups need. */
+    public void rememberTransaction(Payment payment, String transactionId) {
+        payments.rememberTransaction(payment.transactionUuid(), transactionId);
+    }
+
     /** The scriptable sandbox outcome (D13); refused for live keys. */
     public Payment simulate(Caller caller, String reference, PaymentStatus outcome, String errorMessage) {
         if (caller.environment() != Environment.SANDBOX) {
@@ -152,13 +157,6 @@ public class PaymentOperations {
     }
 
     static SessionReference session(Payment p) {
-        return new SessionReference(
-                p.provider(),
-                p.environment(),
-                p.reference().value(),
-                p.providerReference(),
-                p.providerTransactionId(),
-                p.amount(),
-                p.connectionId());
+        return p.session();
     }
 }

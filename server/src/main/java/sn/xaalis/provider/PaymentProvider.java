@@ -17,4 +17,9 @@ public interface PaymentProvider {
     ProviderAction cancel(ProviderAccount account, SessionReference session);
 
     ProviderAction refund(ProviderAccount account, SessionReference session);
+
+    /** Completes a payment with the customer's one-time code; only the operator offers it. */
+    default CodeResult payWithCode(ProviderAccount account, CodeRequest request) {
+        return new CodeResult.NotSent(request.session().provider() + " takes no one-time codes");
+    }
 }

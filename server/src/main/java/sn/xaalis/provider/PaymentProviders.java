@@ -80,6 +80,11 @@ public class PaymentProviders {
         return withAccount(session, ProviderAction.Unavailable::new, (a, acc) -> a.refund(acc, session));
     }
 
+    /** Sends the customer's one-time code in the payment's own account. */
+    public CodeResult payWithCode(CodeRequest request) {
+        return withAccount(request.session(), CodeResult.NotSent::new, (a, acc) -> a.payWithCode(acc, request));
+    }
+
     /** Whether the application can take live payments with the provider (D16, D26). */
     public boolean liveAvailable(UUID applicationId, Provider provider) {
         return availability(applicationId, provider) == LiveAvailability.AVAILABLE;

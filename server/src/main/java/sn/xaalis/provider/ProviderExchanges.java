@@ -23,7 +23,7 @@ public class ProviderExchanges {
     private static final Logger log = LoggerFactory.getLogger(ProviderExchanges.class);
     static final int MAX_BODY = 2048;
     private static final Pattern SECRET_FIELDS = Pattern.compile(
-            "(\"(?:access_token|refresh_token|client_?secret|api_?key|secret)\"\\s*:\\s*)\"[^\"]*\"",
+            "(\"(?:access_token|refresh_token|client_?secret|api_?key|secret|otp|pin_?code|encrypted_?pin_?code)\"\\s*:\\s*)\"[^\"]*\"",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern IMAGES = Pattern.compile("(\"qrCode\"\\s*:\\s*)\"[^\"]{64,}\"");
 

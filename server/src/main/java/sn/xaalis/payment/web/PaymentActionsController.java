@@ -20,6 +20,7 @@ import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.payment.PaymentStatusBody;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Idempotency;
@@ -44,7 +45,7 @@ class PaymentActionsController {
         this.json = json;
     }
 
-    record PageJson(List<PaymentJson.Status> data, boolean hasMore, String nextCursor) {}
+    record PageJson(List<PaymentStatusBody> data, boolean hasMore, String nextCursor) {}
 
     @GetMapping(
             value = {"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"},
@@ -99,7 +100,7 @@ class PaymentActionsController {
         }
         var page = operations.list(caller, new PaymentFilter(statusFilter, providerFilter, from, to, after), size);
         return PaymentJson.sized(json.writeValueAsBytes(new PageJson(
-                page.payments().stream().map(PaymentJson.Status::of).toList(),
+                page.payments().stream().map(PaymentStatusBody::of).toList(),
                 page.nextCursor() != null,
                 page.nextCursor())));
     }
@@ -166,8 +167,7 @@ class PaymentActionsController {
         var answer = idempotency.execute(
                 scope,
                 hash,
-                () -> new Idempotency.StoredResponse(
-                        200, json.writeValueAsString(PaymentJson.Status.of(action.get()))));
+                () -> new Idempotency.StoredResponse(200, json.writeValueAsString(PaymentStatusBody.of(action.get()))));
         var response = ResponseEntity.status(answer.response().status()).contentType(MediaType.APPLICATION_JSON);
         if (answer.replayed()) {
             response.header(Idempotency.REPLAYED_HEADER, "true");

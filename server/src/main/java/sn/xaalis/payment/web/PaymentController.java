@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.payment.PaymentStatusBody;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Idempotency;
 import sn.xaalis.platform.JsonBodies;
@@ -62,7 +63,7 @@ class PaymentController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> status(Caller caller, @PathVariable String reference) {
         return queries.find(caller, reference)
-                .map(payment -> PaymentJson.sized(json.writeValueAsBytes(PaymentJson.Status.of(payment))))
+                .map(payment -> PaymentJson.sized(json.writeValueAsBytes(PaymentStatusBody.of(payment))))
                 .orElseThrow(() -> ApiException.notFound("No payment with this reference"));
     }
 }

@@ -1,12 +1,10 @@
 package sn.xaalis.payment.web;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import sn.xaalis.payment.Payment;
-import sn.xaalis.payment.PaymentData;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.platform.Timestamps;
 
@@ -47,19 +45,6 @@ final class PaymentJson {
                     Timestamps.micros(p.expiresAt()),
                     p.metadataJson(),
                     Timestamps.micros(p.createdAt()));
-        }
-    }
-
-    /** SPEC §2.2 fields plus deep_links, created_at and expires_at (D7). */
-    record Status(
-            @JsonUnwrapped PaymentData payment, Map<String, String> deepLinks, String createdAt, String expiresAt) {
-
-        static Status of(Payment p) {
-            return new Status(
-                    PaymentData.of(p),
-                    p.deepLinks(),
-                    Timestamps.micros(p.createdAt()),
-                    Timestamps.micros(p.expiresAt()));
         }
     }
 

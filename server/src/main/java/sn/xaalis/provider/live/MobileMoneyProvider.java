@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.SequencedMap;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.CodeRequest;
+import sn.xaalis.provider.CodeResult;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.LiveProvider;
@@ -37,6 +39,10 @@ public class MobileMoneyProvider implements LiveProvider {
     static final long MAX_VALIDITY_SECONDS = 86_400;
     static final String JSON_TYPE = "application/json";
     private static final String CALLBACKS = "/api/notification/v1/merchantcallback";
+    private static final String ONE_STEP = "/api/eWallet/v1/payments/onestep";
+    private static final java.util.Set<String> FAILED = java.util.Set.of("FAILED", "REJECTED", "CANCELLED");
+    /** The operator's codes for a balance too low to pay (docs/providers.md §3.4). */
+    private static final java.util.Set<String> INSUFFICIENT_BALANCE = java.util.Set.of("2020", "2021", "2022");
 
     private final ProviderProperties.MobileMoney settings;
     private final ProviderHttp http;
@@ -213,6 +219,64 @@ public class MobileMoneyProvider implements LiveProvider {
     }
 
     /**
+     * The operator's one-step payment: the customer's number and one-time code, our merchant code and
+     * reference. Never sent twice: an answer that does not settle it is settled by looking the
+     * transaction up (by our reference), as for a QR code.
+     */
+    @Override
+    public CodeResult payWithCode(ProviderAccount account, CodeRequest request) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode customer = body.putObject("customer");
+        customer.put("idType", "MSISDN");
+        customer.put("id", request.customerNumber());
+        customer.put("otp", request.code());
+        ObjectNode partner = body.putObject("partner");
+        partner.put("idType", "CODE");
+        partner.put("id", operator(account).merchantCode());
+        ObjectNode amount = body.putObject("amount");
+        amount.put("value", request.amount().stripTrailingZeros().toBigIntegerExact());
+        amount.put("unit", "XOF");
+        body.put("reference", request.reference());
+        ObjectNode recorded = body.deepCopy();
+        ((ObjectNode) recorded.get("customer")).put("otp", "[not kept]");
+        ProviderHttp.Reply reply = authorized(
+                account,
+                "pay-with-code",
+                request.reference(),
+                "POST",
+                ONE_STEP,
+                body,
+                json.writeValueAsString(recorded),
+                false);
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+            JsonNode answer = Replies.parse(json, answered.body());
+            String status = Replies.text(answer, "status");
+            String transactionId = Replies.text(answer, "transactionId");
+            if ("SUCCESS".equals(status) && transactionId != null) {
+                return new CodeResult.Paid(transactionId);
+            }
+            if (status != null && FAILED.contains(status)) {
+                // The operator does not say whether the code or the balance failed: a try of the code.
+                String description = Replies.text(answer, "description");
+                return new CodeResult.Refused(
+                        "MOBILEMONEY_SN: " + (description == null ? "payment " + status : description));
+            }
+            return new CodeResult.Unanswered(
+                    "MOBILEMONEY_SN has not finished the payment (" + status + ")", transactionId);
+        }
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            String code = Replies.text(Replies.parse(json, answered.body()), "code");
+            String reason = "MOBILEMONEY_SN: " + Replies.reason(json, answered);
+            return code != null && INSUFFICIENT_BALANCE.contains(code)
+                    ? new CodeResult.Declined(reason)
+                    : new CodeResult.Refused(reason);
+        }
+        return reply.uncertain()
+                ? new CodeResult.Unanswered(http.unavailable(reply), null)
+                : new CodeResult.NotSent(http.unavailable(reply));
+    }
+
+    /**
      * The operator offers no call to withdraw a QR code: cancelling is ours alone, and a payment made
      * on it anyway still reaches us through a notification (and is refused by the state machine).
      */
@@ -299,16 +363,31 @@ public class MobileMoneyProvider implements LiveProvider {
             String path,
             ObjectNode body,
             boolean idempotent) {
+        return authorized(account, operation, reference, method, path, body, null, idempotent);
+    }
+
+    /** @param recordedBody what the exchanges' log keeps of the body (null for the body itself) */
+    private ProviderHttp.Reply authorized(
+            ProviderAccount account,
+            String operation,
+            String reference,
+            String method,
+            String path,
+            ObjectNode body,
+            String recordedBody,
+            boolean idempotent) {
         MobileMoneyTokens.Outcome token = tokens.current(account);
         if (token instanceof MobileMoneyTokens.Outcome.Refused refused) {
             return new ProviderHttp.Reply.Refusal(refused.reason());
         }
         String issued = ((MobileMoneyTokens.Outcome.Issued) token).token();
-        ProviderHttp.Reply reply = http.send(call(operation, reference, method, path, body, issued, idempotent));
+        ProviderHttp.Reply reply =
+                http.send(call(operation, reference, method, path, body, recordedBody, issued, idempotent));
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.status() == 401) {
             tokens.reject(account, issued);
             if (tokens.current(account) instanceof MobileMoneyTokens.Outcome.Issued fresh) {
-                reply = http.send(call(operation, reference, method, path, body, fresh.token(), idempotent));
+                reply = http.send(
+                        call(operation, reference, method, path, body, recordedBody, fresh.token(), idempotent));
             }
         }
         return reply;
@@ -320,6 +399,7 @@ public class MobileMoneyProvider implements LiveProvider {
             String method,
             String path,
             ObjectNode body,
+            String recordedBody,
             String token,
             boolean idempotent) {
         // Content-Type on every call, GETs included: the operator answers 415 without it.
@@ -331,7 +411,7 @@ public class MobileMoneyProvider implements LiveProvider {
                 Map.of("Authorization", "Bearer " + token),
                 JSON_TYPE,
                 body == null ? null : json.writeValueAsString(body),
-                null,
+                recordedBody,
                 idempotent);
     }
 

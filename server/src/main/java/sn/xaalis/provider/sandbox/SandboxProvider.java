@@ -6,11 +6,14 @@ import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.provider.CodeRequest;
+import sn.xaalis.provider.CodeResult;
 import sn.xaalis.provider.PaymentProvider;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderResult;
+import sn.xaalis.provider.SandboxCodes;
 import sn.xaalis.provider.SessionReference;
 import sn.xaalis.provider.SessionRequest;
 import sn.xaalis.provider.SessionState;
@@ -58,5 +61,19 @@ class SandboxProvider implements PaymentProvider {
     @Override
     public ProviderAction refund(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Done();
+    }
+
+    /** The magic codes of {@link SandboxCodes}: any other code is a wrong one, whatever the number. */
+    @Override
+    public CodeResult payWithCode(ProviderAccount account, CodeRequest request) {
+        if (request.session().provider() != Provider.MOBILEMONEY_SN) {
+            return new CodeResult.NotSent(request.session().provider() + " takes no one-time codes");
+        }
+        return switch (SandboxCodes.of(request.code())) {
+            case SUCCEEDS -> new CodeResult.Paid("sbx_MP" + RandomTokens.hex(10));
+            case WRONG_CODE -> new CodeResult.Refused("the one-time code is wrong or has expired (sandbox)");
+            case INSUFFICIENT_FUNDS -> new CodeResult.Declined("Insufficient balance (2020)");
+            case NO_ANSWER -> new CodeResult.Unanswered("no answer from the operator (sandbox)", null);
+        };
     }
 }

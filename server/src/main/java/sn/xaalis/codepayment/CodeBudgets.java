@@ -1,0 +1,45 @@
+package sn.xaalis.codepayment;
+
+import java.util.UUID;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.PublicBudgets;
+import sn.xaalis.platform.RateLimiter;
+
+/** The cluster-wide budgets of one-time codes: per customer number, per application, per client address. */
+@Component
+@EnableConfigurationProperties(CodePaymentProperties.class)
+class CodeBudgets {
+
+    private final PublicBudgets budgets;
+    private final CodePaymentProperties properties;
+
+    CodeBudgets(PublicBudgets budgets, CodePaymentProperties properties) {
+        this.budgets = budgets;
+        this.properties = properties;
+    }
+
+    /** One code for this number and this application, or how long to wait; the number is asked first. */
+    RateLimiter.Decision spend(UUID applicationId, CustomerPhone phone) {
+        RateLimiter.Decision byPhone =
+                budgets.budget("codes-per-phone", properties.perPhone()).spend(phone.nationalNumber());
+        if (!byPhone.allowed()) {
+            return byPhone;
+        }
+        return budgets.budget("codes-per-application", properties.perApplication())
+                .spend(applicationId.toString());
+    }
+
+    RateLimiter.Decision byAddress(String clientAddress) {
+        return budgets.budget("codes-per-address", properties.perAddress())
+                .spend(clientAddress == null ? "unknown" : clientAddress);
+    }
+
+    int triesPerPayment() {
+        return properties.triesPerPayment();
+    }
+
+    String ussdCode() {
+        return properties.ussdCode();
+    }
+}

@@ -1,0 +1,167 @@
+package sn.xaalis.codepayment;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentStatusBody;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Idempotency;
+import sn.xaalis.platform.JsonBodies;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /api/v1/{endpoint_key}/payments/{reference}/otp}: the customer's number and one-time
+ * code, from the merchant's server. Answers 200 with the ended payment, 202 while the operator has not
+ * answered; the usual errors otherwise (a refused code is a 400 on {@code otp}).
+ */
+@RestController
+class CodePaymentController {
+
+    private static final int MAX_BODY_BYTES = 4 * 1024;
+    static final String PHONE_RULE = "must be a Senegal mobile number, such as 77 123 45 67 or +221 77 123 45 67";
+    static final String CODE_RULE =
+            "must be the one-time code (4 to 8 digits) the customer got from the operator's USSD menu";
+
+    private final CodePayments payments;
+    private final Idempotency idempotency;
+    private final JsonMapper json;
+
+    CodePaymentController(CodePayments payments, Idempotency idempotency, JsonMapper json) {
+        this.payments = payments;
+        this.idempotency = idempotency;
+        this.json = json;
+    }
+
+    @PostMapping({"/api/v1/{endpoint_key}/payments/{reference}/otp", "/api/v1/{endpoint_key}/payments/{reference}/otp/"
+    })
+    ResponseEntity<String> pay(
+            Caller caller,
+            @PathVariable String reference,
+            HttpServletRequest request,
+            @RequestHeader(name = Idempotency.HEADER, required = false) String header) {
+        JsonNode body = JsonBodies.parseObject(JsonBodies.read(request, MAX_BODY_BYTES), json);
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String phone = text(body, "customer_phone", errors);
+        String otp = text(body, "otp", errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        String key = Idempotency.validKey(header);
+        if (key == null) {
+            return respond(answer(payments.pay(caller, reference, phone, otp, CodeChannel.API)), false);
+        }
+        var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
+        // The key covers the payment and the number, never the code: nothing derived from it is kept.
+        String hash = Idempotency.fingerprint(
+                "POST",
+                request.getRequestURI(),
+                CustomerPhone.parse(phone)
+                        .map(CustomerPhone::nationalNumber)
+                        .orElse(phone)
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Idempotency.Prior prior = idempotency.prior(scope, hash);
+        if (prior instanceof Idempotency.Prior.Replay replay) {
+            return respond(replay.response(), true);
+        }
+        if (prior instanceof Idempotency.Prior.Mismatch) {
+            throw new ApiException(
+                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
+        }
+        idempotency.begin(scope);
+        try {
+            Idempotency.StoredResponse response = answer(payments.pay(caller, reference, phone, otp, CodeChannel.API));
+            if (!idempotency.record(scope, hash, response)) {
+                return respond(((Idempotency.Prior.Replay) idempotency.prior(scope, hash)).response(), true);
+            }
+            return respond(response, false);
+        } finally {
+            idempotency.end(scope);
+        }
+    }
+
+    /** The answer for an outcome, or the error it calls for. */
+    private Idempotency.StoredResponse answer(CodeOutcome outcome) {
+        return switch (outcome) {
+            case CodeOutcome.Finished finished -> body(200, finished.payment());
+            case CodeOutcome.Awaiting awaiting -> body(202, awaiting.payment());
+            case CodeOutcome.CodeRefused refused ->
+                throw ApiException.invalid(Map.of(
+                        "otp",
+                        List.of("was refused: " + refused.reason() + "; " + refused.triesLeft()
+                                + (refused.triesLeft() == 1 ? " try" : " tries") + " left for this payment")));
+            case CodeOutcome.Invalid invalid -> {
+                Map<String, List<String>> errors = new LinkedHashMap<>();
+                if (invalid.fields().contains("customer_phone")) {
+                    errors.put("customer_phone", List.of(PHONE_RULE));
+                }
+                if (invalid.fields().contains("otp")) {
+                    errors.put("otp", List.of(CODE_RULE));
+                }
+                throw ApiException.invalid(errors);
+            }
+            case CodeOutcome.NotFound notFound -> throw ApiException.notFound("No payment with this reference");
+            case CodeOutcome.WrongProvider wrong ->
+                throw ApiException.invalid(Map.of(
+                        "provider",
+                        List.of("a " + wrong.provider() + " payment takes no one-time code; only MOBILEMONEY_SN"
+                                + " payments do")));
+            case CodeOutcome.NotPayable notPayable ->
+                throw new ApiException(
+                        HttpStatus.CONFLICT,
+                        "Only a PROCESSING payment takes a one-time code; this one is " + notPayable.status());
+            case CodeOutcome.Busy busy ->
+                throw new ApiException(
+                        HttpStatus.CONFLICT,
+                        "Another code for this payment is being checked or awaits the operator's answer; read the"
+                                + " payment's status, which settles by asking the operator");
+            case CodeOutcome.Throttled throttled -> {
+                HttpHeaders headers = new HttpHeaders();
+                headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, throttled.retryAfterSeconds())));
+                throw new ApiException(
+                        HttpStatus.TOO_MANY_REQUESTS,
+                        "Too many one-time codes for this number or application; try again later",
+                        Map.of(),
+                        headers);
+            }
+            case CodeOutcome.Unavailable unavailable ->
+                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        };
+    }
+
+    private Idempotency.StoredResponse body(int status, Payment payment) {
+        return new Idempotency.StoredResponse(status, json.writeValueAsString(PaymentStatusBody.of(payment)));
+    }
+
+    private static ResponseEntity<String> respond(Idempotency.StoredResponse response, boolean replayed) {
+        var builder = ResponseEntity.status(response.status()).contentType(MediaType.APPLICATION_JSON);
+        if (replayed) {
+            builder.header(Idempotency.REPLAYED_HEADER, "true");
+        }
+        return builder.body(response.body());
+    }
+
+    private static String text(JsonNode body, String field, Map<String, List<String>> errors) {
+        JsonNode value = body.get(field);
+        if (value == null || value.isNull()) {
+            errors.put(field, List.of("is required"));
+            return null;
+        }
+        if (!value.isString()) {
+            errors.put(field, List.of("must be a string"));
+            return null;
+        }
+        return value.stringValue();
+    }
+}

@@ -1,0 +1,210 @@
+package sn.xaalis.codepayment;
+
+import java.time.Clock;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentOperations;
+import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.payment.PaymentTransitions;
+import sn.xaalis.platform.RateLimiter;
+import sn.xaalis.provider.CodeRequest;
+import sn.xaalis.provider.CodeResult;
+import sn.xaalis.provider.PaymentProviders;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Completes a PROCESSING MOBILEMONEY_SN payment with the customer's number and one-time code. Each try
+ * is recorded (committed) before its code leaves, and a try the operator did not answer blocks the next
+ * until the payment is settled by asking the operator: a code is never sent twice and never stored.
+ */
+@Service
+public class CodePayments {
+
+    private final PaymentQueries queries;
+    private final PaymentOperations operations;
+    private final PaymentTransitions transitions;
+    private final PaymentProviders providers;
+    private final CodeAttempts attempts;
+    private final CodeBudgets budgets;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    CodePayments(
+            PaymentQueries queries,
+            PaymentOperations operations,
+            PaymentTransitions transitions,
+            PaymentProviders providers,
+            CodeAttempts attempts,
+            CodeBudgets budgets,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.queries = queries;
+        this.operations = operations;
+        this.transitions = transitions;
+        this.providers = providers;
+        this.attempts = attempts;
+        this.budgets = budgets;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** A code from the merchant's server (the API) or its counter, for a payment of the caller's application. */
+    public CodeOutcome pay(Caller caller, String reference, String customerPhone, String otp, CodeChannel channel) {
+        Optional<CustomerPhone> phone = CustomerPhone.parse(customerPhone);
+        Optional<OneTimeCode> code = OneTimeCode.parse(otp);
+        if (phone.isEmpty() || code.isEmpty()) {
+            return invalid(phone, code);
+        }
+        return queries.find(caller, reference)
+                .map(payment -> attempt(payment, phone.get(), code.get(), channel))
+                .orElseGet(CodeOutcome.NotFound::new);
+    }
+
+    /** A code typed by the customer on the hosted page, which anyone holding the reference may open. */
+    public CodeOutcome payOnPage(String reference, String customerPhone, String otp, String clientAddress) {
+        Optional<CustomerPhone> phone = CustomerPhone.parse(customerPhone);
+        Optional<OneTimeCode> code = OneTimeCode.parse(otp);
+        if (phone.isEmpty() || code.isEmpty()) {
+            return invalid(phone, code);
+        }
+        RateLimiter.Decision byAddress = budgets.byAddress(clientAddress);
+        if (!byAddress.allowed()) {
+            return new CodeOutcome.Throttled(byAddress.retryAfterSeconds());
+        }
+        return queries.byReference(reference)
+                .map(payment -> attempt(payment, phone.get(), code.get(), CodeChannel.PAGE))
+                .orElseGet(CodeOutcome.NotFound::new);
+    }
+
+    /** The USSD sequence customers dial for a code, as the operator of this installation set it. */
+    public String ussdCode() {
+        return budgets.ussdCode();
+    }
+
+    private CodeOutcome attempt(Payment payment, CustomerPhone phone, OneTimeCode code, CodeChannel channel) {
+        if (payment.provider() != Provider.MOBILEMONEY_SN) {
+            return new CodeOutcome.WrongProvider(payment.provider());
+        }
+        if (payment.status() != PaymentStatus.PROCESSING) {
+            return new CodeOutcome.NotPayable(payment.status());
+        }
+        if (!clock.instant().isBefore(payment.expiresAt())) {
+            return new CodeOutcome.NotPayable(PaymentStatus.EXPIRED);
+        }
+        RateLimiter.Decision allowed = budgets.spend(payment.applicationId(), phone);
+        if (!allowed.allowed()) {
+            return new CodeOutcome.Throttled(allowed.retryAfterSeconds());
+        }
+        List<CodeAttempts.Attempt> tries = attempts.of(payment.transactionUuid());
+        if (tries.stream().anyMatch(t -> t.state().open())) {
+            return new CodeOutcome.Busy();
+        }
+        long refused = tries.stream()
+                .filter(t -> t.state() == CodeAttempts.State.REFUSED)
+                .count();
+        if (refused >= budgets.triesPerPayment()) {
+            return new CodeOutcome.NotPayable(PaymentStatus.FAILED);
+        }
+        int seq = tries.size() + 1;
+        if (!attempts.begin(payment.transactionUuid(), seq, payment.applicationId(), phone, channel, clock.instant())) {
+            return new CodeOutcome.Busy();
+        }
+        // An exception from here on leaves the try SENT: whether the code left is unknown, so the
+        // payment takes no other code and is settled by asking the operator.
+        CodeResult result =
+                providers.payWithCode(new CodeRequest(payment.session(), phone.nationalNumber(), code.digits()));
+        var cause = PaymentTransitions.Cause.of(channel.cause());
+        return switch (result) {
+            case CodeResult.Paid paid ->
+                transactions.execute(tx -> {
+                    attempts.answer(
+                            payment.transactionUuid(),
+                            seq,
+                            CodeAttempts.State.ACCEPTED,
+                            null,
+                            paid.transactionId(),
+                            now());
+                    operations.rememberTransaction(payment, paid.transactionId());
+                    return ended(transitions.apply(payment, PaymentStatus.SUCCESS, cause, null), payment);
+                });
+            case CodeResult.Declined declined ->
+                transactions.execute(tx -> {
+                    attempts.answer(
+                            payment.transactionUuid(),
+                            seq,
+                            CodeAttempts.State.DECLINED,
+                            declined.reason(),
+                            null,
+                            now());
+                    return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, declined.reason()), payment);
+                });
+            case CodeResult.Refused refusal -> refused(payment, seq, (int) refused + 1, refusal.reason(), cause);
+            case CodeResult.Unanswered unanswered -> {
+                attempts.answer(
+                        payment.transactionUuid(),
+                        seq,
+                        CodeAttempts.State.UNANSWERED,
+                        unanswered.reason(),
+                        unanswered.transactionId(),
+                        now());
+                if (unanswered.transactionId() != null) {
+                    operations.rememberTransaction(payment, unanswered.transactionId());
+                }
+                yield new CodeOutcome.Awaiting(current(payment));
+            }
+            case CodeResult.NotSent notSent -> {
+                attempts.withdraw(payment.transactionUuid(), seq);
+                yield new CodeOutcome.Unavailable(notSent.reason());
+            }
+        };
+    }
+
+    /** A refused code; the last one allowed ends the payment FAILED. */
+    private CodeOutcome refused(
+            Payment payment, int seq, int refusedSoFar, String reason, PaymentTransitions.Cause cause) {
+        int left = budgets.triesPerPayment() - refusedSoFar;
+        return transactions.execute(tx -> {
+            attempts.answer(payment.transactionUuid(), seq, CodeAttempts.State.REFUSED, reason, null, now());
+            if (left > 0) {
+                return new CodeOutcome.CodeRefused(reason, left);
+            }
+            String why = "The one-time code was refused " + refusedSoFar + " times; last: " + reason;
+            return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, why), payment);
+        });
+    }
+
+    /** The payment after its change, or as someone else changed it first (a notification, a job). */
+    private CodeOutcome ended(PaymentTransitions.Outcome outcome, Payment payment) {
+        if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
+            return new CodeOutcome.Finished(changed.payment());
+        }
+        Payment now = current(payment);
+        return now.status() == PaymentStatus.PROCESSING ? new CodeOutcome.Awaiting(now) : new CodeOutcome.Finished(now);
+    }
+
+    private Payment current(Payment payment) {
+        return queries.byReference(payment.reference().value()).orElse(payment);
+    }
+
+    private java.time.Instant now() {
+        return clock.instant();
+    }
+
+    private static CodeOutcome invalid(Optional<CustomerPhone> phone, Optional<OneTimeCode> code) {
+        Set<String> fields = new LinkedHashSet<>();
+        if (phone.isEmpty()) {
+            fields.add("customer_phone");
+        }
+        if (code.isEmpty()) {
+            fields.add("otp");
+        }
+        return new CodeOutcome.Invalid(Set.copyOf(fields));
+    }
+}

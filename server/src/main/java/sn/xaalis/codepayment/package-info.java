@@ -1,0 +1,5 @@
+/**
+ * Payments completed with a one-time code the customer gets from the operator's USSD menu (from a basic
+ * phone): the rules on tries and limits, the record of every try, and the API that takes the code.
+ */
+package sn.xaalis.codepayment;
