@@ -371,6 +371,32 @@ export class XaalisClient {
     return payment(await this.#send("POST", "/payments/" + segment(reference) + "/refund/", null, randomUUID(), options.signal));
   }
 
+  /**
+   * Completes a PROCESSING `MOBILEMONEY_SN` payment with the one-time code the customer got by dialling
+   * the operator's USSD menu.
+   *
+   * Resolves to the payment: `SUCCESS`, or `FAILED` (`errorMessage` says why: insufficient funds, the
+   * code refused three times), or still `PROCESSING` (a 202) when the operator has not answered yet, in
+   * which case the webhook or {@link XaalisClient.status} tells the end. A code the operator refuses
+   * while tries remain rejects with a 400 {@link XaalisError} whose `error.errors` has `otp` (the
+   * payment stays PROCESSING: ask the customer again); a `WALLET_SN` payment, a 400 with `provider`; a
+   * payment no longer PROCESSING, or whose previous code is still being checked, a 409. The code is
+   * sent once in the body and never appears in a message.
+   *
+   * @param phone the customer's Senegal number, with or without `+221`, spaces allowed
+   * @param otp the one-time code, as the customer typed it
+   */
+  async payWithCode(reference: string, phone: string, otp: string, options: CallOptions = {}): Promise<Payment> {
+    if (typeof phone !== "string") {
+      throw new TypeError("phone must be a string");
+    }
+    if (typeof otp !== "string") {
+      throw new TypeError("otp must be a string (a code may start with 0)");
+    }
+    const body = JSON.stringify({ customer_phone: phone, otp });
+    return payment(await this.#send("POST", "/payments/" + segment(reference) + "/otp", body, randomUUID(), options.signal));
+  }
+
   /** Forces a sandbox payment's outcome (sandbox keys only), which sends its notification. */
   async simulate(reference: string, outcome: Outcome, options: CallOptions = {}): Promise<Payment> {
     if (!Object.prototype.hasOwnProperty.call(Outcome, outcome)) {

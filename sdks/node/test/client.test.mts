@@ -38,6 +38,12 @@ const PAYMENT = JSON.stringify({
   created_at: "2026-11-22T08:42:45.123400Z",
 });
 
+/** A MOBILEMONEY_SN payment as the status answers it, in `status`, with `extra` fields. */
+function codePayment(status: string, extra: Record<string, string>): string {
+  const { deep_links: _links, qr_code: _qr, ...rest } = JSON.parse(PAYMENT) as Record<string, unknown>;
+  return JSON.stringify({ ...rest, provider: "MOBILEMONEY_SN", status, ...extra });
+}
+
 let server: Server;
 let seen: Seen[];
 let answers: Answer[];
@@ -316,6 +322,99 @@ describe("XaalisClient", () => {
     assert.ok(keys.every((k) => typeof k === "string" && k.length > 0));
     assert.equal(new Set(keys).size, 3, "each POST gets its own key");
     assert.equal(seen[2]!.body, "");
+  });
+
+  test("payWithCode posts the phone and the code and resolves to the payment", async () => {
+    answers.push({ status: 200, body: codePayment("SUCCESS", { paid_at: "2026-11-22T08:44:01.500000Z" }) });
+    const payment = await client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
+    const request = seen[0]!;
+    assert.equal(request.method + " " + request.path, "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp");
+    assert.equal(request.headers["x-api-key"], "pk_test_key");
+    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
+    assert.equal(request.headers["content-type"], "application/json");
+    assert.match(String(request.headers["idempotency-key"]), /^[0-9a-f-]{36}$/);
+    assert.equal(request.body, '{"customer_phone":"77 123 45 67","otp":"123456"}');
+
+    assert.equal(payment.reference, "SVC-AB12CD34");
+    assert.equal(payment.provider, "MOBILEMONEY_SN");
+    assert.equal(payment.status, "SUCCESS");
+    assert.equal(payment.paidAt?.toISOString(), "2026-11-22T08:44:01.500Z");
+    assert.equal(payment.isFinal, true);
+    assert.ok(Object.isFrozen(payment));
+
+    // Each call its own idempotency key; the reference is one encoded path segment.
+    await client.payWithCode("a/b c?d", "+221771234567", "654321");
+    assert.equal(seen[1]!.path, "/api/v1/abcdefghijklmnop/payments/a%2Fb%20c%3Fd/otp");
+    assert.notEqual(seen[1]!.headers["idempotency-key"], request.headers["idempotency-key"]);
+  });
+
+  test("payWithCode resolves to a failure, and to a 202 still processing", async () => {
+    answers.push({ status: 200, body: codePayment("FAILED", { error_message: "Insufficient funds" }) });
+    const failed = await client.payWithCode("SVC-AB12CD34", "771234567", "111111");
+    assert.equal(failed.status, "FAILED");
+    assert.equal(failed.errorMessage, "Insufficient funds");
+
+    // 202: the operator has not answered yet; the webhook or a status read tells the end.
+    answers.push({ status: 202, body: codePayment("PROCESSING", {}) });
+    const waiting = await client.payWithCode("SVC-AB12CD34", "771234567", "222222");
+    assert.equal(waiting.status, "PROCESSING");
+    assert.equal(waiting.isFinal, false);
+    assert.equal(seen.length, 2);
+  });
+
+  test("a refused code is a 400 with its field, never in the message", async () => {
+    const error = (status: number, name: string, message: string, errors: Record<string, string[]>) =>
+      JSON.stringify({ status, error: name, message, timestamp: "2026-11-22T08:42:45.123+00:00", errors });
+    answers.push({ status: 400, body: error(400, "Bad Request", "Invalid request: otp", { otp: ["was refused by the operator: 2 tries left"] }) });
+    await assert.rejects(client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 400);
+      assert.equal(e.retryable, false);
+      assert.deepEqual(Object.keys(e.error!.errors), ["otp"]);
+      assert.doesNotMatch(e.message, /918273/);
+      assert.doesNotMatch(inspect(e), /918273/);
+      return true;
+    });
+    answers.push({ status: 409, body: error(409, "Conflict", "The payment is SUCCESS, not PROCESSING", {}) });
+    await assert.rejects(
+      client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"),
+      (e: unknown) => e instanceof XaalisError && e.status === 409 && e.retryable && !/918273/.test(inspect(e)),
+    );
+    answers.push({ status: 503, body: error(503, "Service Unavailable", "The provider cannot be reached", {}) });
+    await assert.rejects(
+      client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"),
+      (e: unknown) => e instanceof XaalisError && e.status === 503 && e.retryable,
+    );
+    // Errors other than 429 are not retried: the code was sent once per call.
+    assert.equal(seen.length, 3);
+    // A code must be text (a number would lose its leading zeros); nothing is sent.
+    await assert.rejects(client.payWithCode("SVC-AB12CD34", "77 123 45 67", 12345 as never), (e: unknown) => {
+      assert.ok(e instanceof TypeError);
+      assert.doesNotMatch(e.message, /12345/);
+      return true;
+    });
+    await assert.rejects(client.payWithCode("SVC-AB12CD34", undefined as never, "123456"), TypeError);
+    assert.equal(seen.length, 3);
+  });
+
+  test("payWithCode retries a 429 and a network error with the same key and body", async () => {
+    answers.push({ status: -1, body: "" });
+    answers.push({ status: 429, body: "{}", headers: { "Retry-After": "0" } });
+    answers.push({ status: 200, body: codePayment("SUCCESS", {}) });
+    const payment = await client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
+    assert.equal(payment.status, "SUCCESS");
+    assert.equal(seen.length, 3);
+    assert.equal(new Set(seen.map((s) => s.headers["idempotency-key"])).size, 1);
+    assert.ok(seen.every((s) => s.body === '{"customer_phone":"77 123 45 67","otp":"123456"}'));
+  });
+
+  test("payWithCode can be cancelled", async () => {
+    answers.push({ status: 429, body: "{}", headers: { "Retry-After": "30" } });
+    const controller = new AbortController();
+    const call = client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456", { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user left")), 100);
+    await assert.rejects(call, /user left/);
+    assert.equal(seen.length, 1);
   });
 
   test("list: defaults, dates, and the last page", async () => {

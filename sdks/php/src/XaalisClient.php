@@ -152,6 +152,32 @@ final class XaalisClient
     }
 
     /**
+     * Completes a PROCESSING MOBILEMONEY_SN payment with the one-time code the customer got by dialling
+     * the operator's USSD menu.
+     *
+     * The payment comes back SUCCESS, or FAILED ($errorMessage says why: insufficient funds, the code
+     * refused three times); or still PROCESSING (a 202) when the operator has not answered yet, in which
+     * case the webhook or {@see self::status()} tells the end. A code the operator refuses while tries
+     * remain throws a 400 XaalisException whose getError()->errors has 'otp' (the payment stays
+     * PROCESSING: ask the customer again); a WALLET_SN payment, a 400 with 'provider'; a payment no
+     * longer PROCESSING, or whose previous code is still being checked, a 409. The code is sent once in
+     * the body and never appears in a message or a stack trace.
+     *
+     * @param string $phone the customer's Senegal number, with or without +221, spaces allowed
+     * @param string $otp the one-time code, as the customer typed it
+     * @throws XaalisException
+     */
+    public function payWithCode(string $reference, string $phone, #[\SensitiveParameter] string $otp): Payment
+    {
+        return Payment::fromArray($this->send(
+            'POST',
+            '/payments/' . self::segment($reference) . '/otp',
+            ['customer_phone' => $phone, 'otp' => $otp],
+            self::uuid(),
+        ));
+    }
+
+    /**
      * Forces a sandbox payment's outcome (sandbox keys only), which sends its notification.
      *
      * @throws XaalisException
@@ -225,8 +251,13 @@ final class XaalisClient
      * @return array<array-key, mixed>
      * @throws XaalisException
      */
-    private function send(string $method, string $path, ?array $body = null, ?string $idempotencyKey = null): array
-    {
+    private function send(
+        string $method,
+        string $path,
+        // A one-time code travels in a body: kept out of stack traces.
+        #[\SensitiveParameter] ?array $body = null,
+        ?string $idempotencyKey = null,
+    ): array {
         $url = $this->baseUrl . '/api/v1/' . self::segment($this->endpointKey) . $path;
         $headers = [
             'X-Api-Key: ' . $this->apiKey,
@@ -284,7 +315,12 @@ final class XaalisClient
      * @param list<string> $headers
      * @return array{0: int, 1: array<string, string>, 2: string}|string the answer, or what went wrong
      */
-    private function attempt(string $method, string $url, array $headers, ?string $payload): array|string
+    private function attempt(
+        string $method,
+        string $url,
+        array $headers,
+        #[\SensitiveParameter] ?string $payload,
+    ): array|string
     {
         $responseHeaders = [];
         $handle = curl_init();

@@ -269,6 +269,112 @@ final class XaalisClientTest extends TestCase
         self::assertArrayNotHasKey('idempotency-key', $seen[0]['headers']);
     }
 
+    public function testPayWithCodePostsThePhoneAndTheCodeAndReturnsThePayment(): void
+    {
+        $this->server->answer(200, self::codePayment('SUCCESS', '"paid_at":"2026-11-22T08:44:01.500000Z",'));
+        $payment = $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '123456');
+        $request = $this->server->seen()[0];
+        self::assertSame('POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp', $request['method'] . ' ' . $request['path']);
+        self::assertSame(['pk_test_key'], $request['headers']['x-api-key']);
+        self::assertSame(['sk_test_secret'], $request['headers']['x-api-secret']);
+        self::assertSame(['application/json'], $request['headers']['content-type']);
+        self::assertMatchesRegularExpression('/^[0-9a-f-]{36}$/', $request['headers']['idempotency-key'][0]);
+        self::assertSame('{"customer_phone":"77 123 45 67","otp":"123456"}', $request['body']);
+
+        self::assertSame('SVC-AB12CD34', $payment->reference);
+        self::assertSame('MOBILEMONEY_SN', $payment->provider);
+        self::assertSame('SUCCESS', $payment->status);
+        self::assertSame('2026-11-22T08:44:01.500000Z', $payment->paidAt?->format('Y-m-d\TH:i:s.u\Z'));
+        self::assertTrue($payment->isFinal());
+
+        // Each call its own idempotency key; the reference is one encoded path segment.
+        $this->client->payWithCode('../x y', '+221771234567', '654321');
+        $seen = $this->server->seen();
+        self::assertSame('/api/v1/abcdefghijklmnop/payments/..%2Fx%20y/otp', $seen[1]['path']);
+        self::assertNotSame($seen[0]['headers']['idempotency-key'], $seen[1]['headers']['idempotency-key']);
+    }
+
+    public function testPayWithCodeReturnsAFailureAndA202StillProcessingAsPayments(): void
+    {
+        $this->server->answer(200, self::codePayment('FAILED', '"error_message":"Insufficient funds",'));
+        $failed = $this->client->payWithCode('SVC-AB12CD34', '771234567', '111111');
+        self::assertSame('FAILED', $failed->status);
+        self::assertSame('Insufficient funds', $failed->errorMessage);
+
+        // 202: the operator has not answered yet; the webhook or a status read tells the end.
+        $this->server->answer(202, self::codePayment('PROCESSING', ''));
+        $waiting = $this->client->payWithCode('SVC-AB12CD34', '771234567', '222222');
+        self::assertSame('PROCESSING', $waiting->status);
+        self::assertFalse($waiting->isFinal());
+        self::assertCount(2, $this->server->seen());
+    }
+
+    public function testARefusedCodeIsA400WithItsFieldAndNeverInTheMessageOrTheTrace(): void
+    {
+        $this->server->answer(400, '{"status":400,"error":"Bad Request","message":"Invalid request: otp",'
+            . '"timestamp":"2026-11-22T08:42:45.123+00:00","errors":{"otp":["was refused by the operator: 2 tries left"]}}');
+        try {
+            $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '918273');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(400, $e->getStatus());
+            self::assertFalse($e->isRetryable());
+            self::assertSame(['otp'], array_keys($e->getError()?->errors ?? []));
+            // phpunit.xml keeps arguments in traces (zend.exception_ignore_args=0): the code is not among them.
+            self::assertStringNotContainsString('918273', $e->getMessage());
+            self::assertStringNotContainsString('918273', (string) $e);
+            $clientFrames = array_filter($e->getTrace(), static fn (array $frame) => ($frame['class'] ?? null) === XaalisClient::class);
+            $arguments = print_r(array_map(static fn (array $frame) => $frame['args'] ?? [], $clientFrames), true);
+            self::assertStringContainsString('77 123 45 67', $arguments);
+            self::assertStringContainsString('SensitiveParameterValue', $arguments);
+            self::assertStringNotContainsString('918273', $arguments);
+        }
+        $this->server->answer(409, '{"status":409,"error":"Conflict","message":"The payment is SUCCESS, not PROCESSING",'
+            . '"timestamp":"2026-11-22T08:42:45.123+00:00","errors":{}}');
+        try {
+            $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '918273');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(409, $e->getStatus());
+            self::assertTrue($e->isRetryable());
+        }
+        $this->server->answer(503, '{"status":503,"error":"Service Unavailable","message":"The provider cannot be reached",'
+            . '"timestamp":"2026-11-22T08:42:45.123+00:00","errors":{}}');
+        try {
+            $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '918273');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(503, $e->getStatus());
+            self::assertTrue($e->isRetryable());
+        }
+        // Errors other than 429 are not retried: the code was sent once per call.
+        self::assertCount(3, $this->server->seen());
+    }
+
+    public function testPayWithCodeRetriesA429AndANetworkErrorWithTheSameKeyAndBody(): void
+    {
+        $this->server->answer(-1);
+        $this->server->answer(429, '{"status":429}', ['Retry-After' => '0']);
+        $this->server->answer(200, self::codePayment('SUCCESS', ''));
+        self::assertSame('SUCCESS', $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '123456')->status);
+        $seen = $this->server->seen();
+        self::assertCount(3, $seen);
+        foreach ($seen as $request) {
+            self::assertSame($seen[0]['headers']['idempotency-key'], $request['headers']['idempotency-key']);
+            self::assertSame('{"customer_phone":"77 123 45 67","otp":"123456"}', $request['body']);
+        }
+    }
+
+    /** A MOBILEMONEY_SN payment as the status answers it, in $status, with $extra fields before created_at. */
+    private static function codePayment(string $status, string $extra): string
+    {
+        return str_replace(
+            ['"WALLET_SN"', '"PROCESSING"', '"deep_links":{"WALLET":"https://x.example/c"},"qr_code":"iVBOR",', '"created_at"'],
+            ['"MOBILEMONEY_SN"', '"' . $status . '"', '', $extra . '"created_at"'],
+            self::PAYMENT,
+        );
+    }
+
     public function testListFiltersByTimeInUtcAndEncodesValues(): void
     {
         $this->server->answer(200, '{"data":[],"has_more":false,"next_cursor":null}');

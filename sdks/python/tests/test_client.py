@@ -43,6 +43,14 @@ LINK = (
     '"created_at":"2026-11-22T08:42:45.123400Z"}'
 )
 
+def code_payment(status, **extra):
+    """A MOBILEMONEY_SN payment as the status answers it, in ``status``, with ``extra`` fields."""
+    payment = json.loads(PAYMENT)
+    del payment["deep_links"], payment["qr_code"]
+    payment.update(provider="MOBILEMONEY_SN", status=status, **extra)
+    return json.dumps(payment)
+
+
 CLOSE = -1  # a scripted answer that closes the connection without answering
 
 
@@ -369,6 +377,88 @@ class XaalisClientTest(unittest.TestCase):
         self.assertIsNone(self.seen[0].header("Content-Type"))
         self.assertEqual("", self.seen[2].body)
         self.assertIsNone(self.seen[2].header("Content-Type"))
+
+    def test_pay_with_code_posts_the_phone_and_the_code_and_returns_the_payment(self):
+        self.server.answer(200, code_payment("SUCCESS", paid_at="2026-11-22T08:44:01.500000Z"))
+        payment = self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "123456")
+        request = self.seen[0]
+        self.assertEqual("POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp", request.method + " " + request.path)
+        self.assertEqual("pk_test_key", request.header("X-Api-Key"))
+        self.assertEqual("sk_test_secret", request.header("X-Api-Secret"))
+        self.assertEqual("application/json", request.header("Content-Type"))
+        self.assertRegex(request.header("Idempotency-Key"), r"^[0-9a-f-]{36}$")
+        self.assertEqual('{"customer_phone":"77 123 45 67","otp":"123456"}', request.body)
+
+        self.assertIsInstance(payment, Payment)
+        self.assertEqual("SVC-AB12CD34", payment.reference)
+        self.assertEqual("MOBILEMONEY_SN", payment.provider)
+        self.assertEqual("SUCCESS", payment.status)
+        self.assertEqual(datetime(2026, 11, 22, 8, 44, 1, 500000, tzinfo=timezone.utc), payment.paid_at)
+        self.assertTrue(payment.is_final)
+
+        # Each call its own idempotency key; the reference is one encoded path segment.
+        self.client.pay_with_code("SVC/../x y", "+221771234567", "654321")
+        self.assertEqual("/api/v1/abcdefghijklmnop/payments/SVC%2F..%2Fx%20y/otp", self.seen[1].path)
+        self.assertNotEqual(request.header("Idempotency-Key"), self.seen[1].header("Idempotency-Key"))
+
+    def test_pay_with_code_returns_a_failure_and_a_202_still_processing(self):
+        self.server.answer(200, code_payment("FAILED", error_message="Insufficient funds"))
+        failed = self.client.pay_with_code("SVC-AB12CD34", "771234567", "111111")
+        self.assertEqual("FAILED", failed.status)
+        self.assertEqual("Insufficient funds", failed.error_message)
+
+        # 202: the operator has not answered yet; the webhook or a status read tells the end.
+        self.server.answer(202, code_payment("PROCESSING"))
+        waiting = self.client.pay_with_code("SVC-AB12CD34", "771234567", "222222")
+        self.assertEqual("PROCESSING", waiting.status)
+        self.assertFalse(waiting.is_final)
+        self.assertEqual(2, len(self.seen))
+
+    def test_a_refused_code_is_a_400_with_its_field_never_in_the_message(self):
+        def error(status, name, message, errors):
+            return json.dumps({"status": status, "error": name, "message": message,
+                               "timestamp": "2026-11-22T08:42:45.123+00:00", "errors": errors})
+
+        self.server.answer(400, error(400, "Bad Request", "Invalid request: otp",
+                                      {"otp": ["was refused by the operator: 2 tries left"]}))
+        with self.assertRaises(XaalisError) as caught:
+            self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "918273")
+        e = caught.exception
+        self.assertEqual(400, e.status)
+        self.assertFalse(e.retryable)
+        self.assertEqual(["otp"], list(e.error.errors))
+        self.assertNotIn("918273", str(e))
+        self.assertNotIn("918273", repr(e))
+        self.assertNotIn("918273", repr(e.error))
+        self.server.answer(409, error(409, "Conflict", "The payment is SUCCESS, not PROCESSING", {}))
+        with self.assertRaises(XaalisError) as caught:
+            self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "918273")
+        self.assertEqual(409, caught.exception.status)
+        self.assertTrue(caught.exception.retryable)
+        self.server.answer(503, error(503, "Service Unavailable", "The provider cannot be reached", {}))
+        with self.assertRaises(XaalisError) as caught:
+            self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "918273")
+        self.assertEqual(503, caught.exception.status)
+        self.assertTrue(caught.exception.retryable)
+        # Errors other than 429 are not retried: the code was sent once per call.
+        self.assertEqual(3, len(self.seen))
+        # A code is text (a number would lose its leading zeros); nothing is sent.
+        with self.assertRaises(TypeError) as caught:
+            self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", 12345)
+        self.assertNotIn("12345", str(caught.exception))
+        with self.assertRaises(TypeError):
+            self.client.pay_with_code("SVC-AB12CD34", None, "123456")
+        self.assertEqual(3, len(self.seen))
+
+    def test_pay_with_code_retries_a_429_and_a_network_error_with_the_same_key_and_body(self):
+        self.server.answer(CLOSE)
+        self.server.answer(429, '{"status":429}', {"Retry-After": "0"})
+        self.server.answer(200, code_payment("SUCCESS"))
+        payment = self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "123456")
+        self.assertEqual("SUCCESS", payment.status)
+        self.assertEqual(3, len(self.seen))
+        self.assertEqual(1, len({s.header("Idempotency-Key") for s in self.seen}))
+        self.assertEqual(['{"customer_phone":"77 123 45 67","otp":"123456"}'] * 3, [s.body for s in self.seen])
 
     def test_list_filters_and_pages(self):
         self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')

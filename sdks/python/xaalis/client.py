@@ -531,8 +531,8 @@ class XaalisClient:
         # show payment.deep_links or payment.qr_code to the customer, then wait for the webhook
 
     Calls: :meth:`initiate`, :meth:`status`, :meth:`list`, :meth:`cancel`, :meth:`refund`,
-    :meth:`simulate` (sandbox), :meth:`create_payment_link`, :meth:`list_payment_links` and
-    :meth:`deactivate_payment_link`.
+    :meth:`pay_with_code`, :meth:`simulate` (sandbox), :meth:`create_payment_link`,
+    :meth:`list_payment_links` and :meth:`deactivate_payment_link`.
 
     Every POST carries an ``Idempotency-Key`` (generated unless you pass one), kept across retries,
     so a retried call never creates or changes anything twice. Network errors (timeouts included)
@@ -650,6 +650,29 @@ class XaalisClient:
     def refund(self, reference: str) -> Payment:
         """Refunds a SUCCESS payment (409 when it is not SUCCESS)."""
         return self._payment(self._send("POST", "/payments/%s/refund/" % _segment(reference), None, _new_key()))
+
+    def pay_with_code(self, reference: str, phone: str, otp: str) -> Payment:
+        """Completes a PROCESSING ``MOBILEMONEY_SN`` payment with the one-time code the customer got
+        by dialling the operator's USSD menu.
+
+        Returns the payment: ``SUCCESS``, or ``FAILED`` (``error_message`` says why: insufficient
+        funds, the code refused three times), or still ``PROCESSING`` (a 202) when the operator has
+        not answered yet, in which case the webhook or :meth:`status` tells the end. A code the
+        operator refuses while tries remain raises a 400 :class:`XaalisError` whose
+        ``error.errors`` has ``otp`` (the payment stays PROCESSING: ask the customer again); a
+        ``WALLET_SN`` payment, a 400 with ``provider``; a payment no longer PROCESSING, or whose
+        previous code is still being checked, a 409. The code is sent once in the body and never
+        appears in a message.
+
+        :param phone: the customer's Senegal number, with or without ``+221``, spaces allowed
+        :param otp: the one-time code, as the customer typed it (text: a code may start with 0)
+        """
+        if not isinstance(phone, str):
+            raise TypeError("phone must be a str")
+        if not isinstance(otp, str):
+            raise TypeError("otp must be a str (a code may start with 0)")
+        body = _dumps({"customer_phone": phone, "otp": otp})
+        return self._payment(self._send("POST", "/payments/%s/otp" % _segment(reference), body, _new_key()))
 
     def simulate(self, reference: str, outcome: Union[Outcome, str], error_message: Optional[str] = None) -> Payment:
         """Forces a sandbox payment's outcome (sandbox keys only), which sends its notification.

@@ -7,6 +7,7 @@ XAALIS_API_SECRET); prints one line ``RESULT {json}`` for the test to check.
     python3 e2e_client.py checks REFERENCE      list, a refused initiation, cancel (and a refused cancel)
     python3 e2e_client.py refund REFERENCE      refund
     python3 e2e_client.py links                 create, list and deactivate payment links
+    python3 e2e_client.py code                  two MOBILEMONEY_SN payments completed with one-time codes
 """
 
 import json
@@ -117,10 +118,41 @@ def links(xaalis):
     }
 
 
+def code(xaalis):
+    # Numbers of this command only: the server counts codes per number.
+    payment = xaalis.initiate(PaymentRequest("MOBILEMONEY_SN", 4500))
+    paid = xaalis.pay_with_code(payment.reference, "77 104 00 01", "123456")
+    other = xaalis.initiate(PaymentRequest("MOBILEMONEY_SN", "4500"))
+    try:
+        xaalis.pay_with_code(other.reference, "+221 77 104 00 02", "000000")
+        refused = None
+    except XaalisError as e:
+        refused = {
+            "status": e.status,
+            "retryable": e.retryable,
+            "fields": sorted(e.error.errors),
+            "code_in_message": "000000" in str(e) or "000000" in repr(e),
+        }
+    return {
+        "initiated_status": payment.status,
+        "paid": {
+            "same_reference": paid.reference == payment.reference,
+            "provider": paid.provider,
+            "status": paid.status,
+            "amount": str(paid.amount),
+            "paid_at_aware": paid.paid_at is not None and paid.paid_at.tzinfo is not None,
+            "final": paid.is_final,
+            "status_read": xaalis.status(payment.reference).status,
+        },
+        "refused": refused,
+        "refused_status_read": xaalis.status(other.reference).status,
+    }
+
+
 def main(argv):
     xaalis = XaalisClient.from_environment()
     command, args = argv[1], argv[2:]
-    result = {"pay": pay, "checks": checks, "refund": refund, "links": links}[command](xaalis, *args)
+    result = {"pay": pay, "checks": checks, "refund": refund, "links": links, "code": code}[command](xaalis, *args)
     print("RESULT " + json.dumps(result, ensure_ascii=False), flush=True)
     return 0
 

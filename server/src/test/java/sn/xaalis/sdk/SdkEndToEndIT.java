@@ -47,7 +47,8 @@ import sn.xaalis.support.TestDatabase;
  * the example receiver verifies and applies the resulting webhook; forgeries are refused. Issue 18: the
  * SDK's payment-link calls against the same server. Issue 29: the SDK as it is published, its POM
  * declaring the repository's licence, its jar carrying it with a manifest that names the library, and its
- * classes compiled for Java 17, the oldest long-term-support release still maintained.
+ * classes compiled for Java 17, the oldest long-term-support release still maintained. Issue 31: the SDK
+ * completes a sandbox MOBILEMONEY_SN payment with the customer's one-time code, and gets a wrong code's 400.
  */
 @IntegrationTest
 class SdkEndToEndIT extends ApiIntegrationTest {
@@ -287,6 +288,39 @@ class SdkEndToEndIT extends ApiIntegrationTest {
                     assertThat(e.error().status()).isEqualTo(404);
                 });
         assertThat(xaalis.listPaymentLinks(null, 100).links()).hasSize(2);
+    }
+
+    @Test
+    void theSdkCompletesAMobileMoneyPaymentWithTheCustomersOneTimeCode() {
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        XaalisClient xaalis = client(m);
+
+        // The sandbox's code 123456 pays. Numbers of this test only: the server counts codes per number.
+        Payment payment = xaalis.initiate(PaymentRequest.of("MOBILEMONEY_SN", "4500"));
+        assertThat(payment.status()).isEqualTo("PROCESSING");
+        Payment paid = xaalis.payWithCode(payment.reference(), "77 101 00 01", "123456");
+        assertThat(paid.reference()).isEqualTo(payment.reference());
+        assertThat(paid.provider()).isEqualTo("MOBILEMONEY_SN");
+        assertThat(paid.status()).isEqualTo("SUCCESS");
+        assertThat(paid.amount().toPlainString()).isEqualTo("4500.00");
+        assertThat(paid.paidAt()).isNotNull();
+        assertThat(paid.isFinal()).isTrue();
+        assertThat(xaalis.status(payment.reference()).status()).isEqualTo("SUCCESS");
+
+        // 000000 is a wrong code: a 400 on otp, and the payment still takes another one.
+        Payment other = xaalis.initiate(PaymentRequest.of("MOBILEMONEY_SN", "4500"));
+        assertThatThrownBy(() -> xaalis.payWithCode(other.reference(), "+221 77 101 00 02", "000000"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.retryable()).isFalse();
+                    assertThat(e.error().errors()).containsKey("otp");
+                    assertThat(e.getMessage()).doesNotContain("000000");
+                });
+        assertThat(xaalis.status(other.reference()).status()).isEqualTo("PROCESSING");
+        // Another code for a payment already paid: a 409.
+        assertThatThrownBy(() -> xaalis.payWithCode(payment.reference(), "77 101 00 01", "123456"))
+                .isInstanceOfSatisfying(
+                        XaalisException.class, e -> assertThat(e.status()).isEqualTo(409));
     }
 
     private XaalisClient client(Api.Merchant m) {

@@ -41,7 +41,8 @@ import tools.jackson.databind.JsonNode;
  * once to its order file and compares the amount; tampered, stale, unsigned and replayed deliveries
  * change nothing. The Fastify example receiver takes one signed and one tampered delivery. Issue 29: it
  * runs on a maintained Node.js (at least its {@code engines}), and {@code npm pack} makes a publishable
- * tarball under the repository's licence with only what a merchant installs.
+ * tarball under the repository's licence with only what a merchant installs. Issue 31: the client
+ * completes a sandbox MOBILEMONEY_SN payment with the customer's one-time code, and gets a wrong code's 400.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -235,6 +236,28 @@ class NodeLibraryIT extends ApiIntegrationTest {
             ExternalTool.stop(express);
             ExternalTool.stop(fastify);
         }
+    }
+
+    @Test
+    void theClientCompletesAMobileMoneyPaymentWithTheCustomersOneTimeCode() {
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        Map<String, String> keys = Map.of(
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret());
+        // The script asserts each answer itself; its summary says what it saw.
+        JsonNode result = node("pay-with-code", keys, work.resolve("orders.json"), "test/e2e/pay-with-code.mjs");
+        assertThat(result.at("/paid/status").stringValue()).isEqualTo("SUCCESS");
+        assertThat(result.at("/paid/amount").stringValue()).isEqualTo("4500.00");
+        assertThat(result.at("/refused/status").intValue()).isEqualTo(400);
+        assertThat(strings(result.at("/refused/fields"))).contains("otp");
+        assertThat(result.at("/refused/status_after").stringValue()).isEqualTo("PROCESSING");
+        assertThat(api.status(m, result.at("/paid/reference").stringValue())
+                        .json()
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("SUCCESS");
     }
 
     /** A notification as the server sends one, for order o-42. */

@@ -34,7 +34,8 @@ import tools.jackson.databind.JsonNode;
  * sandbox success is notified to the example receiver (examples/receiver.php under PHP's built-in
  * server), which verifies it, applies it to its order file once and refuses forgeries. Issue 29: on a
  * maintained PHP (at least composer.json's {@code require.php}), and {@code composer validate --strict}
- * passes: the package is publishable under the repository's licence.
+ * passes: the package is publishable under the repository's licence. Issue 31: the client completes a
+ * sandbox MOBILEMONEY_SN payment with the customer's one-time code, and gets a wrong code's 400.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -43,6 +44,8 @@ class PhpLibraryIT extends ApiIntegrationTest {
     private static final Path LIBRARY = ExternalTool.REPOSITORY.resolve("sdks/php");
     private static final Path DRIVER =
             Path.of("src/test/resources/sdks/php/drive.php").toAbsolutePath();
+    private static final Path CODE_DRIVER =
+            Path.of("src/test/resources/sdks/php/drive-code.php").toAbsolutePath();
 
     @Test
     void theLibrarysOwnTestsPass() throws IOException {
@@ -204,6 +207,43 @@ class PhpLibraryIT extends ApiIntegrationTest {
         } finally {
             ExternalTool.stop(receiver);
         }
+    }
+
+    @Test
+    void theLibraryCompletesAMobileMoneyPaymentWithTheCustomersOneTimeCode() throws IOException {
+        ExternalTool.require("php");
+        requireSupportedPhp();
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        JsonNode report = lastJsonLine(ExternalTool.run(
+                "php-drive-code-" + (TestDatabase.postgres() ? "postgres" : "h2"),
+                LIBRARY,
+                Map.of(
+                        "XAALIS_BASE_URL", api.base(),
+                        "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                        "XAALIS_API_KEY", m.apiKey(),
+                        "XAALIS_API_SECRET", m.apiSecret()),
+                Duration.ofMinutes(2),
+                "php",
+                CODE_DRIVER.toString(),
+                LIBRARY.toString()));
+        // The sandbox's code 123456 pays.
+        JsonNode paid = report.get("paid");
+        assertThat(paid.get("initiated_status").stringValue()).isEqualTo("PROCESSING");
+        assertThat(paid.get("same_reference").booleanValue()).isTrue();
+        assertThat(paid.get("provider").stringValue()).isEqualTo("MOBILEMONEY_SN");
+        assertThat(paid.get("status").stringValue()).isEqualTo("SUCCESS");
+        assertThat(paid.get("amount").stringValue()).isEqualTo("4500.00");
+        assertThat(paid.get("paid").booleanValue()).isTrue();
+        assertThat(paid.get("final").booleanValue()).isTrue();
+        assertThat(paid.get("status_read").stringValue()).isEqualTo("SUCCESS");
+        // 000000 is a wrong code: a 400 on otp, the payment still PROCESSING; the code in no message.
+        JsonNode wrong = report.get("wrong_code");
+        assertThat(wrong.isObject()).as(report.toString()).isTrue();
+        assertThat(wrong.get("status").intValue()).isEqualTo(400);
+        assertThat(wrong.get("retryable").booleanValue()).isFalse();
+        assertThat(strings(wrong.get("fields"))).contains("otp");
+        assertThat(wrong.get("code_in_message").booleanValue()).isFalse();
+        assertThat(wrong.get("status_read").stringValue()).isEqualTo("PROCESSING");
     }
 
     /** Skips (fails on CI) on a PHP older than the library's require.php. */

@@ -46,6 +46,8 @@ import tools.jackson.databind.JsonNode;
  * least pyproject.toml's {@code requires-python}), and the wheel that Debian's standard tooling builds
  * ({@code pyproject-build} of python3-build, with python3-setuptools and python3-wheel) carries the
  * name, version, licence and {@code Requires-Python} of pyproject.toml, the LICENSE, and only the package.
+ * Issue 31: the client completes a sandbox MOBILEMONEY_SN payment with the customer's one-time code, and
+ * gets a wrong code's 400.
  */
 @IntegrationTest
 @TestPropertySource(properties = "xaalis.test.context=merchant-libraries")
@@ -293,6 +295,39 @@ class PythonLibraryIT extends ApiIntegrationTest {
         }
         String log = Files.readString(Path.of("target", "processes", "python-receiver-" + run + ".log"));
         assertThat(log).contains("Refused a notification: STALE_TIMESTAMP").doesNotContain(m.apiSecret());
+    }
+
+    @Test
+    void theClientCompletesAMobileMoneyPaymentWithTheCustomersOneTimeCode() throws IOException {
+        ExternalTool.require("python3");
+        requireSupportedPython();
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        Map<String, String> env = Map.of(
+                "PYTHONPATH", SDK.toString(),
+                "PYTHONDONTWRITEBYTECODE", "1",
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret());
+        JsonNode code = client("code-" + (TestDatabase.postgres() ? "postgres" : "h2"), env, "code");
+        // The sandbox's code 123456 pays.
+        assertThat(code.get("initiated_status").stringValue()).isEqualTo("PROCESSING");
+        JsonNode paid = code.get("paid");
+        assertThat(paid.get("same_reference").booleanValue()).isTrue();
+        assertThat(paid.get("provider").stringValue()).isEqualTo("MOBILEMONEY_SN");
+        assertThat(paid.get("status").stringValue()).isEqualTo("SUCCESS");
+        assertThat(paid.get("amount").stringValue()).isEqualTo("4500.00");
+        assertThat(paid.get("paid_at_aware").booleanValue()).isTrue();
+        assertThat(paid.get("final").booleanValue()).isTrue();
+        assertThat(paid.get("status_read").stringValue()).isEqualTo("SUCCESS");
+        // 000000 is a wrong code: a 400 on otp, the payment still PROCESSING; the code in no message.
+        JsonNode refused = code.get("refused");
+        assertThat(refused.isObject()).as(code.toString()).isTrue();
+        assertThat(refused.get("status").intValue()).isEqualTo(400);
+        assertThat(refused.get("retryable").booleanValue()).isFalse();
+        assertThat(strings(refused.get("fields"))).contains("otp");
+        assertThat(refused.get("code_in_message").booleanValue()).isFalse();
+        assertThat(code.get("refused_status_read").stringValue()).isEqualTo("PROCESSING");
     }
 
     /** Skips (fails on CI) on a python3 older than the library's requires-python. */

@@ -151,6 +151,31 @@ public final class XaalisClient {
         return payment(post("/payments/" + segment(reference) + "/refund/", null));
     }
 
+    /**
+     * Completes a PROCESSING {@code MOBILEMONEY_SN} payment with the one-time code the customer got by
+     * dialling the operator's USSD menu.
+     *
+     * <p>The payment comes back {@code SUCCESS}, or {@code FAILED} ({@link Payment#errorMessage()} says why:
+     * insufficient funds, the code refused three times); or still {@code PROCESSING} (a 202) when the
+     * operator has not answered yet, in which case the webhook or {@link #status(String)} tells the end. A
+     * code the operator refuses while tries remain throws a 400 {@link XaalisException} whose
+     * {@code error().errors()} has {@code otp} (the payment stays PROCESSING: ask the customer again); a
+     * {@code WALLET_SN} payment, a 400 with {@code provider}; a payment no longer PROCESSING, or whose
+     * previous code is still being checked, a 409. The code is sent once in the body and never appears
+     * in a message.
+     *
+     * @param phone the customer's Senegal number, with or without {@code +221}, spaces allowed
+     * @param otp the one-time code, as the customer typed it
+     */
+    public Payment payWithCode(String reference, String phone, String otp) {
+        Objects.requireNonNull(phone, "phone");
+        Objects.requireNonNull(otp, "otp");
+        ObjectNode body = json.createObjectNode();
+        body.put("customer_phone", phone);
+        body.put("otp", otp);
+        return payment(post("/payments/" + segment(reference) + "/otp", body.toString()));
+    }
+
     /** Forces a sandbox payment's outcome (sandbox keys only), which sends its notification. */
     public Payment simulate(String reference, Outcome outcome) {
         String body = "{\"outcome\":\"" + outcome.name() + "\"}";

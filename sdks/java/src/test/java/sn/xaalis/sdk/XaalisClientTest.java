@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The client against a scripted HTTP server on loopback: headers, bodies, retries, errors. */
 class XaalisClientTest {
 
-    record Seen(String method, String path, String query, Map<String, List<String>> headers, String body) {
+    record Seen(
+            String method, String path, String rawPath, String query, Map<String, List<String>> headers, String body) {
         String header(String name) {
             List<String> values = headers.get(name);
             return values == null ? null : values.get(0);
@@ -95,6 +96,7 @@ class XaalisClientTest {
         seen.add(new Seen(
                 exchange.getRequestMethod(),
                 exchange.getRequestURI().getPath(),
+                exchange.getRequestURI().getRawPath(),
                 exchange.getRequestURI().getRawQuery(),
                 Map.copyOf(exchange.getRequestHeaders()),
                 body));
@@ -229,6 +231,115 @@ class XaalisClientTest {
         assertThat(seen.get(1).query()).isEqualTo("status=SUCCESS&cursor=c0&limit=5");
         assertThat(seen.get(4).body()).isEqualTo("{\"outcome\":\"FAILED\"}");
         assertThat(seen.get(2).header("Idempotency-key")).isNotBlank();
+    }
+
+    static final String CODE_PAYMENT = PAYMENT.replace("\"WALLET_SN\"", "\"MOBILEMONEY_SN\"")
+            .replace("\"deep_links\":{\"WALLET\":\"https://x.example/c\"},\"qr_code\":\"iVBOR\",", "");
+
+    @Test
+    void payWithCodePostsThePhoneAndTheCodeAndReturnsThePayment() {
+        answers.add(Answer.of(
+                200,
+                CODE_PAYMENT
+                        .replace("\"PROCESSING\"", "\"SUCCESS\"")
+                        .replace("\"created_at\"", "\"paid_at\":\"2026-11-22T08:44:01.500000Z\",\"created_at\"")));
+        Payment payment = client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
+
+        Seen request = seen.get(0);
+        assertThat(request.method() + " " + request.path())
+                .isEqualTo("POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp");
+        assertThat(request.header("X-api-key")).isEqualTo("pk_test_key");
+        assertThat(request.header("X-api-secret")).isEqualTo("sk_test_secret");
+        assertThat(request.header("Content-type")).isEqualTo("application/json");
+        assertThat(request.header("Idempotency-key")).matches("[0-9a-f-]{36}");
+        assertThat(request.body()).isEqualTo("{\"customer_phone\":\"77 123 45 67\",\"otp\":\"123456\"}");
+
+        assertThat(payment.reference()).isEqualTo("SVC-AB12CD34");
+        assertThat(payment.provider()).isEqualTo("MOBILEMONEY_SN");
+        assertThat(payment.status()).isEqualTo("SUCCESS");
+        assertThat(payment.paidAt()).isEqualTo(Instant.parse("2026-11-22T08:44:01.500Z"));
+        assertThat(payment.isFinal()).isTrue();
+
+        // Each call its own idempotency key; the reference is one encoded path segment.
+        client.payWithCode("SVC-AB 12/CD", "+221771234567", "654321");
+        assertThat(seen.get(1).rawPath()).isEqualTo("/api/v1/abcdefghijklmnop/payments/SVC-AB%2012%2FCD/otp");
+        assertThat(seen.get(1).header("Idempotency-key")).isNotEqualTo(request.header("Idempotency-key"));
+    }
+
+    @Test
+    void payWithCodeReturnsAFailureAndA202StillProcessingAsPayments() {
+        answers.add(Answer.of(
+                200,
+                CODE_PAYMENT
+                        .replace("\"PROCESSING\"", "\"FAILED\"")
+                        .replace("\"created_at\"", "\"error_message\":\"Insufficient funds\",\"created_at\"")));
+        Payment failed = client.payWithCode("SVC-AB12CD34", "771234567", "111111");
+        assertThat(failed.status()).isEqualTo("FAILED");
+        assertThat(failed.errorMessage()).isEqualTo("Insufficient funds");
+
+        // 202: the operator has not answered yet; the webhook or a status read tells the end.
+        answers.add(Answer.of(202, CODE_PAYMENT));
+        Payment waiting = client.payWithCode("SVC-AB12CD34", "771234567", "222222");
+        assertThat(waiting.status()).isEqualTo("PROCESSING");
+        assertThat(waiting.isFinal()).isFalse();
+        assertThat(seen).hasSize(2);
+    }
+
+    @Test
+    void aRefusedCodeIsA400WithItsFieldAndNeverInTheMessage() {
+        answers.add(Answer.of(
+                400,
+                "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"Invalid request: otp\","
+                        + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\","
+                        + "\"errors\":{\"otp\":[\"was refused by the operator: 2 tries left\"]}}"));
+        assertThatThrownBy(() -> client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.retryable()).isFalse();
+                    assertThat(e.error().errors()).containsOnlyKeys("otp");
+                    assertThat(e.getMessage()).doesNotContain("918273");
+                    assertThat(e.toString()).doesNotContain("918273");
+                });
+        answers.add(Answer.of(
+                409,
+                "{\"status\":409,\"error\":\"Conflict\",\"message\":\"The payment is SUCCESS, not PROCESSING\","
+                        + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\",\"errors\":{}}"));
+        assertThatThrownBy(() -> client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(409);
+                    assertThat(e.retryable()).isTrue();
+                    assertThat(e.getMessage()).doesNotContain("918273");
+                });
+        answers.add(Answer.of(
+                503,
+                "{\"status\":503,\"error\":\"Service Unavailable\",\"message\":\"The provider cannot be reached\","
+                        + "\"timestamp\":\"2026-11-22T08:42:45.123+00:00\",\"errors\":{}}"));
+        assertThatThrownBy(() -> client.payWithCode("SVC-AB12CD34", "77 123 45 67", "918273"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(503);
+                    assertThat(e.retryable()).isTrue();
+                });
+        // Errors other than 429 are not retried: the code was sent once per call.
+        assertThat(seen).hasSize(3);
+        assertThatThrownBy(() -> client.payWithCode("SVC-AB12CD34", "77 123 45 67", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("otp");
+        assertThat(seen).hasSize(3);
+    }
+
+    @Test
+    void payWithCodeRetriesA429AndANetworkErrorWithTheSameKeyAndBody() {
+        answers.add(new Answer(-1, "", Map.of(), 0));
+        answers.add(new Answer(429, "{\"status\":429}", Map.of("Retry-After", "0"), 0));
+        answers.add(Answer.of(200, CODE_PAYMENT.replace("\"PROCESSING\"", "\"SUCCESS\"")));
+        Payment payment = client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
+        assertThat(payment.status()).isEqualTo("SUCCESS");
+        assertThat(seen).hasSize(3);
+        String key = seen.get(0).header("Idempotency-key");
+        assertThat(seen).allSatisfy(s -> {
+            assertThat(s.header("Idempotency-key")).isEqualTo(key);
+            assertThat(s.body()).isEqualTo("{\"customer_phone\":\"77 123 45 67\",\"otp\":\"123456\"}");
+        });
     }
 
     @Test
