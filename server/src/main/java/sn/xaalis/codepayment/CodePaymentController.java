@@ -1,6 +1,7 @@
 package sn.xaalis.codepayment;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentStatusBody;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ErrorBody;
 import sn.xaalis.platform.Idempotency;
 import sn.xaalis.platform.JsonBodies;
 import tools.jackson.databind.JsonNode;
@@ -24,7 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code POST /api/v1/{endpoint_key}/payments/{reference}/otp}: the customer's number and one-time
  * code, from the merchant's server. Answers 200 with the ended payment, 202 while the operator has not
- * answered; the usual errors otherwise (a refused code is a 400 on {@code otp}).
+ * answered, 400 on {@code otp} for a code it refused (these three are kept under an Idempotency-Key);
+ * the usual errors otherwise.
  */
 @RestController
 class CodePaymentController {
@@ -37,11 +40,13 @@ class CodePaymentController {
     private final CodePayments payments;
     private final Idempotency idempotency;
     private final JsonMapper json;
+    private final Clock clock;
 
-    CodePaymentController(CodePayments payments, Idempotency idempotency, JsonMapper json) {
+    CodePaymentController(CodePayments payments, Idempotency idempotency, JsonMapper json, Clock clock) {
         this.payments = payments;
         this.idempotency = idempotency;
         this.json = json;
+        this.clock = clock;
     }
 
     @PostMapping({"/api/v1/{endpoint_key}/payments/{reference}/otp", "/api/v1/{endpoint_key}/payments/{reference}/otp/"
@@ -96,11 +101,19 @@ class CodePaymentController {
         return switch (outcome) {
             case CodeOutcome.Finished finished -> body(200, finished.payment());
             case CodeOutcome.Awaiting awaiting -> body(202, awaiting.payment());
+            // An answer like the others, kept under the key: a retry must not spend another try.
             case CodeOutcome.CodeRefused refused ->
-                throw ApiException.invalid(Map.of(
-                        "otp",
-                        List.of("was refused: " + refused.reason() + "; " + refused.triesLeft()
-                                + (refused.triesLeft() == 1 ? " try" : " tries") + " left for this payment")));
+                new Idempotency.StoredResponse(
+                        400,
+                        json.writeValueAsString(ErrorBody.of(
+                                HttpStatus.BAD_REQUEST,
+                                "Invalid request: otp",
+                                Map.of(
+                                        "otp",
+                                        List.of("was refused: " + refused.reason() + "; " + refused.triesLeft()
+                                                + (refused.triesLeft() == 1 ? " try" : " tries")
+                                                + " left for this payment")),
+                                clock.instant())));
             case CodeOutcome.Invalid invalid -> {
                 Map<String, List<String>> errors = new LinkedHashMap<>();
                 if (invalid.fields().contains("customer_phone")) {

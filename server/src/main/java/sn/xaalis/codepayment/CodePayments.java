@@ -27,6 +27,8 @@ import sn.xaalis.provider.Provider;
 @Service
 public class CodePayments {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CodePayments.class);
+
     private final PaymentQueries queries;
     private final PaymentOperations operations;
     private final PaymentTransitions transitions;
@@ -116,11 +118,22 @@ public class CodePayments {
         if (!attempts.begin(payment.transactionUuid(), seq, payment.applicationId(), phone, channel, clock.instant())) {
             return new CodeOutcome.Busy();
         }
+        // A cancel that read no open try may have committed since: this try then takes no place.
+        PaymentStatus now = current(payment).status();
+        if (now != PaymentStatus.PROCESSING) {
+            attempts.withdraw(payment.transactionUuid(), seq);
+            return new CodeOutcome.NotPayable(now);
+        }
         // An exception from here on leaves the try SENT: whether the code left is unknown, so the
         // payment takes no other code and is settled by asking the operator.
         CodeResult result =
                 providers.payWithCode(new CodeRequest(payment.session(), phone.nationalNumber(), code.digits()));
-        var cause = PaymentTransitions.Cause.of(channel.cause());
+        return settle(payment, seq, (int) refused, result, PaymentTransitions.Cause.of(channel.cause()));
+    }
+
+    /** What the operator's answer does to the try and the payment. */
+    private CodeOutcome settle(
+            Payment payment, int seq, int refusedBefore, CodeResult result, PaymentTransitions.Cause cause) {
         return switch (result) {
             case CodeResult.Paid paid ->
                 transactions.execute(tx -> {
@@ -132,7 +145,7 @@ public class CodePayments {
                             paid.transactionId(),
                             now());
                     operations.rememberTransaction(payment, paid.transactionId());
-                    return ended(transitions.apply(payment, PaymentStatus.SUCCESS, cause, null), payment);
+                    return paid(payment, paid.transactionId(), cause);
                 });
             case CodeResult.Declined declined ->
                 transactions.execute(tx -> {
@@ -145,7 +158,7 @@ public class CodePayments {
                             now());
                     return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, declined.reason()), payment);
                 });
-            case CodeResult.Refused refusal -> refused(payment, seq, (int) refused + 1, refusal.reason(), cause);
+            case CodeResult.Refused refusal -> refused(payment, seq, refusedBefore + 1, refusal.reason(), cause);
             case CodeResult.Unanswered unanswered -> {
                 attempts.answer(
                         payment.transactionUuid(),
@@ -164,6 +177,29 @@ public class CodePayments {
                 yield new CodeOutcome.Unavailable(notSent.reason());
             }
         };
+    }
+
+    /**
+     * The customer paid: the payment succeeds, late if the expiry job got there first. Money taken for
+     * a payment that can no longer succeed is said loudly, with the operator's transaction to refund.
+     */
+    private CodeOutcome paid(Payment payment, String transactionId, PaymentTransitions.Cause cause) {
+        PaymentTransitions.Outcome outcome = transitions.apply(payment, PaymentStatus.SUCCESS, cause, null);
+        if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
+            return new CodeOutcome.Finished(changed.payment());
+        }
+        Payment fresh = current(payment);
+        if (fresh.status().canMoveTo(PaymentStatus.SUCCESS)) {
+            return ended(transitions.apply(fresh, PaymentStatus.SUCCESS, cause, null), fresh);
+        }
+        if (fresh.status() != PaymentStatus.SUCCESS) {
+            log.warn(
+                    "{} was paid with a one-time code (operator transaction {}) but is {}: refund the customer",
+                    fresh.reference(),
+                    transactionId,
+                    fresh.status());
+        }
+        return ended(outcome, payment);
     }
 
     /** A refused code; the last one allowed ends the payment FAILED. */

@@ -29,11 +29,14 @@ public class PaymentOperations {
     private final Payments payments;
     private final PaymentTransitions transitions;
     private final PaymentProviders providers;
+    private final List<CancelVeto> vetoes;
 
-    PaymentOperations(Payments payments, PaymentTransitions transitions, PaymentProviders providers) {
+    PaymentOperations(
+            Payments payments, PaymentTransitions transitions, PaymentProviders providers, List<CancelVeto> vetoes) {
         this.payments = payments;
         this.transitions = transitions;
         this.providers = providers;
+        this.vetoes = vetoes;
     }
 
     /** A page of payments and where the next one starts (null when this is the last). */
@@ -59,6 +62,11 @@ public class PaymentOperations {
     public Payment cancel(Caller caller, String reference, String cause) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.CANCELLED, "Only a PROCESSING payment can be cancelled");
+        for (CancelVeto veto : vetoes) {
+            veto.vetoCancel(payment).ifPresent(reason -> {
+                throw conflict(reason);
+            });
+        }
         act(providers.cancel(session(payment)));
         return changed(transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of(cause), null));
     }

@@ -112,9 +112,16 @@ class CodePaymentIT extends ApiIntegrationTest {
         String reference = payment(m, 3000);
         fake.operator().issueCode(number, "300001");
 
-        Api.Response first = otp(m, reference, number, "300002");
+        Map<String, String> key = Map.of("Idempotency-Key", "first-code-" + reference);
+        Api.Response first = otp(m, reference, number, "300002", key);
         assertThat(first.status()).as(first.body()).isEqualTo(400);
         assertThat(first.json().at("/errors/otp/0").stringValue()).contains("2 tries left");
+        Api.Response retried = otp(m, reference, number, "300002", key);
+        assertThat(retried.status())
+                .as("a lost answer retried spends no other try")
+                .isEqualTo(400);
+        assertThat(retried.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(fake.received("POST", ONE_STEP)).hasSize(1);
         Api.Response second = otp(m, reference, number, "300003");
         assertThat(second.json().at("/errors/otp/0").stringValue()).contains("1 try left");
         assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
@@ -163,6 +170,11 @@ class CodePaymentIT extends ApiIntegrationTest {
                 .as("no second code while the first may have paid: " + another.body())
                 .isEqualTo(409);
         assertThat(fake.received("POST", ONE_STEP)).as("never sent twice").hasSize(1);
+        Api.Response cancel = api.post(m, "/payments/" + reference + "/cancel/", null, Map.of());
+        assertThat(cancel.status())
+                .as("not cancelled under a code that may be paying it")
+                .isEqualTo(409);
+        assertThat(cancel.json().get("message").stringValue()).contains("awaits the operator's answer");
 
         clock.advance(Duration.ofSeconds(61)); // reconciliation asks the operator
         api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
