@@ -2,6 +2,8 @@ package sn.xaalis.checkout;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.Arrays;
+import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -13,6 +15,8 @@ import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
 import sn.xaalis.platform.qr.QrCodePng;
+import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.SandboxCodes;
 
 /**
  * The hosted sandbox checkout (D13): what a customer would see in the provider's app, with buttons
@@ -22,6 +26,16 @@ import sn.xaalis.platform.qr.QrCodePng;
 class SandboxCheckoutController {
 
     private static final int MAX_REASON = 500;
+
+    /** What each magic code does, completed with {@link SandboxCodes#slug()}. */
+    static final String CODE_MESSAGE_KEY_PREFIX = "sandbox.code.";
+
+    /** A magic one-time code and the words for what it does. */
+    record MagicCode(String code, String labelKey) {}
+
+    private static final List<MagicCode> MAGIC_CODES = Arrays.stream(SandboxCodes.values())
+            .map(magic -> new MagicCode(magic.code(), CODE_MESSAGE_KEY_PREFIX + magic.slug()))
+            .toList();
 
     private final PaymentOperations operations;
     private final MerchantReturn merchantReturn;
@@ -59,6 +73,8 @@ class SandboxCheckoutController {
                             : payment.deepLinks().firstEntry().getKey());
             view.addObject("statusKey", "status." + payment.status().name());
             view.addObject("processing", payment.status() == PaymentStatus.PROCESSING);
+            // The operator's payments also take a one-time code on the hosted page: the codes to try there.
+            view.addObject("magicCodes", payment.provider() == Provider.MOBILEMONEY_SN ? MAGIC_CODES : List.of());
             view.addObject(
                     "qrCode",
                     "data:image/png;base64,"

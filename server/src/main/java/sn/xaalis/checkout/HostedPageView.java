@@ -1,0 +1,137 @@
+package sn.xaalis.checkout;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.codepayment.CodePayments;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentPresentation;
+import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.platform.qr.QrCodePng;
+import sn.xaalis.provider.Provider;
+
+/**
+ * The hosted payment page's model (D21), for its own address and for the answers of its code form: what
+ * the customer already holds (the merchant's name, the amount, the description, the links to the
+ * provider's apps and their QR code) and, for a MOBILEMONEY_SN payment, the form for a one-time code.
+ */
+@Component
+class HostedPageView {
+
+    /** Deep-link keys that have their own button label (SPEC §2.3); any other gets a generic one. */
+    private static final Set<String> LABELLED = Set.of("WALLET", "MM", "APP2");
+
+    private final MerchantReturn merchantReturn;
+    private final PublicBaseUrl publicBaseUrl;
+    private final Onward onward;
+    private final CodePayments codes;
+
+    HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl, Onward onward, CodePayments codes) {
+        this.merchantReturn = merchantReturn;
+        this.publicBaseUrl = publicBaseUrl;
+        this.onward = onward;
+        this.codes = codes;
+    }
+
+    /** A button opening one of the provider's apps. */
+    record AppLink(String labelKey, String url) {}
+
+    /** All the page may show: built here so that the template cannot reach the rest of the payment. */
+    record HostedPayment(
+            String reference,
+            String merchantName,
+            BigDecimal amount,
+            String currency,
+            String description,
+            PaymentStatus status,
+            boolean sandbox,
+            List<AppLink> links,
+            String qrCode) {
+
+        public boolean processing() {
+            return status == PaymentStatus.PROCESSING;
+        }
+    }
+
+    /** Whether the payment takes a one-time code on this page: a MOBILEMONEY_SN payment still open. */
+    static boolean takesCode(Payment payment) {
+        return payment.provider() == Provider.MOBILEMONEY_SN && payment.status() == PaymentStatus.PROCESSING;
+    }
+
+    ModelAndView page(PaymentPresentation presentation) {
+        return page(presentation, CodeForm.blank(), HttpStatus.OK);
+    }
+
+    /** The page with its code form as an answer left it (ignored for a payment that takes no code). */
+    ModelAndView page(PaymentPresentation presentation, CodeForm code, HttpStatus status) {
+        Payment payment = presentation.payment();
+        List<AppLink> links = payment.deepLinks().entrySet().stream()
+                .filter(link -> opensAnApp(link.getValue()))
+                .map(link -> new AppLink(
+                        "pay.with." + (LABELLED.contains(link.getKey()) ? link.getKey() : "other"), link.getValue()))
+                .toList();
+        var hosted = new HostedPayment(
+                payment.reference().value(),
+                merchantReturn.merchantName(payment),
+                payment.amount(),
+                payment.currency(),
+                payment.description(),
+                payment.status(),
+                payment.environment() == Environment.SANDBOX,
+                links,
+                "data:image/png;base64," + qrCode(presentation));
+        ModelAndView view = new ModelAndView("checkout/pay", status);
+        view.addObject("pay", hosted);
+        view.addObject("statusKey", "status." + payment.status().name());
+        view.addObject("overKey", "pay.over." + payment.status().name());
+        if (takesCode(payment)) {
+            view.addObject("code", code);
+            view.addObject("ussd", codes.ussdCode());
+        }
+        // Once over: how to try again after a failure, and whether "continue" leads anywhere but back here.
+        String retry = onward.retry(payment).orElse(null);
+        view.addObject("failed", Onward.failed(payment.status()));
+        view.addObject("retryUrl", retry);
+        view.addObject(
+                "continues",
+                payment.status() == PaymentStatus.SUCCESS || (retry == null && onward.merchantPage(payment)));
+        return view;
+    }
+
+    /**
+     * The provider's own QR image when it drew one (what its app scans, and what the initiation answered);
+     * else the one the initiation drew, of the first deep link.
+     */
+    private static String qrCode(PaymentPresentation presentation) {
+        return presentation.providerQrCode() != null
+                ? presentation.providerQrCode()
+                : QrCodePng.base64(
+                        presentation.payment().deepLinks().firstEntry().getValue());
+    }
+
+    /**
+     * Only what is known to be safe, whatever a provider answered: an {@code https} address (what both
+     * providers' links are, docs/providers.md) or one of our own pages (the sandbox checkout). A link
+     * that is not a well-formed absolute URI is dropped, so no spelling of a script URL gets through.
+     */
+    private boolean opensAnApp(String url) {
+        try {
+            URI uri = new URI(url);
+            if (!uri.isAbsolute() || uri.getHost() == null) {
+                return false;
+            }
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            return scheme.equals("https") || url.startsWith(publicBaseUrl.value() + "/");
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+}
