@@ -138,7 +138,7 @@ class CounterPaymentController {
                 .addObject("payment", payment)
                 .addObject("at", at)
                 .addObject("shop", shop)
-                .addObject("application", found.application().name())
+                .addObject("applicationName", found.application().name())
                 .addObject("shareText", text)
                 .addObject(
                         "whatsApp",
@@ -154,7 +154,7 @@ class CounterPaymentController {
                 .addObject("user", user)
                 .addObject("zone", preferences.timeZone(user.merchantId()))
                 .addObject("payment", payment)
-                .addObject("application", found.application().name())
+                .addObject("applicationName", found.application().name())
                 .addObject("waiting", waiting)
                 .addObject("byCode", payment.provider() == Provider.MOBILEMONEY_SN)
                 .addObject("ussdCode", codes.ussdCode())
