@@ -90,9 +90,13 @@ class CounterController {
             @RequestParam(defaultValue = "") String provider,
             @RequestParam(defaultValue = "") String token,
             Locale locale) {
-        var till = desk.till(user.merchantId(), application, environment).orElse(null);
+        var till = desk.chosen(user.merchantId(), application, environment).orElse(null);
+        if (till == null) {
+            // Another merchant's application, or none: the portal's 404, which tells them apart from nothing.
+            return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+        }
         var values = new Values(amount, note, provider, token);
-        Caller caller = till == null ? null : desk.caller(till).orElse(null);
+        Caller caller = desk.caller(till).orElse(null);
         if (caller == null) {
             return page(user, till, values, Map.of(), HttpStatus.BAD_REQUEST);
         }

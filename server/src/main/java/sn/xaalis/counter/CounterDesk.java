@@ -97,6 +97,15 @@ class CounterDesk {
                 .map(app -> new Till(app, env));
     }
 
+    /** Exactly the till a form names, or none: a payment never goes anywhere its form did not say. */
+    Optional<Till> chosen(UUID merchantId, String application, String environment) {
+        Environment env = Environment.fromValue(environment).orElse(null);
+        return applications(merchantId).stream()
+                .filter(app -> env != null && app.id().toString().equals(application))
+                .findFirst()
+                .map(app -> new Till(app, env));
+    }
+
     /** The application as its keys would act; empty in live while the application is not live. */
     Optional<Caller> caller(Till till) {
         return directory.caller(till.application().id(), till.environment());

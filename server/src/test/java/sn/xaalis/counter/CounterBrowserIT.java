@@ -145,6 +145,18 @@ class CounterBrowserIT extends BrowserIntegrationTest {
         assertThat(post.statusCode()).isEqualTo(404);
         assertThat(api.status(theirs, reference).json().get("status").stringValue())
                 .isEqualTo("PROCESSING");
+        // Nor can a form start a payment for their application.
+        var start = mine.post(
+                "/portal/counter",
+                Map.of(
+                        "application", theirs.applicationId(),
+                        "environment", "sandbox",
+                        "amount", "4500",
+                        "provider", "MOBILEMONEY_SN",
+                        "token", "forged"),
+                token);
+        assertThat(start.statusCode()).isEqualTo(404);
+        assertThat(api.get(theirs, "/payments/").json().get("data").size()).isEqualTo(1);
         // Without the form's token, nothing is even looked at.
         assertThat(mine.post(
                                 "/portal/counter/" + reference + "/code",
