@@ -1,0 +1,194 @@
+package sn.xaalis.counter;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.ApplicationSummary;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.payment.InitiationRequest;
+import sn.xaalis.payment.Payment;
+import sn.xaalis.payment.PaymentInitiation;
+import sn.xaalis.payment.PaymentProperties;
+import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Idempotency;
+import sn.xaalis.provider.Provider;
+
+/**
+ * The counter's payments: started through the API's own initiation (its rules, limits and webhooks),
+ * and found again only among the signed-in merchant's applications (another merchant's reference does
+ * not exist here).
+ */
+@Service
+class CounterDesk {
+
+    /** What the counter's payments carry, so that the merchant's server can tell them apart. */
+    static final String METADATA = "{\"counter\":true}";
+
+    static final int MAX_NOTE = 500;
+
+    // Whole FCFA, as a cashier types them: "4500", "4 500".
+    private static final Pattern WHOLE = Pattern.compile("[0-9]{1,12}");
+    private static final Pattern SPACES = Pattern.compile("[\\s\\u00a0\\u202f]");
+
+    private final MerchantOnboarding merchants;
+    private final ApplicationDirectory directory;
+    private final PaymentInitiation initiation;
+    private final PaymentQueries queries;
+    private final PaymentProperties properties;
+
+    CounterDesk(
+            MerchantOnboarding merchants,
+            ApplicationDirectory directory,
+            PaymentInitiation initiation,
+            PaymentQueries queries,
+            PaymentProperties properties) {
+        this.merchants = merchants;
+        this.directory = directory;
+        this.initiation = initiation;
+        this.queries = queries;
+        this.properties = properties;
+    }
+
+    /** The sale as the cashier typed it; {@code token} is the form's own, which makes a double tap one payment. */
+    record Sale(String amount, String note, String provider, String token) {}
+
+    /** What became of a sale. */
+    sealed interface Started {
+        record Payment(String reference) implements Started {}
+
+        /** Fix the form: a problem's key per field. */
+        record Refused(Map<String, Problem> problems) implements Started {}
+
+        /** The payment could not start (throttled, live not allowed, provider or database down). */
+        record Unavailable(HttpStatus status) implements Started {}
+    }
+
+    /** A field's problem, said with {@code counter.error.<code>}. */
+    record Problem(String code, List<Object> args) {
+        static Problem of(String code, Object... args) {
+            return new Problem(code, List.of(args));
+        }
+    }
+
+    List<ApplicationSummary> applications(UUID merchantId) {
+        return merchants.applicationsOf(merchantId);
+    }
+
+    /** The till asked for, else the merchant's first application in test; empty for a merchant without any. */
+    Optional<Till> till(UUID merchantId, String application, String environment) {
+        List<ApplicationSummary> apps = applications(merchantId);
+        Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
+        return apps.stream()
+                .filter(app -> app.id().toString().equals(application))
+                .findFirst()
+                .or(() -> apps.stream().findFirst())
+                .map(app -> new Till(app, env));
+    }
+
+    /** Exactly the till a form names, or none: a payment never goes anywhere its form did not say. */
+    Optional<Till> chosen(UUID merchantId, String application, String environment) {
+        Environment env = Environment.fromValue(environment).orElse(null);
+        return applications(merchantId).stream()
+                .filter(app -> env != null && app.id().toString().equals(application))
+                .findFirst()
+                .map(app -> new Till(app, env));
+    }
+
+    /** The application as its keys would act; empty in live while the application is not live. */
+    Optional<Caller> caller(Till till) {
+        return directory.caller(till.application().id(), till.environment());
+    }
+
+    /** The providers the form offers: those active for the till, in the order the API lists them. */
+    static List<Provider> offered(Caller caller) {
+        return java.util.Arrays.stream(Provider.values())
+                .filter(caller.providers()::contains)
+                .toList();
+    }
+
+    Started start(Caller caller, Sale sale) {
+        Map<String, Problem> problems = new java.util.LinkedHashMap<>();
+        Provider provider = Provider.fromName(sale.provider())
+                .filter(caller.providers()::contains)
+                .orElse(null);
+        if (provider == null) {
+            problems.put("provider", Problem.of("provider"));
+        }
+        String amount =
+                SPACES.matcher(sale.amount() == null ? "" : sale.amount()).replaceAll("");
+        if (amount.isEmpty()) {
+            problems.put("amount", Problem.of("amount.missing"));
+        } else if (!WHOLE.matcher(amount).matches() || new BigDecimal(amount).signum() <= 0) {
+            problems.put("amount", Problem.of("amount.whole"));
+        } else if (provider != null && new BigDecimal(amount).compareTo(properties.maxAmount(provider)) > 0) {
+            problems.put("amount", Problem.of("amount.maximum", properties.maxAmount(provider)));
+        }
+        String note = sale.note() == null || sale.note().isBlank()
+                ? null
+                : sale.note().strip();
+        if (note != null && note.codePointCount(0, note.length()) > MAX_NOTE) {
+            problems.put("note", Problem.of("note.long", MAX_NOTE));
+        }
+        if (!problems.isEmpty()) {
+            return new Started.Refused(problems);
+        }
+        var request = new InitiationRequest(
+                provider.name(), amount, true, "XOF", note, null, null, METADATA, null, null, Map.of());
+        // The form's token as the idempotency key: a second tap, or the page sent again, finds the first payment.
+        String key =
+                sale.token() == null || sale.token().isBlank() || sale.token().length() > 64
+                        ? null
+                        : "counter-" + sale.token();
+        String hash = key == null
+                ? null
+                : Idempotency.fingerprint(
+                        "POST",
+                        "/portal/counter",
+                        String.join("\n", provider.name(), amount, String.valueOf(note))
+                                .getBytes(StandardCharsets.UTF_8));
+        try {
+            var outcome = initiation.initiate(caller, request, key, hash, initiated -> initiated
+                    .payment()
+                    .reference()
+                    .value());
+            return new Started.Payment(outcome.body());
+        } catch (ApiException e) {
+            if (e.status() == HttpStatus.BAD_REQUEST || e.status() == HttpStatus.UNPROCESSABLE_CONTENT) {
+                // Rules the form does not check itself (the provider's minimum, the currency): said whole.
+                return new Started.Refused(Map.of("form", Problem.of("refused")));
+            }
+            return new Started.Unavailable(e.status());
+        }
+    }
+
+    /** A payment of the merchant, with its application. */
+    record Found(Payment payment, ApplicationSummary application) {
+
+        /** The payment's application acting on it, as the portal's own actions on a payment do. */
+        Caller caller(UUID merchantId) {
+            return new Caller(
+                    application.id(), merchantId, application.endpointKey(), payment.environment(), Set.of(), true);
+        }
+    }
+
+    /** One of the merchant's payments, by its reference; empty for anyone else's (the same 404 for both). */
+    Optional<Found> find(UUID merchantId, String reference) {
+        Map<UUID, ApplicationSummary> apps =
+                applications(merchantId).stream().collect(Collectors.toMap(ApplicationSummary::id, app -> app));
+        return queries.findAmong(apps.keySet(), reference)
+                .filter(payment -> payment.reference().value().equals(reference))
+                .map(payment -> new Found(payment, apps.get(payment.applicationId())));
+    }
+}
