@@ -66,8 +66,12 @@ class HostedPageView {
         return payment.provider() == Provider.MOBILEMONEY_SN && payment.status() == PaymentStatus.PROCESSING;
     }
 
+    /** The page as it opens: no code form while a code awaits the operator's answer. */
     ModelAndView page(PaymentPresentation presentation) {
-        return page(presentation, CodeForm.blank(), HttpStatus.OK);
+        CodeForm form = takesCode(presentation.payment()) && codes.awaitingAnswer(presentation.payment())
+                ? CodeForm.awaiting()
+                : CodeForm.blank();
+        return page(presentation, form, HttpStatus.OK);
     }
 
     /** The page with its code form as an answer left it (ignored for a payment that takes no code). */

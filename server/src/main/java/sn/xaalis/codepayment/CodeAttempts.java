@@ -42,6 +42,16 @@ class CodeAttempts {
                 .list();
     }
 
+    /** Whether a try of the payment is SENT or UNANSWERED: the money may be moving. */
+    boolean anyOpen(UUID paymentId) {
+        return jdbc.sql("SELECT COUNT(*) FROM code_attempts WHERE payment_id = :payment AND state IN ('SENT',"
+                                + " 'UNANSWERED')")
+                        .param("payment", paymentId)
+                        .query(Long.class)
+                        .single()
+                > 0;
+    }
+
     /**
      * Records a try before its code leaves (it commits on its own); false when another request took
      * this place first.

@@ -85,6 +85,13 @@ public class CodePayments {
                 .orElseGet(CodeOutcome.NotFound::new);
     }
 
+    /** Whether a code for the payment awaits the operator's answer: its pages offer no form then. */
+    public boolean awaitingAnswer(Payment payment) {
+        return payment.provider() == Provider.MOBILEMONEY_SN
+                && payment.status() == PaymentStatus.PROCESSING
+                && attempts.anyOpen(payment.transactionUuid());
+    }
+
     /** The USSD sequence customers dial for a code, as the operator of this installation set it. */
     public String ussdCode() {
         return budgets.ussdCode();

@@ -66,10 +66,20 @@ class CounterPaymentController {
     record StatusView(String status) {}
 
     @GetMapping("/portal/counter/{reference}")
-    ModelAndView follow(@AuthenticationPrincipal PortalUser user, @PathVariable String reference) {
+    ModelAndView follow(@AuthenticationPrincipal PortalUser user, @PathVariable String reference, Locale locale) {
         return desk.find(user.merchantId(), reference)
-                .map(found -> page(user, found, "", null))
+                .map(found -> page(user, found, "", awaiting(found, locale)))
                 .orElseGet(CounterPaymentController::notFound);
+    }
+
+    /** While a code awaits the operator's answer the page says so, and offers no form for another. */
+    private CodeWords.Said awaiting(CounterDesk.Found found, Locale locale) {
+        return codes.awaitingAnswer(found.payment())
+                ? words.say(
+                        new CodeOutcome.Awaiting(found.payment()),
+                        found.payment().provider(),
+                        locale)
+                : null;
     }
 
     @PostMapping("/portal/counter/{reference}/code")

@@ -101,6 +101,11 @@ class CodeFormIT extends ApiIntegrationTest {
         Api.Response busy = post(awaited, "770007201", "123456", "203.0.113.72", Map.of("Accept-Language", "en"));
         assertThat(busy.status()).isEqualTo(409);
         assertThat(busy.body()).contains("A code for this payment is already being checked.");
+        Api.Response reopened = api.send("GET", "/pay/" + awaited, Map.of("Accept-Language", "en"), null);
+        assertThat(reopened.body())
+                .as("opened again, the page offers no form while the operator has not answered")
+                .contains("Orange Money has not answered yet.")
+                .doesNotContain("id=\"code-otp\"");
         assertThat(api.status(merchant, awaited).json().get("status").stringValue())
                 .isEqualTo("PROCESSING");
 

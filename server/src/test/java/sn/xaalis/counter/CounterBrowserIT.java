@@ -38,7 +38,10 @@ class CounterBrowserIT extends BrowserIntegrationTest {
 
     @Test
     void aCashierTakesAPaymentByCodeThenOneByQrCode() {
+        int customer = 0;
         for (Views view : Views.forThisRun()) {
+            // A number per view: codes per number are limited (5 a minute) for the whole run.
+            String number = "77 123 45 6" + customer++;
             boolean fr = view.french();
             String language = view.language();
             String email = "counter" + System.nanoTime() + "@example.com";
@@ -68,7 +71,7 @@ class CounterBrowserIT extends BrowserIntegrationTest {
             assertThat(page).hasURL(Pattern.compile(".*/portal/counter/SVC-[A-Z0-9]{8}$"));
             String byCode = page.url().substring(page.url().lastIndexOf('/') + 1);
             assertThat(page.locator("main")).containsText("#144#391#");
-            page.locator("#customer_phone").fill("77 123 45 67");
+            page.locator("#customer_phone").fill(number);
             page.locator("#otp").fill("000000");
             page.locator("main form button[type=submit]").click();
             assertThat(page.locator("#said"))
@@ -76,7 +79,7 @@ class CounterBrowserIT extends BrowserIntegrationTest {
                             fr
                                     ? "Code refusé par Mobile Money. Il reste 2 essais : demandez au client un nouveau code."
                                     : "Code refused by Mobile Money. 2 tries left: ask the customer for a new code.");
-            assertThat(page.locator("#customer_phone")).hasValue("77 123 45 67");
+            assertThat(page.locator("#customer_phone")).hasValue(number);
             assertThat(page.locator("#otp")).hasValue("");
             PageChecks.check(page, view.name("counter-code-refused"), language);
 
@@ -164,6 +167,32 @@ class CounterBrowserIT extends BrowserIntegrationTest {
                                 null)
                         .statusCode())
                 .isEqualTo(403);
+    }
+
+    @Test
+    void aCodeTheOperatorHasNotAnsweredLeavesNoFormForAnother() {
+        String email = "counter-wait" + System.nanoTime() + "@example.com";
+        Api.Merchant mine = api.onboardAs(email, "MOBILEMONEY_SN");
+        String reference = api.newPayment(mine, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"4500\"}");
+        PortalSession cashier = new PortalSession(port);
+        cashier.signIn(email, Api.PASSWORD);
+        String token = cashier.csrfFrom("/portal/counter/" + reference);
+        String awaiting = "Mobile Money has not answered yet."; // the session reads English
+
+        var posted = cashier.post(
+                "/portal/counter/" + reference + "/code",
+                Map.of("customer_phone", "77 555 01 01", "otp", "222222"),
+                token);
+
+        assertThat(posted.statusCode()).isEqualTo(202);
+        assertThat(posted.body())
+                .contains(awaiting)
+                .doesNotContain("id=\"otp\"")
+                .doesNotContain("222222");
+        var reopened = cashier.get("/portal/counter/" + reference);
+        assertThat(reopened.body()).contains(awaiting).doesNotContain("id=\"otp\"");
+        assertThat(api.status(mine, reference).json().get("status").stringValue())
+                .isEqualTo("PROCESSING");
     }
 
     /** {@code 4 500 FCFA} in French, {@code XOF 4,500} in English (no-break spaces). */
