@@ -20,7 +20,7 @@ database and on one holding N payments (10 million by default), in one run.
 """
 import http.client, json, os, re, tempfile, time
 
-import run as h
+import harness as h
 
 BATCH = 1_000_000
 # M7's node paces its deliveries at this share of M3, the rate its target (0.9 x M3) is stated against:

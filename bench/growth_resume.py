@@ -12,7 +12,7 @@ run's log: compare by hand (bench/README.md, "Growth", stop 22 was measured this
 import os, sys
 
 import growth as g
-import run as h
+import harness as h
 
 
 def main(work, first, empty_m1, n):

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import sn.xaalis.platform.qr.QrCodePng;
+import sn.xaalis.qr.QrCodePng;
 
 /** The cost of one payment's QR code: matrix, 1-bit PNG and base64, for a typical sandbox deep link. */
 @State(Scope.Thread)

@@ -15,8 +15,8 @@ import sn.xaalis.payment.PaymentPresentation;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.qr.QrCodePng;
 
 /**
  * The hosted payment page's model (D21), for its own address and for the answers of its code form: what

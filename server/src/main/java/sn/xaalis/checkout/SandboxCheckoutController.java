@@ -14,9 +14,9 @@ import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.SandboxCodes;
+import sn.xaalis.qr.QrCodePng;
 
 /**
  * The hosted sandbox checkout (D13): what a customer would see in the provider's app, with buttons

@@ -24,9 +24,9 @@ import sn.xaalis.pages.Formats;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentStatus;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.qr.QrCodePng;
 
 /**
  * One payment at the counter, for the signed-in merchant's own payments only (anyone else's reference

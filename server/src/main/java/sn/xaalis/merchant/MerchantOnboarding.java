@@ -16,6 +16,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.egress.WebhookUrls;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
@@ -23,7 +24,6 @@ import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.RedirectUrls;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.net.WebhookUrls;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 

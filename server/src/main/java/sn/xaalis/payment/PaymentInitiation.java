@@ -25,11 +25,11 @@ import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.RedirectUrls;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderResult;
 import sn.xaalis.provider.SessionRequest;
+import sn.xaalis.qr.QrCodePng;
 
 /**
  * Initiating a payment (SPEC §4.1): validate, open a provider session outside any transaction, then

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import sn.xaalis.payment.Amounts;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.qr.QrCodePng;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -11,8 +11,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.pages.PageController;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.portal.PortalUser;
+import sn.xaalis.qr.QrCodePng;
 
 /** A link's QR code as a PNG file to print or send, for the signed-in merchant's own links only. */
 @PageController

@@ -24,9 +24,9 @@ import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.qr.QrCodePng;
 
 /**
  * The merchant's links in the portal (behind its sign-in and CSRF, like every /portal page): the list

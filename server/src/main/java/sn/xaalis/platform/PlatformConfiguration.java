@@ -12,9 +12,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
-import sn.xaalis.platform.net.AddressPolicy;
-import sn.xaalis.platform.net.HostResolver;
-import sn.xaalis.platform.net.WebhookUrls;
 
 @Configuration(proxyBeanMethods = false)
 class PlatformConfiguration {
@@ -51,17 +48,6 @@ class PlatformConfiguration {
     @Bean
     SecretBox secretBox(PlatformProperties properties, Database database) {
         return new SecretBox(MasterKey.load(properties, database));
-    }
-
-    /** The system resolver; tests replace it to play a hostile DNS. */
-    @Bean
-    HostResolver hostResolver() {
-        return HostResolver.SYSTEM;
-    }
-
-    @Bean
-    WebhookUrls webhookUrls(PlatformProperties properties, HostResolver resolver) {
-        return new WebhookUrls(AddressPolicy.parse(properties.webhooks().allowedPrivateCidrs()), resolver);
     }
 
     @Bean

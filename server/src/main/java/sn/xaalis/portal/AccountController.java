@@ -167,7 +167,7 @@ class AccountController {
         return accountPage(user)
                 .addObject("errors", errors)
                 .addObject("totpSecret", secret)
-                .addObject("totpQr", "data:image/png;base64," + sn.xaalis.platform.qr.QrCodePng.base64(uri));
+                .addObject("totpQr", "data:image/png;base64," + sn.xaalis.qr.QrCodePng.base64(uri));
     }
 
     private ModelAndView accountPage(PortalUser user) {

@@ -30,9 +30,9 @@ import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.qr.QrCodePng;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
+import sn.xaalis.qr.QrCodePng;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /** The transactions of all the merchant's applications: filters, search, CSV, and each payment's full story. */

@@ -18,9 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
+import sn.xaalis.egress.WebhookUrls;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.net.WebhookUrls;
 
 /**
  * Delivers the outbox (SPEC §6.4, D11): claims due notifications under a lease, posts each on a

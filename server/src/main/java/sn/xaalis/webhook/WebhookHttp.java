@@ -26,7 +26,7 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.util.Timeout;
-import sn.xaalis.platform.net.WebhookUrls;
+import sn.xaalis.egress.WebhookUrls;
 
 /**
  * Outbound POSTs to merchants' servers (D12): every address is checked by {@link WebhookUrls} inside

@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import sn.xaalis.platform.net.AddressPolicy;
-import sn.xaalis.platform.net.HostResolver;
-import sn.xaalis.platform.net.WebhookUrls;
+import sn.xaalis.egress.AddressPolicy;
+import sn.xaalis.egress.HostResolver;
+import sn.xaalis.egress.WebhookUrls;
 
 /**
  * The webhook URL and address policy checked differentially against a real listener (issue 8). A

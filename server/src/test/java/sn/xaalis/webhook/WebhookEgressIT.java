@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.TestPropertySource;
-import sn.xaalis.platform.net.HostResolver;
+import sn.xaalis.egress.HostResolver;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -127,12 +127,12 @@ class WebhookEgressIT extends ApiIntegrationTest {
     }
 
     @org.springframework.beans.factory.annotation.Autowired
-    sn.xaalis.platform.net.WebhookUrls urls;
+    sn.xaalis.egress.WebhookUrls urls;
 
     @Test
     void theHostileResolverIsTheOneInUse() {
         assertThat(urls.resolve("loopback.ssrf.test"))
-                .isEqualTo(new sn.xaalis.platform.net.WebhookUrls.Resolution.Refused("127.0.0.1 is loopback"));
+                .isEqualTo(new sn.xaalis.egress.WebhookUrls.Resolution.Refused("127.0.0.1 is loopback"));
     }
 
     @Test

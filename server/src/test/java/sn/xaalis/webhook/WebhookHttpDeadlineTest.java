@@ -19,8 +19,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import sn.xaalis.platform.net.AddressPolicy;
-import sn.xaalis.platform.net.WebhookUrls;
+import sn.xaalis.egress.AddressPolicy;
+import sn.xaalis.egress.WebhookUrls;
 
 /**
  * The receiver's time is a total deadline, not a per-read socket timeout: a receiver that sends one

@@ -1,4 +1,4 @@
-package sn.xaalis.platform.net;
+package sn.xaalis.egress;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

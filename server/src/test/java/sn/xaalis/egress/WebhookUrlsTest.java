@@ -1,4 +1,4 @@
-package sn.xaalis.platform.net;
+package sn.xaalis.egress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package sn.xaalis.platform.qr;
+package sn.xaalis.qr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package sn.xaalis.platform.qr;
+package sn.xaalis.qr;
 
 import com.google.zxing.EncodeHintType;
 import com.google.zxing.WriterException;

@@ -1,4 +1,4 @@
-package sn.xaalis.platform.qr;
+package sn.xaalis.qr;
 
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import com.google.zxing.qrcode.decoder.Version;

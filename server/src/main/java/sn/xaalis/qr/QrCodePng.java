@@ -1,4 +1,4 @@
-package sn.xaalis.platform.qr;
+package sn.xaalis.qr;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

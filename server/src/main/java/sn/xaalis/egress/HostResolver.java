@@ -1,4 +1,4 @@
-package sn.xaalis.platform.net;
+package sn.xaalis.egress;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

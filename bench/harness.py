@@ -1,0 +1,418 @@
+"""What the benchmark's measurements share (run.py, growth.py): the machine's paths and ports, the
+server's start and stop, PostgreSQL, wrk, pgbench, JMH and the result files. It imports no measurement,
+so that each of them may import it.
+"""
+import json, os, re, shutil, signal, socket, subprocess, tempfile, time, urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+WRK_DIR = os.path.join(BENCH, "wrk")
+JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
+PG = dict(host="127.0.0.1", port="5432", user="postgres")
+# Overridable so that two worktrees can run the harness at once without dropping each other's database.
+DB = os.environ.get("XAALIS_BENCH_DB", "xaalis_bench")
+ADMIN = "bench-admin-token-0123456789"
+MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+SERVER_PORT = int(os.environ.get("XAALIS_BENCH_PORT", "18080"))
+SINK_PORT, HANG_PORT = SERVER_PORT + 10, SERVER_PORT + 11
+PASSWORD = "bench password 123"  # the benchmark merchants' portal password
+
+
+def log(message):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def run(cmd, env=None, check=True, capture=True, timeout=None):
+    result = subprocess.run(cmd, env={**os.environ, **(env or {})}, text=True, timeout=timeout,
+                            stdout=subprocess.PIPE if capture else None, stderr=subprocess.STDOUT if capture else None)
+    if check and result.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{result.stdout}")
+    return result.stdout or ""
+
+
+def psql(sql, db="postgres", check=True):
+    return run(["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", db, "-v", "ON_ERROR_STOP=1",
+                "-qAtc", sql], check=check)
+
+
+def wait_port(port, timeout=120):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise SystemExit(f"nothing listens on {port}")
+
+
+def http(method, url, body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json",
+                                                                             **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def admin(method, path, body=None, base=f"http://127.0.0.1:{SERVER_PORT}"):
+    status, text = http(method, base + "/admin/v1" + path, body, {"Authorization": f"Bearer {ADMIN}"})
+    if status >= 300:
+        raise SystemExit(f"admin {method} {path}: {status} {text}")
+    return json.loads(text)
+
+
+def settle():
+    """A checkpoint before a measured phase: the WAL earlier phases wrote (R1 alone writes half a GB)
+    otherwise triggers one inside the next phase, whose fsync stalls showed up as 100-200 ms in M1's
+    half-rate p99. Checkpoints that a phase's own writes trigger still count against it.
+
+    Before it, a VACUUM ANALYZE of the benchmark's database: this machine's PostgreSQL runs with
+    autovacuum off (the CI's configuration), where a production one would have cleaned the queues'
+    dead rows and refreshed the statistics between phases; without it a phase pays for the last one's
+    dead rows, and plans made on a table's empty-start statistics."""
+    psql("VACUUM ANALYZE", DB, check=False)  # before the database exists, nothing to clean
+    psql("CHECKPOINT")
+
+
+def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None):
+    """A warm-up run, then the measured one; returns the JSON line the scripts print. With cpu_of (a
+    function giving process ids), also the CPU seconds those processes used in the measured run. With
+    jit_of (the server's process id), the warm-up goes on until that JVM's JIT is done with the path."""
+    base_env = {"WRK_DIR": WRK_DIR, **env}
+    if warmup:
+        def warm(s):
+            run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{s}s", "-s", os.path.join(WRK_DIR, script),
+                 url], env={**base_env, "RUN_ID": env.get("RUN_ID", "w") + f"w{time.time_ns()}"})
+        if jit_of:
+            warm_until_compiled(jit_of, warm, warmup)
+        else:
+            warm(warmup)
+    settle()
+    before = cpu_seconds(cpu_of()) if cpu_of else None
+    out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
+               os.path.join(WRK_DIR, script), url], env=base_env)
+    line = next(l for l in out.splitlines() if l.startswith("JSON "))
+    result = json.loads(line[5:])
+    if cpu_of:
+        after = cpu_seconds(cpu_of())
+        result["cpu_s"] = sum(after.get(pid, 0) - t for pid, t in before.items() if pid in after)
+    return result
+
+
+JSTAT = os.path.join(os.path.dirname(JAVA), "jstat")
+WARM_STEP_S, WARM_MAX_STEPS = 10, 12
+
+
+def jit_seconds(pid):
+    """Time that JVM's JIT has spent compiling so far (jstat -compiler), or None if it cannot tell."""
+    try:
+        return float(run([JSTAT, "-compiler", str(pid)], check=False).splitlines()[1].split()[3])
+    except (IndexError, ValueError, OSError):
+        return None
+
+
+def warm_until_compiled(pid, warm, minimum):
+    """The warm-up of a server path before it is measured. On two cores that also carry the load, C2
+    compiled for about a core's worth of time for the first 50 s of initiations (jstat -compiler, 10 s
+    windows: 16, 10, 10, 10, 10, then 1.6 s) and the first 20 s of status reads (11.6, 10.4, then 1.0 s),
+    so a fixed warm-up (30 s and 10 s) left measured windows sharing the machine with the compiler.
+    Warms for `minimum` seconds, then in 10 s steps until a step compiles for under a second (at most 12)."""
+    warm(minimum)
+    spent = []
+    # Each reading starts a JVM (jstat): one per step, the end of one step being the start of the next.
+    before = jit_seconds(pid)
+    for _ in range(WARM_MAX_STEPS):
+        if before is None:
+            return
+        warm(WARM_STEP_S)
+        after = jit_seconds(pid)
+        if after is None:
+            return
+        spent.append(after - before)
+        before = after
+        if spent[-1] < WARM_STEP_S / 10:
+            break
+    log(f"   warm-up: {minimum} s, then {len(spent)} x {WARM_STEP_S} s until the JIT is done (compiling "
+        f"{', '.join(f'{x:.1f}' for x in spent)} s in those steps)")
+
+
+def cpu_seconds(pids):
+    """User + system CPU of each process, from /proc (a process gone meanwhile is left out)."""
+    ticks, cpu = os.sysconf("SC_CLK_TCK"), {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            cpu[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, ValueError, IndexError):
+            pass
+    return cpu
+
+
+def pgbench(script_sql, seconds, clients=16, warmup=5):
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
+        f.write(script_sql)
+        path = f.name
+    base = ["pgbench", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-n", "-c", str(clients), "-j", "2",
+            "-f", path, DB]
+    if warmup:
+        run(base + ["-T", str(warmup)])
+    settle()
+    out = run(base + ["-T", str(seconds), "-r"])
+    os.unlink(path)
+    tps = float(re.search(r"tps = ([0-9.]+)", out).group(1))
+    latency = float(re.search(r"latency average = ([0-9.]+) ms", out).group(1))
+    return {"tps": tps, "latency_avg_ms": latency}
+
+
+def java_tool(*args, timeout=600):
+    out = run([JAVA, "-cp", os.path.join(BENCH, "target", "benchmarks.jar"), "sn.xaalis.bench.Load", *map(str, args)],
+              timeout=timeout)
+    line = [l for l in out.splitlines() if l.startswith("{")][-1]
+    return json.loads(line)
+
+
+def deliveries(base, apps_file, n, sink, warmup):
+    """M3/M4: n payments created first, then driven to SUCCESS by wrk through the simulation API
+    (32 connections) while the sink counts the signed deliveries; the rate counts from the first
+    simulation to the last delivery. For M4 the payments of the applications whose sink hangs are
+    driven first, unmeasured: their sink then hangs (holding their applications' delivery slots until
+    the timeout) and their backlog waits in the outbox while the measured window drives the healthy
+    payments, the same traffic as M3. Measured in one window with them, the healthy rate would also
+    pay for simulating the hanging applications' payments, a tenth of the work, which has nothing to
+    do with their sinks hanging."""
+    work = tempfile.mkdtemp(prefix="xaalis-bench-")
+    all_file = os.path.join(work, "all")
+    java_tool("create", base, apps_file, n, all_file)
+    hanging = {line.split()[0] for line in open(apps_file) if line.split()[3:] == ["hang"]}
+    lines = open(all_file).read().splitlines()
+    payments_file = os.path.join(work, "payments")
+    with open(payments_file, "w") as f:
+        f.writelines(l + "\n" for l in lines if l.split()[0] not in hanging)
+    if hanging:
+        hang_file = os.path.join(work, "hanging")
+        with open(hang_file, "w") as f:
+            f.writelines(l + "\n" for l in lines if l.split()[0] in hanging)
+        out = run(["wrk", "-t2", "-c32", "-d5s", "--timeout", "20s", "-s", os.path.join(WRK_DIR, "simulate.lua"), base],
+                  env={"WRK_DIR": WRK_DIR, "PAYMENTS": hang_file, "THREADS": "2"})
+        if json.loads(next(l for l in out.splitlines() if l.startswith("JSON "))[5:])["errors"]:
+            raise SystemExit("simulating the hanging applications' payments failed")
+        time.sleep(1)  # their deliveries now hang, holding every slot their applications may have
+    expected = sum(1 for _ in open(payments_file))
+    settle()
+    http("POST", sink + "/reset")
+    start_ms = int(time.time() * 1000)
+    driver = subprocess.Popen(["wrk", "-t2", "-c32", "-d600s", "--timeout", "20s", "-s",
+                               os.path.join(WRK_DIR, "simulate.lua"), base],
+                              env={**os.environ, "WRK_DIR": WRK_DIR, "PAYMENTS": payments_file, "THREADS": "2"},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        result = sink_wait(sink, expected, start_ms)
+    finally:
+        driver.send_signal(signal.SIGINT)
+        out, _ = driver.communicate(timeout=30)
+    line = next((l for l in out.splitlines() if l.startswith("JSON ")), None)
+    result["simulated"] = len(open(payments_file).read().splitlines())
+    result["driver"] = json.loads(line[5:]) if line else out[-500:]
+    shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def median_round(measure, rounds=3):
+    """The round with the median delivery rate of `rounds` runs of `measure`, with every round's rate
+    in the order measured."""
+    results = [measure() for _ in range(rounds)]
+    median = sorted(results, key=lambda r: r["deliveries_per_s"])[rounds // 2]
+    return {**median, "rounds": [r["deliveries_per_s"] for r in results]}
+
+
+def sink_wait(sink, expected, start_ms):
+    """Waits for the sink to count `expected` deliveries (or for 5 s without a new one, or 3 minutes),
+    polling its count from here: a JVM started for it would compete with the server for the CPU in
+    the very window it measures."""
+    deadline, seen, seen_at = time.time() + 180, -1, time.time()
+    while time.time() < deadline:
+        received = json.loads(http("GET", sink + "/count")[1])["received"]
+        if received >= expected:
+            break
+        if received != seen:
+            seen, seen_at = received, time.time()
+        elif received > 0 and time.time() - seen_at > 5:
+            break
+        time.sleep(0.02)
+    stats = json.loads(http("GET", sink + "/stats")[1])
+    seconds = max(0.001, (stats["last_at"] - start_ms) / 1000)
+    return {"expected": expected, "delivered": stats["received"], "deliveries_per_s": stats["received"] / seconds,
+            "sink": stats}
+
+
+def start_server(env, log_path):
+    jar = next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
+               if f.endswith("-exec.jar"))
+    # The image's JVM defaults (server/src/image/base-image.sh), with a fixed heap and collector.
+    cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-jar", jar]
+    logf = open(log_path, "w")
+    started = time.monotonic()
+    process = subprocess.Popen(cmd, cwd=tempfile.mkdtemp(prefix="xaalis-bench-"), stdout=logf, stderr=subprocess.STDOUT,
+                               env={**os.environ, "SERVER_PORT": str(SERVER_PORT), "XAALIS_ADMIN_TOKEN": ADMIN,
+                                    "XAALIS_SECRETS_MASTER_KEY": MASTER_KEY,
+                                    "XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS": "127.0.0.0/8",
+                                    "XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND": "10000000",
+                                    "XAALIS_PUBLIC_BASE_URL": "https://pay.xaalis.example",
+                                    "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN", **env})
+    return process, started
+
+
+def stop_server(process):
+    """SIGTERM (a graceful stop), then SIGKILL if it has not stopped within 30 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def onboard(n_apps, hook_urls, base=f"http://127.0.0.1:{SERVER_PORT}"):
+    """n_apps applications with both providers; app i's webhook is hook_urls[i]."""
+    merchant = admin("POST", "/merchants", {"name": "Bench", "email": f"bench{time.time_ns()}@example.com",
+                                            "password": PASSWORD}, base)
+    apps = []
+    for i in range(n_apps):
+        app = admin("POST", f"/merchants/{merchant['id']}/applications",
+                    {"name": f"bench {i}", "providers": ["WALLET_SN", "MOBILEMONEY_SN"]}, base)
+        admin("PATCH", f"/applications/{app['id']}", {"webhook_url": hook_urls[i]}, base)
+        apps.append((app["endpoint_key"], app["sandbox"]["api_key"], app["sandbox"]["api_secret"],
+                     "hang" if str(HANG_PORT) in hook_urls[i] else ""))
+    return apps
+
+
+def write_apps(apps, path):
+    with open(path, "w") as f:
+        for a in apps:
+            f.write(" ".join(x for x in a if x) + "\n")
+
+
+def startup_on_embedded_db():
+    """M5b: from process start to the first successful initiation, on a fresh embedded database."""
+    data = tempfile.mkdtemp(prefix="xaalis-h2-")
+    process, started = start_server({"XAALIS_DATA_DIR": data}, os.path.join(data, "server.log"))
+    try:
+        base = f"http://127.0.0.1:{SERVER_PORT}"
+        while True:
+            try:
+                status, _ = http("GET", base + "/ping")
+                if status == 200:
+                    break
+            except OSError:
+                time.sleep(0.02)
+            if time.monotonic() - started > 120:
+                raise SystemExit("the embedded server did not start")
+        up = time.monotonic() - started
+        apps = onboard(1, ["https://hooks.example.com/x"], base)
+        ek, key, secret, _ = apps[0]
+        status, _ = http("POST", f"{base}/api/v1/{ek}/payments/initiate/", {"provider": "WALLET_SN", "amount": "100"},
+                         {"X-Api-Key": key, "X-Api-Secret": secret})
+        assert status == 201, status
+        return {"listening_s": round(up, 3), "first_initiation_s": round(time.monotonic() - started, 3)}
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(30)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def jmh(quick):
+    out = run([JAVA, "-jar", os.path.join(BENCH, "target", "benchmarks.jar"), "-f", "1", "-wi", "2" if quick else "3",
+               "-i", "3" if quick else "5", "-w", "1s", "-r", "1s", "-rf", "json", "-rff", "/tmp/xaalis-jmh.json"],
+              timeout=1800)
+    results = json.load(open("/tmp/xaalis-jmh.json"))
+    return {r["benchmark"].split(".", 3)[-1]: {"score": round(r["primaryMetric"]["score"], 3),
+                                               "error": round(r["primaryMetric"]["scoreError"], 3),
+                                               "unit": r["primaryMetric"]["scoreUnit"]} for r in results}
+
+
+APPS_IN_M1 = 10
+
+
+def limiter_ab(seconds, warmup, rounds, m1_rps=None):
+    """M1 with each node's own buckets (A, `cluster-wide=false`) and with the buckets shared through
+    PostgreSQL (B, the default there), on fresh servers of the same database, in alternating order.
+    The limit is just above what M1 reaches per application (M1 spreads over 10), so B's node leases
+    shares of a bucket that refills about as fast as the load drains it, rather than of a
+    10,000,000/s bucket it never empties. Without an M1 figure yet, the first A run, at the harness's
+    usual limit, sets it (the in-memory limiter costs the same whatever the limit)."""
+    runs = []
+    limit = None if m1_rps is None else int(m1_rps * 1.25 / APPS_IN_M1) + 1
+    for r in range(rounds):
+        for kind in (("own", "cluster") if r % 2 == 0 else ("cluster", "own")):
+            env = {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}",
+                   "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": "",
+                   "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
+            if limit:
+                env["XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND"] = str(limit)
+            server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{r + 1}-{kind}.log"))
+            try:
+                wait_port(SERVER_PORT)
+                base = f"http://127.0.0.1:{SERVER_PORT}"
+                while http("GET", base + "/ping")[0] != 200:
+                    time.sleep(0.05)
+                apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
+                write_apps(onboard(APPS_IN_M1, [f"http://127.0.0.1:{SINK_PORT}/hook"] * APPS_IN_M1), apps_file)
+                # CPU per initiation, of the server and of its PostgreSQL backends: steadier than the
+                # rate on a machine whose cores other work shares.
+                m1 = wrk("initiate.lua", base, seconds, 32,
+                         {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
+                          "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid,
+                         cpu_of=lambda: [server.pid] + [int(p) for p in psql(
+                             f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}'").split()])
+            finally:
+                stop_server(server)
+            errors = m1["errors"] + m1["socket_errors"]
+            cpu_us = m1["cpu_s"] / max(1, m1["rps"] * seconds) * 1e6
+            log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
+                f"{m1['rps']:.0f}/s, errors {errors}, {cpu_us:.0f} us of CPU (server + PostgreSQL) each")
+            runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors,
+                         "cpu_us": round(cpu_us)})
+            if limit is None:
+                limit = int(m1["rps"] * 1.25 / APPS_IN_M1) + 1
+    ratios, cpu_ratios = [], []
+    for r in range(rounds):
+        own = [x for x in runs if x["round"] == r and x["limiter"] == "own"]
+        cluster = [x for x in runs if x["round"] == r and x["limiter"] == "cluster"]
+        if own and cluster:
+            ratios.append(cluster[0]["rps"] / own[0]["rps"])
+            cpu_ratios.append(cluster[0]["cpu_us"] / max(1, own[0]["cpu_us"]))
+    return {"runs": runs, "limit_per_app": limit, "ratios": [round(x, 3) for x in ratios],
+            "cpu_ratios": [round(x, 3) for x in cpu_ratios],
+            "ratio_mean": round(sum(ratios) / len(ratios), 3) if ratios else None,
+            "ratio_min": round(min(ratios), 3) if ratios else None,
+            "ratio_max": round(max(ratios), 3) if ratios else None}
+
+
+def print_limiter(ab):
+    print("| M1 limiter run | limiter | limit per application | initiations/s | errors | CPU per initiation |")
+    print("|---|---|---|---|---|---|")
+    for x in ab["runs"]:
+        print(f"| round {x['round'] + 1} | {x['limiter']} | {x['limit'] or 10_000_000} | {x['rps']:.0f} | "
+              f"{x['errors']} | {x['cpu_us']} us |")
+    print(f"\n**M1 cluster-wide / own buckets**: {ab['ratio_mean']} (rounds: {ab['ratios']}; "
+          f"min {ab['ratio_min']}, max {ab['ratio_max']}); target >= 0.9")
+    print(f"CPU per initiation, cluster-wide / own buckets (server + its PostgreSQL backends): "
+          f"{ab['cpu_ratios']}")
+
+
+def write_results(results):
+    os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
+    out = os.path.join(BENCH, "results", time.strftime("%Y%m%d-%H%M%S") + ".json")
+    with open(out, "w") as f:
+        json.dump(results, f, indent=2)
+    print(f"\nwritten to {out}")

@@ -1,0 +1,5 @@
+/**
+ * Egress: which network addresses Xaalis may call for merchants (D12) — public ones only, unless the
+ * operator allows a private range — checked when an address is saved and again when it is resolved.
+ */
+package sn.xaalis.egress;
