@@ -23,6 +23,7 @@ import sn.xaalis.merchant.ApplicationChanges;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.KeyRevocation;
+import sn.xaalis.merchant.LiveApproval;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -124,7 +125,7 @@ class AdminController {
 
     /** A merchant's approval for live payments, as the operator API shows it. */
     record ApprovalJson(UUID merchantId, String approval, String approvedAt, String withdrawnAt) {
-        static ApprovalJson of(UUID merchantId, sn.xaalis.merchant.LiveApproval approval) {
+        static ApprovalJson of(UUID merchantId, LiveApproval approval) {
             return new ApprovalJson(
                     merchantId,
                     approval.state().value(),

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -173,7 +174,7 @@ public class ClusterSignals implements SmartLifecycle {
     }
 
     /** One subscriber's failure must neither reach the others nor end the listening thread. */
-    private void tellEveryone(java.util.function.Consumer<Subscriber> message) {
+    private void tellEveryone(Consumer<Subscriber> message) {
         for (Subscriber subscriber : subscribers.values()) {
             try {
                 message.accept(subscriber);

@@ -1,6 +1,7 @@
 package sn.xaalis.codepayment;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +76,7 @@ class CodePaymentController {
                 CustomerPhone.parse(phone)
                         .map(CustomerPhone::nationalNumber)
                         .orElse(phone)
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        .getBytes(StandardCharsets.UTF_8));
         Idempotency.Prior prior = idempotency.prior(scope, hash);
         if (prior instanceof Idempotency.Prior.Replay replay) {
             return respond(replay.response(), true);

@@ -1,10 +1,13 @@
 package sn.xaalis.codepayment;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.merchant.Caller;
@@ -27,7 +30,7 @@ import sn.xaalis.provider.Provider;
 @Service
 public class CodePayments {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CodePayments.class);
+    private static final Logger log = LoggerFactory.getLogger(CodePayments.class);
 
     private final PaymentQueries queries;
     private final PaymentOperations operations;
@@ -236,7 +239,7 @@ public class CodePayments {
         return queries.byReference(payment.reference().value()).orElse(payment);
     }
 
-    private java.time.Instant now() {
+    private Instant now() {
         return clock.instant();
     }
 

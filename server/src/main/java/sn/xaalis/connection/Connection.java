@@ -1,6 +1,7 @@
 package sn.xaalis.connection;
 
 import java.time.Instant;
+import java.util.Locale;
 import java.util.UUID;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
@@ -27,7 +28,7 @@ record Connection(
         FAILED;
 
         String value() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -1,6 +1,7 @@
 package sn.xaalis.connection;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,7 +150,7 @@ class ConnectionPageController {
             Provider acted,
             Outcome outcome,
             Map<String, List<String>> errors) {
-        List<Card> cards = java.util.Arrays.stream(Provider.values())
+        List<Card> cards = Arrays.stream(Provider.values())
                 .map(p -> new Card(
                         p,
                         settings.view(application.id(), p).orElse(null),

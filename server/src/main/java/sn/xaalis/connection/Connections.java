@@ -2,8 +2,10 @@ package sn.xaalis.connection;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -78,7 +80,7 @@ class Connections {
     }
 
     /** The outcome of a check, for the connection as it was checked: a replacement since keeps its own. */
-    boolean recordCheck(Connection checked, java.time.Instant credentialsOf) {
+    boolean recordCheck(Connection checked, Instant credentialsOf) {
         return jdbc.sql("UPDATE provider_connections SET status = :status, status_message = :message,"
                                 + " checked_at = :checked WHERE id = :id AND updated_at = :version")
                         .param("status", checked.status().value())
@@ -103,7 +105,7 @@ class Connections {
                 rs.getObject("application_id", UUID.class),
                 Provider.valueOf(rs.getString("provider")),
                 box.open(rs.getString("credentials_box")),
-                Connection.Status.valueOf(rs.getString("status").toUpperCase(java.util.Locale.ROOT)),
+                Connection.Status.valueOf(rs.getString("status").toUpperCase(Locale.ROOT)),
                 rs.getString("status_message"),
                 Timestamps.fromDatabase(rs.getObject("checked_at", OffsetDateTime.class)),
                 Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)),

@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import org.springframework.stereotype.Service;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
@@ -45,7 +46,7 @@ class CounterDay {
         LocalDate today = LocalDate.ofInstant(clock.instant(), zone);
         Instant midnight = today.atStartOfDay(zone).toInstant();
         Instant nextMidnight = today.plusDays(1).atStartOfDay(zone).toInstant();
-        Set<java.util.UUID> application = Set.of(till.application().id());
+        Set<UUID> application = Set.of(till.application().id());
         List<Payment> latest = queries.search(
                 application, till.environment(), new PaymentFilter(null, null, midnight, nextMidnight, null), LATEST);
         var summary = statistics.summary(application, till.environment(), midnight);

@@ -2,6 +2,8 @@ package sn.xaalis.counter;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,13 +115,13 @@ class CounterDesk {
 
     /** The providers the form offers: those active for the till, in the order the API lists them. */
     static List<Provider> offered(Caller caller) {
-        return java.util.Arrays.stream(Provider.values())
+        return Arrays.stream(Provider.values())
                 .filter(caller.providers()::contains)
                 .toList();
     }
 
     Started start(Caller caller, Sale sale) {
-        Map<String, Problem> problems = new java.util.LinkedHashMap<>();
+        Map<String, Problem> problems = new LinkedHashMap<>();
         Provider provider = Provider.fromName(sale.provider())
                 .filter(caller.providers()::contains)
                 .orElse(null);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -401,7 +402,7 @@ class ApiDescription {
         return paragraphs;
     }
 
-    private static final java.util.regex.Pattern LIST_ITEM = java.util.regex.Pattern.compile("(- |[0-9]+\\. )");
+    private static final Pattern LIST_ITEM = Pattern.compile("(- |[0-9]+\\. )");
 
     private static byte[] read(String location) {
         try (InputStream in = new ClassPathResource(location).getInputStream()) {

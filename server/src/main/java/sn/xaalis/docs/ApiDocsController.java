@@ -1,8 +1,10 @@
 package sn.xaalis.docs;
 
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.CacheControl;
@@ -24,7 +26,7 @@ import sn.xaalis.pages.PageController;
 @PageController
 class ApiDocsController {
 
-    static final MediaType YAML = new MediaType("application", "yaml", java.nio.charset.StandardCharsets.UTF_8);
+    static final MediaType YAML = new MediaType("application", "yaml", StandardCharsets.UTF_8);
     static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none';"
             + " form-action 'none'; frame-ancestors 'none'";
     private static final CacheControl CACHE =
@@ -60,12 +62,12 @@ class ApiDocsController {
         return ResponseEntity.ok()
                 .cacheControl(CACHE)
                 .header("Content-Security-Policy", CSP)
-                .contentType(new MediaType("text", "css", java.nio.charset.StandardCharsets.UTF_8))
+                .contentType(new MediaType("text", "css", StandardCharsets.UTF_8))
                 .body(stylesheet.clone());
     }
 
     @GetMapping({"/docs/api", "/docs/api/"})
-    String page(Model model, jakarta.servlet.http.HttpServletResponse response) {
+    String page(Model model, HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", CSP);
         response.setHeader(HttpHeaders.CACHE_CONTROL, CACHE.getHeaderValue());
         model.addAttribute("api", description.page());

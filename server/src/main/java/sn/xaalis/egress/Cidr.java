@@ -2,6 +2,7 @@ package sn.xaalis.egress;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 
 /** An address range such as {@code 10.0.0.0/8} or {@code fc00::/7}; a plain address is a single-address range. */
 public record Cidr(byte[] network, int prefixLength) {
@@ -66,13 +67,11 @@ public record Cidr(byte[] network, int prefixLength) {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Cidr cidr
-                && prefixLength == cidr.prefixLength
-                && java.util.Arrays.equals(network, cidr.network);
+        return other instanceof Cidr cidr && prefixLength == cidr.prefixLength && Arrays.equals(network, cidr.network);
     }
 
     @Override
     public int hashCode() {
-        return 31 * java.util.Arrays.hashCode(network) + prefixLength;
+        return 31 * Arrays.hashCode(network) + prefixLength;
     }
 }

@@ -3,12 +3,14 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SecretBox;
 import sn.xaalis.platform.ShortLivedCache;
+import sn.xaalis.provider.Provider;
 
 /**
  * Authenticates {@code X-Api-Key}/{@code X-Api-Secret} (SPEC §5.1): lookup by public key, then a
@@ -88,5 +90,5 @@ public class ApiKeyAuthentication {
                 .map(found -> new Snapshot(found, applications.providers(found.applicationId(), found.environment()))));
     }
 
-    private record Snapshot(ApiKeys.KeyRecord key, java.util.Set<sn.xaalis.provider.Provider> providers) {}
+    private record Snapshot(ApiKeys.KeyRecord key, Set<Provider> providers) {}
 }

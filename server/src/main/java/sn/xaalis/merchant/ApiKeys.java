@@ -2,6 +2,7 @@ package sn.xaalis.merchant;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -89,8 +90,8 @@ class ApiKeys {
                         rs.getString(3),
                         Environment.fromValue(rs.getString(4)).orElseThrow(),
                         rs.getString(5),
-                        Timestamps.fromDatabase(rs.getObject(6, java.time.OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(7, java.time.OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(6, OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(7, OffsetDateTime.class)),
                         rs.getBoolean(8),
                         rs.getBoolean(9)))
                 .optional();
@@ -103,9 +104,9 @@ class ApiKeys {
                 .query((rs, n) -> new ApplicationDetails.KeySummary(
                         rs.getString(1),
                         Environment.fromValue(rs.getString(2)).orElseThrow(),
-                        Timestamps.fromDatabase(rs.getObject(3, java.time.OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(4, java.time.OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                        Timestamps.fromDatabase(rs.getObject(3, OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(4, OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
                 .list();
     }
 
@@ -138,7 +139,7 @@ class ApiKeys {
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> new SigningSecret(
                         secretBox.decrypt(rs.getString(1)),
-                        Timestamps.fromDatabase(rs.getObject(2, java.time.OffsetDateTime.class))))
+                        Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class))))
                 .list();
     }
 

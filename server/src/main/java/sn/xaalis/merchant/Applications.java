@@ -1,9 +1,12 @@
 package sn.xaalis.merchant;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -59,7 +62,7 @@ class Applications {
                 .optional();
     }
 
-    java.util.List<Row> ofMerchant(UUID merchantId) {
+    List<Row> ofMerchant(UUID merchantId) {
         return jdbc.sql(SELECT + " WHERE merchant_id = :merchant ORDER BY created_at, id")
                 .param("merchant", merchantId)
                 .query((rs, n) -> map(rs))
@@ -135,7 +138,7 @@ class Applications {
     private static final String SELECT = "SELECT id, merchant_id, name, endpoint_key, webhook_url,"
             + " callback_url_success, callback_url_failure, live_enabled, created_at FROM applications";
 
-    private static Row map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Row map(ResultSet rs) throws SQLException {
         return new Row(
                 rs.getObject(1, UUID.class),
                 rs.getObject(2, UUID.class),

@@ -1,6 +1,7 @@
 package sn.xaalis.merchant;
 
 import java.time.Instant;
+import java.util.Locale;
 
 /**
  * Whether the operator lets a merchant take live payments. Merchants the operator creates are approved;
@@ -18,7 +19,7 @@ public record LiveApproval(State state, Instant approvedAt, Instant withdrawnAt)
         WITHDRAWN;
 
         public String value() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -3,6 +3,7 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,9 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.RedirectUrls;
+import sn.xaalis.platform.SecretBox;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.platform.Totp;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 
@@ -48,7 +51,7 @@ public class MerchantOnboarding {
     private final MerchantProperties properties;
     private final PlatformProperties platform;
     private final Database database;
-    private final sn.xaalis.platform.SecretBox secretBox;
+    private final SecretBox secretBox;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
@@ -62,7 +65,7 @@ public class MerchantOnboarding {
             MerchantProperties properties,
             PlatformProperties platform,
             Database database,
-            sn.xaalis.platform.SecretBox secretBox,
+            SecretBox secretBox,
             Clock clock) {
         this.merchants = merchants;
         this.applications = applications;
@@ -127,7 +130,7 @@ public class MerchantOnboarding {
         merchants.markSandboxOnly(account.id());
         createApplication(
                 account.id(),
-                new NewApplicationRequest("My application", null, null, null, java.util.EnumSet.allOf(Provider.class)));
+                new NewApplicationRequest("My application", null, null, null, EnumSet.allOf(Provider.class)));
         return account;
     }
 
@@ -162,11 +165,11 @@ public class MerchantOnboarding {
     /** Turns two-factor sign-in on, once the merchant proved their app holds the secret. */
     @Transactional
     public boolean enableTotp(UUID merchantId, byte[] secret, String code) {
-        var step = sn.xaalis.platform.Totp.matchingStep(secret, code, clock.instant());
+        var step = Totp.matchingStep(secret, code, clock.instant());
         if (step.isEmpty()) {
             return false;
         }
-        merchants.setTotp(merchantId, secretBox.encrypt(sn.xaalis.platform.Totp.base32(secret)));
+        merchants.setTotp(merchantId, secretBox.encrypt(Totp.base32(secret)));
         merchants.useTotpStep(merchantId, step.getAsLong());
         return true;
     }
@@ -183,8 +186,8 @@ public class MerchantOnboarding {
         if (ciphertext == null) {
             return false;
         }
-        byte[] secret = sn.xaalis.platform.Totp.fromBase32(secretBox.decrypt(ciphertext));
-        var step = sn.xaalis.platform.Totp.matchingStep(secret, code, clock.instant());
+        byte[] secret = Totp.fromBase32(secretBox.decrypt(ciphertext));
+        var step = Totp.matchingStep(secret, code, clock.instant());
         return step.isPresent() && merchants.useTotpStep(merchantId, step.getAsLong());
     }
 

@@ -1,5 +1,6 @@
 package sn.xaalis.merchant;
 
+import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public class MerchantPreferences {
         ZoneId parsed;
         try {
             parsed = ZoneId.of(zone == null ? "" : zone.strip());
-        } catch (java.time.DateTimeException e) {
+        } catch (DateTimeException e) {
             throw ApiException.invalid(Map.of("time_zone", List.of("must be a time zone such as Africa/Dakar")));
         }
         jdbc.sql("UPDATE merchants SET time_zone = :zone WHERE id = :id")

@@ -1,6 +1,8 @@
 package sn.xaalis.merchant;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -45,19 +47,19 @@ class Merchants {
                         rs.getString(2),
                         rs.getString(3),
                         rs.getString(4),
-                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
                 .optional();
     }
 
     Optional<Row> findByEmail(String email) {
         return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE email = :email")
-                .param("email", email.trim().toLowerCase(java.util.Locale.ROOT))
+                .param("email", email.trim().toLowerCase(Locale.ROOT))
                 .query((rs, n) -> new Row(
                         rs.getObject(1, UUID.class),
                         rs.getString(2),
                         rs.getString(3),
                         rs.getString(4),
-                        Timestamps.fromDatabase(rs.getObject(5, java.time.OffsetDateTime.class))))
+                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
                 .optional();
     }
 
@@ -91,8 +93,8 @@ class Merchants {
                 .param("id", id)
                 .query((rs, n) -> approval(
                         rs.getBoolean(1),
-                        Timestamps.fromDatabase(rs.getObject(2, java.time.OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(3, java.time.OffsetDateTime.class))))
+                        Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject(3, OffsetDateTime.class))))
                 .optional();
     }
 

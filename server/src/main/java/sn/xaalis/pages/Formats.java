@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Currency;
@@ -68,12 +69,12 @@ public class Formats {
     }
 
     /** A calendar day, e.g. {@code 24 nov. 2026}. */
-    public String day(java.time.LocalDate day) {
+    public String day(LocalDate day) {
         return day == null ? "" : DATE.withLocale(locale()).format(day);
     }
 
     /** A day of this year, e.g. {@code 24 nov.}: a chart's axis. */
-    public String shortDay(java.time.LocalDate day) {
+    public String shortDay(LocalDate day) {
         return day == null ? "" : SHORT_DAY.withLocale(locale()).format(day);
     }
 

@@ -1,6 +1,7 @@
 package sn.xaalis.pages;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -48,7 +49,7 @@ class LanguageSwitch {
             return "/";
         }
         try {
-            java.net.URI uri = java.net.URI.create(referer);
+            URI uri = URI.create(referer);
             if (uri.getHost() != null && !uri.getHost().equalsIgnoreCase(request.getServerName())) {
                 return "/";
             }

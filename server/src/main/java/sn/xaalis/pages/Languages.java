@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.LocaleResolver;
@@ -33,9 +34,9 @@ public class Languages {
     }
 
     /** The supported language matching a code such as {@code en} or {@code fr-SN}. */
-    public static java.util.Optional<Locale> supported(Locale locale) {
+    public static Optional<Locale> supported(Locale locale) {
         if (locale == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         return SUPPORTED.stream()
                 .filter(l -> l.getLanguage().equals(locale.getLanguage()))

@@ -2,6 +2,8 @@ package sn.xaalis.pages;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,10 +66,7 @@ class PersonErrorPages implements HandlerExceptionResolver, WebMvcConfigurer, Er
         // The language switch goes back to the page that failed, not to /error.
         return new ModelAndView("pages/error", known)
                 .addObject("status", status)
-                .addObject(
-                        "languageReturn",
-                        java.net.URLEncoder.encode(
-                                LanguageSwitch.localPath(path), java.nio.charset.StandardCharsets.UTF_8));
+                .addObject("languageReturn", URLEncoder.encode(LanguageSwitch.localPath(path), StandardCharsets.UTF_8));
     }
 
     private static ModelAndView view(HttpServletRequest request, HttpStatus status) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -141,7 +142,7 @@ class PaymentJobs {
     }
 
     /** Locks due rows and pushes their next check out, in one short transaction: the claim on them. */
-    private List<Payments.Due> claim(java.util.function.Supplier<List<Payments.Due>> lock, Instant now) {
+    private List<Payments.Due> claim(Supplier<List<Payments.Due>> lock, Instant now) {
         List<Payments.Due> due = transactions.execute(tx -> {
             List<Payments.Due> rows = lock.get();
             for (Payments.Due row : rows) {

@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -60,7 +61,7 @@ public class PaymentQueries {
      *
      * @param lastDeadline null when there are none
      */
-    public record OpenPayments(int count, java.time.Instant lastDeadline) {}
+    public record OpenPayments(int count, Instant lastDeadline) {}
 
     public OpenPayments openInConnection(UUID connectionId) {
         return payments.openInConnection(connectionId);

@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +26,7 @@ public enum PaymentStatus {
 
     /** The webhook event announcing this status (SPEC §6.2). */
     public String event() {
-        return "transaction." + name().toLowerCase(java.util.Locale.ROOT);
+        return "transaction." + name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<PaymentStatus> fromName(String name) {

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SequencedMap;
@@ -396,7 +397,7 @@ class Payments {
         try {
             uuid = UUID.fromString(key);
         } catch (IllegalArgumentException notAUuid) {
-            if (!Reference.isWellFormed(key.toUpperCase(java.util.Locale.ROOT))) {
+            if (!Reference.isWellFormed(key.toUpperCase(Locale.ROOT))) {
                 return Optional.empty();
             }
         }
@@ -405,7 +406,7 @@ class Payments {
                 ? jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE id = :key")
                         .param("key", uuid)
                 : jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :key")
-                        .param("key", key.toUpperCase(java.util.Locale.ROOT));
+                        .param("key", key.toUpperCase(Locale.ROOT));
         return query.query((rs, n) -> map(rs)).optional().filter(p -> applicationIds.contains(p.applicationId()));
     }
 

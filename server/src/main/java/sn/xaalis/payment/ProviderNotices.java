@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -109,7 +110,7 @@ public class ProviderNotices {
         }
         PaymentStatus to = verdict.status();
         var cause = new PaymentTransitions.Cause(
-                "provider:" + notice.provider().name().toLowerCase(java.util.Locale.ROOT), notice.eventId());
+                "provider:" + notice.provider().name().toLowerCase(Locale.ROOT), notice.eventId());
         var outcome = transitions.apply(payment, to, cause, verdict.error());
         if (outcome instanceof PaymentTransitions.Outcome.Changed) {
             return "payment moved from " + payment.status() + " to " + to;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import sn.xaalis.payment.Amounts;
+import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.qr.QrCodePng;
@@ -69,7 +70,7 @@ final class LinkJson {
      * body's, unknown fields are ignored (D4) and null is the same as absent.
      */
     static LinkDraft draft(byte[] body, JsonMapper json) {
-        JsonNode node = sn.xaalis.platform.JsonBodies.parseObject(body, json);
+        JsonNode node = JsonBodies.parseObject(body, json);
         Map<String, List<Problem>> shape = new LinkedHashMap<>();
         return new LinkDraft(
                 amount(node, "amount", shape),

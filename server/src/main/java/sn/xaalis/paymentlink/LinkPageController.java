@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -101,7 +102,7 @@ class LinkPageController {
             Locale locale,
             HttpStatus status) {
         Caller caller = checkout.caller(link).orElse(null);
-        var offered = caller == null ? java.util.Set.of() : checkout.offered(link, caller);
+        var offered = caller == null ? Set.of() : checkout.offered(link, caller);
         if (offered.isEmpty()) {
             return closed("unavailable", HttpStatus.SERVICE_UNAVAILABLE);
         }

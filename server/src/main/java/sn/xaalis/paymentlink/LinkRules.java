@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -210,7 +211,7 @@ class LinkRules {
         if (text == null || problems.containsKey(field)) {
             return null;
         }
-        List<Provider> each = offered.isEmpty() ? java.util.Collections.singletonList(null) : new ArrayList<>(offered);
+        List<Provider> each = offered.isEmpty() ? Collections.singletonList(null) : new ArrayList<>(offered);
         BigDecimal value = null;
         for (Provider provider : each) {
             BigDecimal maximum = properties.maxAmount(provider);

@@ -2,12 +2,14 @@ package sn.xaalis.platform;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpHeaders;
@@ -40,9 +42,9 @@ class ErrorResponses implements ErrorController {
     private static final String RETRY_AFTER_SECONDS = "2";
 
     private final Clock clock;
-    private final org.springframework.beans.factory.ObjectProvider<ErrorPages> pages;
+    private final ObjectProvider<ErrorPages> pages;
 
-    ErrorResponses(Clock clock, org.springframework.beans.factory.ObjectProvider<ErrorPages> pages) {
+    ErrorResponses(Clock clock, ObjectProvider<ErrorPages> pages) {
         this.clock = clock;
         this.pages = pages;
     }
@@ -62,7 +64,7 @@ class ErrorResponses implements ErrorController {
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ErrorBody> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
-        var headers = new org.springframework.http.HttpHeaders();
+        var headers = new HttpHeaders();
         if (e.getSupportedHttpMethods() != null) {
             headers.setAllow(e.getSupportedHttpMethods());
         }
@@ -138,7 +140,7 @@ class ErrorResponses implements ErrorController {
 
     /** Errors raised outside Spring MVC (container, filters) are forwarded here by the servlet container. */
     @RequestMapping("/error")
-    Object error(HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response) {
+    Object error(HttpServletRequest request, HttpServletResponse response) {
         boolean outage = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure
                 && databaseUnavailable(failure);
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);

@@ -13,9 +13,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Idempotency keys (D14). A stored response commits in the caller's transaction, so a request that
@@ -32,11 +34,10 @@ public class Idempotency {
 
     private final JdbcClient jdbc;
     private final Clock clock;
-    private final org.springframework.transaction.support.TransactionTemplate transactions;
+    private final TransactionTemplate transactions;
     private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
 
-    Idempotency(
-            JdbcClient jdbc, Clock clock, org.springframework.transaction.support.TransactionTemplate transactions) {
+    Idempotency(JdbcClient jdbc, Clock clock, TransactionTemplate transactions) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.transactions = transactions;
@@ -51,7 +52,7 @@ public class Idempotency {
      * atomicity), and a provider call it makes holds no database connection. Failures (exceptions)
      * store nothing.
      */
-    public Answer execute(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
+    public Answer execute(Scope scope, String requestHash, Supplier<StoredResponse> work) {
         if (scope == null) {
             return new Answer(work.get(), false);
         }

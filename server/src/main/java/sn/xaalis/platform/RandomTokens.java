@@ -2,6 +2,7 @@ package sn.xaalis.platform;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.HexFormat;
 import java.util.UUID;
 
 /** Unguessable identifiers: key material, endpoint keys, references and time-ordered UUIDs. */
@@ -29,7 +30,7 @@ public final class RandomTokens {
     public static String hex(int bytes) {
         byte[] raw = new byte[bytes];
         RANDOM.nextBytes(raw);
-        return java.util.HexFormat.of().formatHex(raw);
+        return HexFormat.of().formatHex(raw);
     }
 
     /** UUIDv7: time-ordered, so new rows append to the primary-key index instead of splitting pages. */

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,8 +54,7 @@ public final class RateLimiter {
     private final long shareSize;
     private final ConcurrentHashMap<Object, Share> shares = new ConcurrentHashMap<>();
     private volatile long clusterDownUntil = Long.MIN_VALUE;
-    private final java.util.concurrent.atomic.AtomicLong nextSweep =
-            new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong nextSweep = new AtomicLong(Long.MIN_VALUE);
 
     RateLimiter(double ratePerSecond, long capacity, Clock clock) {
         this(ratePerSecond, capacity, clock, () -> {});

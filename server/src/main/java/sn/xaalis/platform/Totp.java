@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.OptionalLong;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -97,6 +98,6 @@ public final class Totp {
                 bits -= 8;
             }
         }
-        return java.util.Arrays.copyOf(out.array(), out.position());
+        return Arrays.copyOf(out.array(), out.position());
     }
 }

@@ -1,6 +1,7 @@
 package sn.xaalis.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,9 @@ import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.SecretBox;
+import sn.xaalis.platform.Totp;
+import sn.xaalis.qr.QrCodePng;
 
 /** Self-service sign-up (sandbox only) and the signed-in merchant's password. */
 @PageController
@@ -22,7 +26,7 @@ class AccountController {
     private final MerchantOnboarding merchants;
     private final MerchantAuthentication authentication;
     private final LoginThrottle throttle;
-    private final sn.xaalis.platform.SecretBox secrets;
+    private final SecretBox secrets;
     private final MerchantPreferences preferences;
     private final OtherSessions otherSessions;
 
@@ -30,7 +34,7 @@ class AccountController {
             MerchantOnboarding merchants,
             MerchantAuthentication authentication,
             LoginThrottle throttle,
-            sn.xaalis.platform.SecretBox secrets,
+            SecretBox secrets,
             MerchantPreferences preferences,
             OtherSessions otherSessions) {
         this.preferences = preferences;
@@ -80,7 +84,7 @@ class AccountController {
             @RequestParam(name = "new_password", defaultValue = "") String next,
             @RequestParam(name = "confirm_password", defaultValue = "") String confirm,
             HttpServletRequest request,
-            jakarta.servlet.http.HttpSession session) {
+            HttpSession session) {
         Map<String, List<String>> errors = Map.of();
         if (!authentication.confirmPassword(user, current, request.getRemoteAddr())) {
             errors = Map.of("current_password", List.of("is not correct"));
@@ -119,25 +123,25 @@ class AccountController {
     private static final String PENDING_TOTP = "xaalis.pendingTotpSecret";
 
     @PostMapping("/portal/account/totp/setup")
-    ModelAndView setUpTotp(@AuthenticationPrincipal PortalUser user, jakarta.servlet.http.HttpSession session) {
-        byte[] secret = sn.xaalis.platform.Totp.newSecret();
+    ModelAndView setUpTotp(@AuthenticationPrincipal PortalUser user, HttpSession session) {
+        byte[] secret = Totp.newSecret();
         // Kept in the session only until the merchant proves their app holds it; sessions are rows in
         // the database, so encrypted under the master key like every stored secret.
-        session.setAttribute(PENDING_TOTP, secrets.encrypt(sn.xaalis.platform.Totp.base32(secret)));
-        return enrollmentPage(user, sn.xaalis.platform.Totp.base32(secret), Map.of());
+        session.setAttribute(PENDING_TOTP, secrets.encrypt(Totp.base32(secret)));
+        return enrollmentPage(user, Totp.base32(secret), Map.of());
     }
 
     @PostMapping("/portal/account/totp/enable")
     ModelAndView enableTotp(
             @AuthenticationPrincipal PortalUser user,
             @RequestParam(defaultValue = "") String code,
-            jakarta.servlet.http.HttpSession session) {
+            HttpSession session) {
         Object sealed = session.getAttribute(PENDING_TOTP);
         if (sealed == null) {
             return accountPage(user).addObject("notice", Notice.of("notice.totpRestart"));
         }
         String pending = secrets.decrypt((String) sealed);
-        if (!merchants.enableTotp(user.merchantId(), sn.xaalis.platform.Totp.fromBase32(pending), code)) {
+        if (!merchants.enableTotp(user.merchantId(), Totp.fromBase32(pending), code)) {
             ModelAndView view = enrollmentPage(user, pending, Map.of("code", List.of("is not valid")));
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
@@ -167,7 +171,7 @@ class AccountController {
         return accountPage(user)
                 .addObject("errors", errors)
                 .addObject("totpSecret", secret)
-                .addObject("totpQr", "data:image/png;base64," + sn.xaalis.qr.QrCodePng.base64(uri));
+                .addObject("totpQr", "data:image/png;base64," + QrCodePng.base64(uri));
     }
 
     private ModelAndView accountPage(PortalUser user) {

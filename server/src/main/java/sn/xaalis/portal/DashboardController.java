@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -45,7 +46,7 @@ class DashboardController {
     ModelAndView dashboard(
             @AuthenticationPrincipal PortalUser user,
             @RequestParam(defaultValue = "sandbox") String environment,
-            @ModelAttribute("zone") java.time.ZoneId zone) {
+            @ModelAttribute("zone") ZoneId zone) {
         Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
         Set<UUID> apps = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)

@@ -3,6 +3,7 @@ package sn.xaalis.portal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -152,7 +153,7 @@ class LoginThrottle {
 
     /** Deletes failures older than the window, a batch at a time; returns how many went. */
     int sweep() {
-        java.time.OffsetDateTime cutoff = Timestamps.toDatabase(clock.instant().minus(WINDOW));
+        OffsetDateTime cutoff = Timestamps.toDatabase(clock.instant().minus(WINDOW));
         int deleted = 0;
         for (int batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
             int gone = jdbc.sql(deleteBatch).param("cutoff", cutoff).update();

@@ -1,5 +1,6 @@
 package sn.xaalis.portal;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.security.authentication.AuthenticationProvider;
@@ -12,6 +13,10 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.MerchantLogin;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.platform.ClientAddresses;
+import sn.xaalis.platform.PublicBudgets;
+import sn.xaalis.platform.PublicLimits;
+import sn.xaalis.platform.RandomTokens;
 
 /** Checks a merchant's email and password (bcrypt), behind the login throttle. */
 @Component
@@ -19,16 +24,13 @@ class MerchantAuthentication implements AuthenticationProvider {
 
     private final MerchantOnboarding merchants;
     private final LoginThrottle throttle;
-    private final sn.xaalis.platform.PublicBudgets.Budget signIns;
+    private final PublicBudgets.Budget signIns;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
     // Compared against when the email is unknown, so both paths cost one bcrypt check.
-    private final String noSuchHash = passwords.encode(sn.xaalis.platform.RandomTokens.hex(16));
+    private final String noSuchHash = passwords.encode(RandomTokens.hex(16));
 
     MerchantAuthentication(
-            MerchantOnboarding merchants,
-            LoginThrottle throttle,
-            sn.xaalis.platform.PublicBudgets budgets,
-            sn.xaalis.platform.PublicLimits limits) {
+            MerchantOnboarding merchants, LoginThrottle throttle, PublicBudgets budgets, PublicLimits limits) {
         this.merchants = merchants;
         this.throttle = throttle;
         this.signIns = budgets.budget("sign-in-per-address", limits.signInPerAddress());
@@ -46,7 +48,7 @@ class MerchantAuthentication implements AuthenticationProvider {
         String code = authentication.getDetails() instanceof LoginDetails details ? details.code() : null;
         // Every attempt from an address, failed or not, before any password is hashed: a flood costs
         // neither the database's throttle rows nor the CPU's bcrypt.
-        if (!signIns.spend(sn.xaalis.platform.ClientAddresses.key(address)).allowed()) {
+        if (!signIns.spend(ClientAddresses.key(address)).allowed()) {
             throw new LockedException("Too many sign-ins from this address");
         }
         LoginThrottle.Attempt attempt = throttle.attempt(email, address);
@@ -103,7 +105,7 @@ class MerchantAuthentication implements AuthenticationProvider {
     }
 
     /** What the login form sends besides email and password. */
-    record LoginDetails(String address, String code) implements java.io.Serializable {}
+    record LoginDetails(String address, String code) implements Serializable {}
 
     @Override
     public boolean supports(Class<?> authentication) {

@@ -1,8 +1,10 @@
 package sn.xaalis.portal;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -17,6 +19,7 @@ import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Provider;
 
 /** Sign-in, the application list and each application's settings. */
 @PageController
@@ -54,7 +57,7 @@ class PortalController {
             var created = merchants.createApplication(
                     user.merchantId(),
                     new MerchantOnboarding.NewApplicationRequest(
-                            name, null, null, null, java.util.EnumSet.allOf(sn.xaalis.provider.Provider.class)));
+                            name, null, null, null, EnumSet.allOf(Provider.class)));
             return applicationPage
                     .view(user, created.application(), Map.of(), Notice.of("notice.applicationCreated"), null)
                     .addObject("issued", created.sandboxKeys());
@@ -108,9 +111,9 @@ class PortalController {
             @RequestParam(name = "provider", required = false) List<String> providers) {
         Environment env =
                 Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
-        java.util.Set<sn.xaalis.provider.Provider> active = java.util.EnumSet.noneOf(sn.xaalis.provider.Provider.class);
+        Set<Provider> active = EnumSet.noneOf(Provider.class);
         if (providers != null) {
-            providers.forEach(name -> sn.xaalis.provider.Provider.fromName(name).ifPresent(active::add));
+            providers.forEach(name -> Provider.fromName(name).ifPresent(active::add));
         }
         ApplicationDetails saved = merchants.setProviders(user.merchantId(), id, env, active);
         return applicationPage.view(user, saved, Map.of(), Notice.of("notice.providersSaved." + env.value()), null);

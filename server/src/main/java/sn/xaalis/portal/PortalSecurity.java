@@ -1,5 +1,9 @@
 package sn.xaalis.portal;
 
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -7,6 +11,7 @@ import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 
@@ -27,10 +32,8 @@ class PortalSecurity {
         var failure = new SimpleUrlAuthenticationFailureHandler("/portal/login?error") {
             @Override
             public void onAuthenticationFailure(
-                    jakarta.servlet.http.HttpServletRequest request,
-                    jakarta.servlet.http.HttpServletResponse response,
-                    org.springframework.security.core.AuthenticationException exception)
-                    throws java.io.IOException, jakarta.servlet.ServletException {
+                    HttpServletRequest request, HttpServletResponse response, AuthenticationException exception)
+                    throws IOException, ServletException {
                 if (exception instanceof LockedException) {
                     getRedirectStrategy().sendRedirect(request, response, "/portal/login?throttled");
                 } else {

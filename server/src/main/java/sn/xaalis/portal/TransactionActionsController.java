@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -40,7 +42,7 @@ class TransactionActionsController {
     private final PaymentOperations operations;
     private final WebhookDeliveries deliveries;
     private final MerchantAuthentication authentication;
-    private final org.springframework.context.MessageSource messages;
+    private final MessageSource messages;
 
     TransactionActionsController(
             MerchantOnboarding merchants,
@@ -48,7 +50,7 @@ class TransactionActionsController {
             PaymentOperations operations,
             WebhookDeliveries deliveries,
             MerchantAuthentication authentication,
-            org.springframework.context.MessageSource messages) {
+            MessageSource messages) {
         this.messages = messages;
         this.merchants = merchants;
         this.payments = payments;
@@ -147,10 +149,7 @@ class TransactionActionsController {
 
     private String statusName(PaymentStatus status) {
         return messages.getMessage(
-                STATUS_MESSAGE_KEY_PREFIX + status.name(),
-                null,
-                status.name(),
-                org.springframework.context.i18n.LocaleContextHolder.getLocale());
+                STATUS_MESSAGE_KEY_PREFIX + status.name(), null, status.name(), LocaleContextHolder.getLocale());
     }
 
     @ExceptionHandler(ApiException.class)

@@ -3,7 +3,10 @@ package sn.xaalis.portal;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
@@ -29,6 +32,7 @@ import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
@@ -44,14 +48,14 @@ class TransactionsController {
 
     private final MerchantOnboarding merchants;
     private final PaymentQueries payments;
-    private final sn.xaalis.platform.PublicBaseUrl baseUrl;
+    private final PublicBaseUrl baseUrl;
     private final WebhookDeliveries deliveries;
     private final ProviderExchanges exchanges;
 
     TransactionsController(
             MerchantOnboarding merchants,
             PaymentQueries payments,
-            sn.xaalis.platform.PublicBaseUrl baseUrl,
+            PublicBaseUrl baseUrl,
             WebhookDeliveries deliveries,
             ProviderExchanges exchanges) {
         this.exchanges = exchanges;
@@ -63,7 +67,7 @@ class TransactionsController {
 
     /** One provider exchange as the detail page shows it. */
     record ExchangeRow(
-            java.time.Instant at,
+            Instant at,
             boolean outbound,
             String provider,
             String operation,
@@ -112,11 +116,11 @@ class TransactionsController {
             values.put("to", to);
             return values.entrySet().stream()
                     .filter(e -> e.getValue() != null && !e.getValue().isBlank())
-                    .map(e -> e.getKey() + "=" + java.net.URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                    .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                     .collect(Collectors.joining("&"));
         }
 
-        private static java.time.Instant day(String value, int plusDays, ZoneId zone) {
+        private static Instant day(String value, int plusDays, ZoneId zone) {
             if (value == null || value.isBlank()) {
                 return null;
             }
@@ -172,10 +176,10 @@ class TransactionsController {
             String application,
             String environment,
             String provider,
-            java.math.BigDecimal amount,
+            BigDecimal amount,
             String currency,
             String status,
-            java.time.Instant createdAt) {
+            Instant createdAt) {
         static Row of(Payment p, Map<UUID, ApplicationSummary> apps) {
             return new Row(
                     p.reference().value(),

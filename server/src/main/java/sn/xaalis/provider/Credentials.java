@@ -1,6 +1,9 @@
 package sn.xaalis.provider;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a live adapter needs to act in one provider account: a merchant's own (a connection) or the
@@ -16,16 +19,16 @@ public sealed interface Credentials {
         SHARED;
 
         public String value() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
-        public static java.util.Optional<WebhookStrategy> fromValue(String value) {
+        public static Optional<WebhookStrategy> fromValue(String value) {
             for (WebhookStrategy strategy : values()) {
                 if (strategy.value().equals(value)) {
-                    return java.util.Optional.of(strategy);
+                    return Optional.of(strategy);
                 }
             }
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -44,11 +47,11 @@ public sealed interface Credentials {
             implements Credentials {
 
         /** The webhook secrets that authenticate an event at {@code at}, newest first. */
-        public java.util.List<String> webhookSecretsAt(Instant at) {
+        public List<String> webhookSecretsAt(Instant at) {
             if (previousWebhookSecret == null || previousSecretUntil == null || !at.isBefore(previousSecretUntil)) {
-                return java.util.List.of(webhookSecret);
+                return List.of(webhookSecret);
             }
-            return java.util.List.of(webhookSecret, previousWebhookSecret);
+            return List.of(webhookSecret, previousWebhookSecret);
         }
 
         @Override

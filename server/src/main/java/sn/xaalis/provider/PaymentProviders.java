@@ -3,6 +3,8 @@ package sn.xaalis.provider;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 
@@ -116,8 +118,7 @@ public class PaymentProviders {
         return withLive(account.provider(), adapter -> adapter.test(account, inboundUrl));
     }
 
-    private ConnectionCheck withLive(
-            Provider provider, java.util.function.Function<LiveProvider, ConnectionCheck> call) {
+    private ConnectionCheck withLive(Provider provider, Function<LiveProvider, ConnectionCheck> call) {
         Optional<LiveProvider> adapter = liveAdapter(provider).filter(LiveProvider::reachable);
         return adapter.isPresent()
                 ? call.apply(adapter.get())
@@ -151,8 +152,8 @@ public class PaymentProviders {
 
     private <T> T withAccount(
             SessionReference session,
-            java.util.function.Function<String, T> unavailable,
-            java.util.function.BiFunction<PaymentProvider, ProviderAccount, T> call) {
+            Function<String, T> unavailable,
+            BiFunction<PaymentProvider, ProviderAccount, T> call) {
         Optional<PaymentProvider> adapter = adapter(session.provider(), session.environment());
         if (adapter.isEmpty()) {
             return unavailable.apply(unavailable(session.provider(), session.environment()));

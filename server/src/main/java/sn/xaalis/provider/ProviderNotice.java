@@ -1,6 +1,7 @@
 package sn.xaalis.provider;
 
 import java.math.BigDecimal;
+import java.util.UUID;
 
 /**
  * An authenticated message from a provider about one of our payments, already checked (signature,
@@ -15,7 +16,7 @@ import java.math.BigDecimal;
  */
 public record ProviderNotice(
         Provider provider,
-        java.util.UUID connectionId,
+        UUID connectionId,
         String reference,
         String providerReference,
         String providerTransactionId,

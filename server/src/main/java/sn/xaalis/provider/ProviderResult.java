@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.time.Instant;
 import java.util.SequencedMap;
+import java.util.UUID;
 
 /** The expected outcomes of asking a provider to open a session; bugs stay exceptions. */
 public sealed interface ProviderResult {
@@ -18,10 +19,10 @@ public sealed interface ProviderResult {
             SequencedMap<String, String> deepLinks,
             String qrCodePng,
             Instant expiresAt,
-            java.util.UUID connectionId)
+            UUID connectionId)
             implements ProviderResult {
 
-        Created inConnection(java.util.UUID connection) {
+        Created inConnection(UUID connection) {
             return new Created(providerReference, deepLinks, qrCodePng, expiresAt, connection);
         }
     }

@@ -1,5 +1,6 @@
 package sn.xaalis.provider;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -24,7 +25,7 @@ public enum SandboxCodes {
 
     /** Words for the message bundles' keys, e.g. {@code wrong-code}. */
     public String slug() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public static SandboxCodes of(String code) {

@@ -1,6 +1,7 @@
 package sn.xaalis.provider;
 
 import java.math.BigDecimal;
+import java.util.UUID;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -17,4 +18,4 @@ public record SessionReference(
         String providerReference,
         String providerTransactionId,
         BigDecimal amount,
-        java.util.UUID connectionId) {}
+        UUID connectionId) {}

@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.UUID;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -13,7 +14,7 @@ import sn.xaalis.platform.Environment;
  * @param errorUrl where the provider sends the customer after a failure or cancellation
  */
 public record SessionRequest(
-        java.util.UUID applicationId,
+        UUID applicationId,
         String reference,
         Provider provider,
         Environment environment,

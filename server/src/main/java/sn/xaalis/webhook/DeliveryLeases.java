@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +92,7 @@ class DeliveryLeases implements AutoCloseable {
             int perApplicationLimit,
             Instant leaseUntil,
             UUID token) {
-        Set<UUID> saturated = new java.util.HashSet<>();
+        Set<UUID> saturated = new HashSet<>();
         inFlight.forEach((app, count) -> {
             if (count >= perApplicationLimit) {
                 saturated.add(app);
@@ -167,7 +168,7 @@ class DeliveryLeases implements AutoCloseable {
             select = select.param("saturated", new ArrayList<>(saturated));
         }
         // Keep at most the application's free slots; the rest stay unleased for the next round.
-        Map<UUID, Integer> taken = new java.util.HashMap<>(inFlight);
+        Map<UUID, Integer> taken = new HashMap<>(inFlight);
         List<UUID> ids = new ArrayList<>();
         select.query((rs, n) -> {
                     UUID app = rs.getObject(2, UUID.class);

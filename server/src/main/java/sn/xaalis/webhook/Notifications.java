@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -110,7 +111,7 @@ class Notifications {
     }
 
     Map<String, Long> countsByState(UUID applicationId, Instant since) {
-        Map<String, Long> counts = new java.util.HashMap<>();
+        Map<String, Long> counts = new HashMap<>();
         jdbc.sql("SELECT state, COUNT(*) FROM notifications WHERE application_id = :app AND created_at >= :since"
                         + " AND NOT test GROUP BY state")
                 .param("app", applicationId)
@@ -130,7 +131,7 @@ class Notifications {
     }
 
     /** The application's latest test event with its attempts, if it ever sent one. */
-    java.util.Optional<NotificationView> lastTest(UUID applicationId) {
+    Optional<NotificationView> lastTest(UUID applicationId) {
         return withAttempts(jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND test = TRUE"
                                 + " ORDER BY created_at DESC, id DESC LIMIT 1")
                         .param("app", applicationId)
@@ -155,7 +156,7 @@ class Notifications {
             return views;
         }
         // One query for every attempt of the page, not one per notification.
-        var byNotification = new java.util.HashMap<UUID, List<NotificationView.AttemptView>>();
+        var byNotification = new HashMap<UUID, List<NotificationView.AttemptView>>();
         jdbc.sql("SELECT notification_id, attempt, started_at, duration_ms, url, status_code, outcome, error,"
                         + " response_snippet FROM notification_attempts WHERE notification_id IN (:ids) ORDER BY id")
                 .param("ids", views.stream().map(NotificationView::id).toList())

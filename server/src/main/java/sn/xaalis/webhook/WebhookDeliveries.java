@@ -1,6 +1,7 @@
 package sn.xaalis.webhook;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,7 @@ public class WebhookDeliveries {
 
     public Health health(UUID applicationId) {
         Map<String, Long> counts =
-                notifications.countsByState(applicationId, clock.instant().minus(java.time.Duration.ofDays(30)));
+                notifications.countsByState(applicationId, clock.instant().minus(Duration.ofDays(30)));
         long delivered = counts.getOrDefault("DELIVERED", 0L);
         long failed = counts.getOrDefault("FAILED", 0L);
         long undeliverable = counts.getOrDefault("UNDELIVERABLE", 0L);

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,8 +105,7 @@ class WebhookDispatcher implements SmartLifecycle {
             workers.shutdown();
             // In-flight deliveries get a bounded grace; the claims of those still running are given back
             // (before their HTTP is cut, so no attempt is recorded for them) and are due again at once.
-            if (!workers.awaitTermination(
-                    properties.shutdownGrace().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (!workers.awaitTermination(properties.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
                 release(claimsInFlight.values().stream().map(InFlight::claim).toList());
                 workers.shutdownNow();
             }
@@ -163,7 +164,7 @@ class WebhookDispatcher implements SmartLifecycle {
     private int dispatchDue(int asked) {
         Instant now = clock.instant();
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
-        Map<UUID, Integer> busy = new java.util.HashMap<>();
+        Map<UUID, Integer> busy = new HashMap<>();
         inFlightPerApplication.forEach((id, count) -> busy.put(id, count.get()));
         busy.forEach((application, count) -> {
             if (count >= properties.perApplicationConcurrency()) {

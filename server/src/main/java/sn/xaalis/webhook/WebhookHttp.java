@@ -6,8 +6,10 @@ import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -56,7 +58,7 @@ final class WebhookHttp implements AutoCloseable {
         return thread;
     });
 
-    WebhookHttp(WebhookUrls urls, java.time.Duration timeout, int maxConnections) {
+    WebhookHttp(WebhookUrls urls, Duration timeout, int maxConnections) {
         this.urls = urls;
         this.timeoutMillis = timeout.toMillis();
         Timeout limit = Timeout.ofMilliseconds(timeoutMillis);
@@ -87,7 +89,7 @@ final class WebhookHttp implements AutoCloseable {
         if (!problems.isEmpty()) {
             return new Result.Blocked(String.join("; ", problems));
         }
-        String host = java.net.URI.create(url).getHost();
+        String host = URI.create(url).getHost();
         WebhookUrls.Resolution resolution = urls.resolve(host);
         if (resolution instanceof WebhookUrls.Resolution.Refused refused) {
             return new Result.Blocked(refused.reason());

@@ -1,6 +1,7 @@
 package sn.xaalis.payment.web;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import java.math.RoundingMode;
 import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -57,6 +58,6 @@ final class PaymentJson {
     }
 
     private static String formatAmount(Payment p) {
-        return p.amount().setScale(2, java.math.RoundingMode.UNNECESSARY).toPlainString();
+        return p.amount().setScale(2, RoundingMode.UNNECESSARY).toPlainString();
     }
 }

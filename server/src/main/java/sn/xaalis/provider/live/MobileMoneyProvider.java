@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SequencedMap;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.CodeRequest;
@@ -40,9 +41,9 @@ public class MobileMoneyProvider implements LiveProvider {
     static final String JSON_TYPE = "application/json";
     private static final String CALLBACKS = "/api/notification/v1/merchantcallback";
     private static final String ONE_STEP = "/api/eWallet/v1/payments/onestep";
-    private static final java.util.Set<String> FAILED = java.util.Set.of("FAILED", "REJECTED", "CANCELLED");
+    private static final Set<String> FAILED = Set.of("FAILED", "REJECTED", "CANCELLED");
     /** The operator's codes for a balance too low to pay (docs/providers.md §3.4). */
-    private static final java.util.Set<String> INSUFFICIENT_BALANCE = java.util.Set.of("2020", "2021", "2022");
+    private static final Set<String> INSUFFICIENT_BALANCE = Set.of("2020", "2021", "2022");
 
     private final ProviderProperties.MobileMoney settings;
     private final ProviderHttp http;

@@ -1,7 +1,9 @@
 package sn.xaalis.provider.live;
 
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -40,7 +42,7 @@ final class Replies {
             return OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
             try {
-                return java.time.LocalDateTime.parse(value).toInstant(java.time.ZoneOffset.UTC);
+                return LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
             } catch (DateTimeParseException unreadable) {
                 return null;
             }

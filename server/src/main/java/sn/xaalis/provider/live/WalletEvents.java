@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.Credentials;
@@ -46,7 +47,7 @@ public class WalletEvents {
         } else {
             WalletSignatures.Refusal refusal = WalletSignatures.check(signature, body, secrets, clock.instant());
             if (refusal != null) {
-                throw new RejectedCallback("Wave-Signature " + refusal.name().toLowerCase(java.util.Locale.ROOT));
+                throw new RejectedCallback("Wave-Signature " + refusal.name().toLowerCase(Locale.ROOT));
             }
         }
         JsonNode event = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
