@@ -1,8 +1,6 @@
 /**
- * Shared kernel: the SPEC §7 error body, clock, identifiers, secret cryptography, idempotency, rate
- * limiting and the other cross-cutting pieces every feature module uses.
+ * Shared kernel: the SPEC §7 error body, clock, identifiers, JSON bodies, request ids, the environment,
+ * and (until they move to modules of their own) secret cryptography, idempotency and rate limiting.
+ * Every other module may use its public types; it uses none of theirs.
  */
-@ApplicationModule(type = ApplicationModule.Type.OPEN)
 package sn.xaalis.platform;
-
-import org.springframework.modulith.ApplicationModule;
