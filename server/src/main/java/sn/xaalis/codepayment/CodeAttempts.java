@@ -25,7 +25,7 @@ class CodeAttempts {
         }
     }
 
-    record Attempt(int seq, State state, String reason) {}
+    record Attempt(int seq, State state) {}
 
     private final JdbcClient jdbc;
 
@@ -35,10 +35,9 @@ class CodeAttempts {
 
     /** A payment's tries, first first: three at most, read by primary key. */
     List<Attempt> of(UUID paymentId) {
-        return jdbc.sql("SELECT seq, state, reason FROM code_attempts WHERE payment_id = :payment ORDER BY seq")
+        return jdbc.sql("SELECT seq, state FROM code_attempts WHERE payment_id = :payment ORDER BY seq")
                 .param("payment", paymentId)
-                .query((rs, n) ->
-                        new Attempt(rs.getInt("seq"), State.valueOf(rs.getString("state")), rs.getString("reason")))
+                .query((rs, n) -> new Attempt(rs.getInt("seq"), State.valueOf(rs.getString("state"))))
                 .list();
     }
 

@@ -65,36 +65,24 @@ class CodePaymentController {
             throw ApiException.invalid(errors);
         }
         String key = Idempotency.validKey(header);
-        if (key == null) {
-            return respond(answer(payments.pay(caller, reference, phone, otp, CodeChannel.API)), false);
-        }
-        var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
+        var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
         // The key covers the payment and the number, never the code: nothing derived from it is kept.
-        String hash = Idempotency.fingerprint(
-                "POST",
-                request.getRequestURI(),
-                CustomerPhone.parse(phone)
-                        .map(CustomerPhone::nationalNumber)
-                        .orElse(phone)
-                        .getBytes(StandardCharsets.UTF_8));
-        Idempotency.Prior prior = idempotency.prior(scope, hash);
-        if (prior instanceof Idempotency.Prior.Replay replay) {
-            return respond(replay.response(), true);
+        String hash = key == null
+                ? null
+                : Idempotency.fingerprint(
+                        "POST",
+                        request.getRequestURI(),
+                        CustomerPhone.parse(phone)
+                                .map(CustomerPhone::nationalNumber)
+                                .orElse(phone)
+                                .getBytes(StandardCharsets.UTF_8));
+        var answer = idempotency.executeThenRecord(
+                scope, hash, () -> answer(payments.pay(caller, reference, phone, otp, CodeChannel.API)));
+        var response = ResponseEntity.status(answer.response().status()).contentType(MediaType.APPLICATION_JSON);
+        if (answer.replayed()) {
+            response.header(Idempotency.REPLAYED_HEADER, "true");
         }
-        if (prior instanceof Idempotency.Prior.Mismatch) {
-            throw new ApiException(
-                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
-        }
-        idempotency.begin(scope);
-        try {
-            Idempotency.StoredResponse response = answer(payments.pay(caller, reference, phone, otp, CodeChannel.API));
-            if (!idempotency.record(scope, hash, response)) {
-                return respond(((Idempotency.Prior.Replay) idempotency.prior(scope, hash)).response(), true);
-            }
-            return respond(response, false);
-        } finally {
-            idempotency.end(scope);
-        }
+        return response.body(answer.response().body());
     }
 
     /** The answer for an outcome, or the error it calls for. */
@@ -156,14 +144,6 @@ class CodePaymentController {
 
     private Idempotency.StoredResponse body(int status, Payment payment) {
         return new Idempotency.StoredResponse(status, json.writeValueAsString(PaymentStatusBody.of(payment)));
-    }
-
-    private static ResponseEntity<String> respond(Idempotency.StoredResponse response, boolean replayed) {
-        var builder = ResponseEntity.status(response.status()).contentType(MediaType.APPLICATION_JSON);
-        if (replayed) {
-            builder.header(Idempotency.REPLAYED_HEADER, "true");
-        }
-        return builder.body(response.body());
     }
 
     private static String text(JsonNode body, String field, Map<String, List<String>> errors) {

@@ -78,6 +78,30 @@ public class Idempotency {
         }
     }
 
+    /**
+     * Like {@link #execute}, for work that must not run inside a transaction (it calls a provider and
+     * commits its own rows first): its answer is recorded after it; if another node recorded one for the
+     * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
+     */
+    public Answer executeThenRecord(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
+        if (scope == null) {
+            return new Answer(work.get(), false);
+        }
+        Optional<Answer> earlier = replay(scope, requestHash);
+        if (earlier.isPresent()) {
+            return earlier.get();
+        }
+        begin(scope);
+        try {
+            StoredResponse response = work.get();
+            return record(scope, requestHash, response)
+                    ? new Answer(response, false)
+                    : replay(scope, requestHash).orElseThrow();
+        } finally {
+            end(scope);
+        }
+    }
+
     private Optional<Answer> replay(Scope scope, String requestHash) {
         Prior prior = prior(scope, requestHash);
         if (prior instanceof Prior.Replay replay) {

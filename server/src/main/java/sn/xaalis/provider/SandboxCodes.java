@@ -1,7 +1,6 @@
 package sn.xaalis.provider;
 
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The sandbox's one-time codes, one per outcome a merchant must handle (D13); any other code is taken
@@ -35,14 +34,5 @@ public enum SandboxCodes {
             }
         }
         return WRONG_CODE;
-    }
-
-    public static Optional<SandboxCodes> exactly(String code) {
-        for (SandboxCodes magic : values()) {
-            if (magic.code.equals(code)) {
-                return Optional.of(magic);
-            }
-        }
-        return Optional.empty();
     }
 }
