@@ -231,7 +231,8 @@ public final class PageChecks {
                   || !(el.closest('[lang]')?.getAttribute('lang') || 'fr').startsWith('fr');
               const found = [];
               const read = (el, text) => {
-                for (const w of text.match(/\\p{L}+/gu) || [])
+                // a word ends at what is neither a letter, a digit nor "_": "pk_test_6To4jB" holds no "to"
+                for (const w of text.match(/[\\p{L}\\p{N}_]+/gu) || [])
                   if (words.includes(w.toLowerCase())) found.push(describe(el) + ': "' + w + '"');
               };
               const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
