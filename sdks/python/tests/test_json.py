@@ -1,4 +1,4 @@
-"""The strict JSON reader behind the webhook verifier (the Java SDK's MiniJson rules)."""
+"""The webhook verifier's JSON reader: the standard json module with the refusals every Xaalis library shares."""
 
 import unittest
 from decimal import Decimal
