@@ -219,7 +219,7 @@ public final class WebhookVerifier {
         }
         Object parsed;
         try {
-            parsed = MiniJson.parse(text);
+            parsed = StrictJson.parse(text);
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

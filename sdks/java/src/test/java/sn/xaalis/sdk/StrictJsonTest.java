@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class MiniJsonTest {
+class StrictJsonTest {
 
     @Test
     void readsEveryKindOfValue() {
-        Object value = MiniJson.parse(
+        Object value = StrictJson.parse(
                 " {\"a\":[true,false,null,-0.5e2,\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\"],\"b\":{},\"c\":[]} ");
         assertThat(value)
                 .isEqualTo(Map.of(
@@ -42,7 +42,7 @@ class MiniJsonTest {
             "\"\\u12\"",
             "[".repeat(100) + "]".repeat(100)
         }) {
-            assertThatThrownBy(() -> MiniJson.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> StrictJson.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
         }
     }
 }
