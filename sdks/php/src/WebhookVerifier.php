@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Xaalis;
 
-use Xaalis\Internal\MiniJson;
+use Xaalis\Internal\StrictJson;
 
 /**
  * Verifies the X-SVC-Signature of a Xaalis notification exactly as SPEC §6.3 asks, over the raw
@@ -200,30 +200,30 @@ final class WebhookVerifier
             throw self::invalid('the body is not UTF-8');
         }
         try {
-            $root = MiniJson::parse($rawBody);
+            $root = StrictJson::parse($rawBody);
         } catch (\InvalidArgumentException $e) {
             throw self::invalid($e->getMessage());
         }
-        if (!$root instanceof \ArrayObject) {
+        if (!$root instanceof \stdClass) {
             throw self::invalid('the body is not a JSON object');
         }
-        $id = $root['id'] ?? null;
-        $event = $root['event'] ?? null;
-        $environment = $root['environment'] ?? null;
-        $createdAt = $root['created_at'] ?? null;
-        $data = $root['data'] ?? null;
-        if (!is_string($id) || !is_string($event) || !$data instanceof \ArrayObject) {
+        $id = $root->id ?? null;
+        $event = $root->event ?? null;
+        $environment = $root->environment ?? null;
+        $createdAt = $root->created_at ?? null;
+        $data = $root->data ?? null;
+        if (!is_string($id) || !is_string($event) || !$data instanceof \stdClass) {
             throw self::invalid('id, event and data are required');
         }
-        $metadata = $data['metadata'] ?? null;
+        $metadata = $data->metadata ?? null;
         return new WebhookEvent(
             $id,
             $event,
             is_string($environment) ? $environment : null,
             is_string($createdAt) ? $createdAt : null,
-            MiniJson::toPhp($data),
+            StrictJson::toPhp($data),
             $rawBody,
-            $metadata instanceof \ArrayObject ? MiniJson::toPhp($metadata) : [],
+            $metadata instanceof \stdClass ? StrictJson::toPhp($metadata) : [],
         );
     }
 
