@@ -1,13 +1,20 @@
 package sn.xaalis.checkout;
 
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hosted page's one-time-code form as an answer leaves it: what to say ({@code saidKey}, with the
  * tries left), whether it is an error, whether the form is shown again, the fields to correct and the
  * number typed. Never the code: it goes to the operator and nowhere else, the page included.
  */
-record CodeForm(String phone, String saidKey, int triesLeft, boolean alert, boolean open, Set<String> invalid) {
+record CodeForm(
+        @Nullable String phone,
+        @Nullable String saidKey,
+        int triesLeft,
+        boolean alert,
+        boolean open,
+        Set<String> invalid) {
 
     /** What the form says after a post: the rest of the key is one of the factories' names below. */
     static final String SAID_MESSAGE_KEY_PREFIX = "pay.code.said.";
@@ -20,15 +27,15 @@ record CodeForm(String phone, String saidKey, int triesLeft, boolean alert, bool
         return new CodeForm(null, null, 0, false, true, Set.of());
     }
 
-    static CodeForm refused(String phone, int triesLeft) {
+    static CodeForm refused(@Nullable String phone, int triesLeft) {
         return new CodeForm(phone, SAID_MESSAGE_KEY_PREFIX + "refused", triesLeft, true, true, Set.of());
     }
 
-    static CodeForm invalid(String phone, Set<String> fields) {
+    static CodeForm invalid(@Nullable String phone, Set<String> fields) {
         return new CodeForm(phone, SAID_MESSAGE_KEY_PREFIX + "invalid", 0, true, true, fields);
     }
 
-    static CodeForm unavailable(String phone) {
+    static CodeForm unavailable(@Nullable String phone) {
         return new CodeForm(phone, SAID_MESSAGE_KEY_PREFIX + "unavailable", 0, true, true, Set.of());
     }
 

@@ -3,6 +3,7 @@ package sn.xaalis.checkout;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -112,7 +113,7 @@ class CodeFormController {
     }
 
     /** The number as the form shows it again: as people write it when it is one, else as typed. */
-    private static String shown(String phone) {
+    private static @Nullable String shown(@Nullable String phone) {
         if (phone == null) {
             return null;
         }

@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -91,7 +92,7 @@ class SandboxCheckoutController {
     @PostMapping("/sandbox/checkout/{reference}/decline")
     ModelAndView decline(
             @PathVariable String reference,
-            @RequestParam(required = false) String reason,
+            @RequestParam(required = false) @Nullable String reason,
             HttpServletRequest request,
             HttpServletResponse response) {
         String clean = reason == null ? null : reason.strip();
@@ -114,7 +115,7 @@ class SandboxCheckoutController {
     private ModelAndView act(
             String reference,
             PaymentStatus outcome,
-            String reason,
+            @Nullable String reason,
             HttpServletRequest request,
             HttpServletResponse response) {
         var wait = actions.refusal(request, reference);

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -55,7 +56,7 @@ public class ClusterSignals implements SmartLifecycle {
     private final Map<String, Subscriber> subscribers = new ConcurrentHashMap<>();
     private volatile boolean running;
     private volatile boolean listening;
-    private volatile Thread listener;
+    private volatile @Nullable Thread listener;
 
     public ClusterSignals(DataSource dataSource, JdbcClient jdbc, Database database) {
         this.dataSource = dataSource;

@@ -3,6 +3,7 @@ package sn.xaalis.codepayment;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -72,7 +73,8 @@ class CodeAttempts {
         }
     }
 
-    void answer(UUID paymentId, int seq, State state, String reason, String transactionId, Instant at) {
+    void answer(
+            UUID paymentId, int seq, State state, @Nullable String reason, @Nullable String transactionId, Instant at) {
         jdbc.sql("UPDATE code_attempts SET state = :state, reason = :reason, provider_transaction_id = :tx,"
                         + " answered_at = :at WHERE payment_id = :payment AND seq = :seq AND state = 'SENT'")
                 .param("state", state.name())

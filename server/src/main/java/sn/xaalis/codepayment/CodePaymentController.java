@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -61,7 +62,7 @@ class CodePaymentController {
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String phone = text(body, "customer_phone", errors);
         String otp = text(body, "otp", errors);
-        if (!errors.isEmpty()) {
+        if (phone == null || otp == null || !errors.isEmpty()) { // a missing field is always among the errors
             throw ApiException.invalid(errors);
         }
         String key = Idempotency.validKey(header);
@@ -146,7 +147,7 @@ class CodePaymentController {
         return new Idempotency.StoredResponse(status, json.writeValueAsString(PaymentStatusBody.of(payment)));
     }
 
-    private static String text(JsonNode body, String field, Map<String, List<String>> errors) {
+    private static @Nullable String text(JsonNode body, String field, Map<String, List<String>> errors) {
         JsonNode value = body.get(field);
         if (value == null || value.isNull()) {
             errors.put(field, List.of("is required"));

@@ -3,6 +3,7 @@ package sn.xaalis.counter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
@@ -31,9 +32,10 @@ class CodeWords {
     }
 
     /** What the page says after a try: a message for the whole form and the fields' own, with the page's status. */
-    record Said(String message, boolean waiting, Map<String, String> fields, HttpStatus status) {}
+    record Said(@Nullable String message, boolean waiting, Map<String, String> fields, HttpStatus status) {}
 
     /** The words for an outcome that keeps the cashier on the code form; null when the page moves on. */
+    @Nullable
     Said say(CodeOutcome outcome, Provider provider, Locale locale) {
         String name = messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + provider.name(), null, locale);
         return switch (outcome) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -132,7 +133,7 @@ class CounterController {
     }
 
     private ModelAndView page(
-            PortalUser user, Till till, Values values, Map<String, String> errors, HttpStatus status) {
+            PortalUser user, @Nullable Till till, Values values, Map<String, String> errors, HttpStatus status) {
         ZoneId zone = preferences.timeZone(user.merchantId());
         ModelAndView view = new ModelAndView("counter/counter", status)
                 .addObject("user", user)

@@ -101,11 +101,10 @@ class CounterDesk {
 
     /** Exactly the till a form names, or none: a payment never goes anywhere its form did not say. */
     Optional<Till> chosen(UUID merchantId, String application, String environment) {
-        Environment env = Environment.fromValue(environment).orElse(null);
-        return applications(merchantId).stream()
-                .filter(app -> env != null && app.id().toString().equals(application))
+        return Environment.fromValue(environment).flatMap(env -> applications(merchantId).stream()
+                .filter(app -> app.id().toString().equals(application))
                 .findFirst()
-                .map(app -> new Till(app, env));
+                .map(app -> new Till(app, env)));
     }
 
     /** The application as its keys would act; empty in live while the application is not live. */
@@ -143,7 +142,7 @@ class CounterDesk {
         if (note != null && note.codePointCount(0, note.length()) > MAX_NOTE) {
             problems.put("note", Problem.of("note.long", MAX_NOTE));
         }
-        if (!problems.isEmpty()) {
+        if (provider == null || !problems.isEmpty()) { // a missing provider is always among the problems
             return new Started.Refused(problems);
         }
         var request = new InitiationRequest(
@@ -191,6 +190,7 @@ class CounterDesk {
                 applications(merchantId).stream().collect(Collectors.toMap(ApplicationSummary::id, app -> app));
         return queries.findAmong(apps.keySet(), reference)
                 .filter(payment -> payment.reference().value().equals(reference))
-                .map(payment -> new Found(payment, apps.get(payment.applicationId())));
+                .flatMap(payment ->
+                        Optional.ofNullable(apps.get(payment.applicationId())).map(app -> new Found(payment, app)));
     }
 }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -73,7 +74,7 @@ class CounterPaymentController {
     }
 
     /** While a code awaits the operator's answer the page says so, and offers no form for another. */
-    private CodeWords.Said awaiting(CounterDesk.Found found, Locale locale) {
+    private CodeWords.@Nullable Said awaiting(CounterDesk.Found found, Locale locale) {
         return codes.awaitingAnswer(found.payment())
                 ? words.say(
                         new CodeOutcome.Awaiting(found.payment()),
@@ -157,7 +158,7 @@ class CounterPaymentController {
                                         .replace("+", "%20"));
     }
 
-    private ModelAndView page(PortalUser user, CounterDesk.Found found, String phone, CodeWords.Said said) {
+    private ModelAndView page(PortalUser user, CounterDesk.Found found, String phone, CodeWords.@Nullable Said said) {
         Payment payment = found.payment();
         boolean waiting = payment.status() == PaymentStatus.PROCESSING;
         ModelAndView view = new ModelAndView("counter/payment")

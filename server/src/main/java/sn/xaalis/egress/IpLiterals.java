@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Numeric host parsing without DNS. IPv4 follows what C's {@code inet_aton} (and so curl, browsers and
@@ -93,7 +94,7 @@ final class IpLiterals {
                 new byte[] {(byte) (address >>> 24), (byte) (address >>> 16), (byte) (address >>> 8), (byte) address});
     }
 
-    private static Long number(String part) {
+    private static @Nullable Long number(String part) {
         try {
             if (part.startsWith("0x")) {
                 // Long.valueOf, not 0L: a primitive branch would unbox the other one's null.
@@ -108,7 +109,7 @@ final class IpLiterals {
         }
     }
 
-    private static Long parseBounded(String digits, int radix) {
+    private static @Nullable Long parseBounded(String digits, int radix) {
         if (digits.length() > 12) {
             return null; // larger than any 32-bit value in any radix, without overflowing a long
         }

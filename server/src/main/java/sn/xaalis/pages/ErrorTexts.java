@@ -3,6 +3,7 @@ package sn.xaalis.pages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.context.MessageSource;
@@ -37,7 +38,9 @@ public class ErrorTexts {
     public String field(String field, String message) {
         Locale locale = LocaleContextHolder.getLocale();
         String label = messages.getMessage(FIELD_MESSAGE_KEY_PREFIX + field, null, field, locale);
-        return messages.getMessage("error.field", new Object[] {label, text(message)}, label + " " + message, locale);
+        String fallback = label + " " + message;
+        return Objects.requireNonNullElse(
+                messages.getMessage("error.field", new Object[] {label, text(message)}, fallback, locale), fallback);
     }
 
     /** The error alone, translated when its shape is known. */
@@ -56,7 +59,8 @@ public class ErrorTexts {
         }
         shape.append(numbers(message.substring(last), args));
         String key = ERROR_MESSAGE_KEY_PREFIX + slug(shape.toString());
-        return messages.getMessage(key, args.toArray(), message, LocaleContextHolder.getLocale());
+        return Objects.requireNonNullElse(
+                messages.getMessage(key, args.toArray(), message, LocaleContextHolder.getLocale()), message);
     }
 
     /** What an address is ({@code localhost is a local name}) in the page's language; else as it is. */
@@ -65,11 +69,13 @@ public class ErrorTexts {
         if (!kind.matches()) {
             return detail;
         }
-        return messages.getMessage(
-                DETAIL_MESSAGE_KEY_PREFIX + slug(kind.group(2)),
-                new Object[] {kind.group(1)},
-                detail,
-                LocaleContextHolder.getLocale());
+        return Objects.requireNonNullElse(
+                messages.getMessage(
+                        DETAIL_MESSAGE_KEY_PREFIX + slug(kind.group(2)),
+                        new Object[] {kind.group(1)},
+                        detail,
+                        LocaleContextHolder.getLocale()),
+                detail);
     }
 
     /** A stored English text as the last part of a message key: {@code unknown host} → {@code unknown-host}. */

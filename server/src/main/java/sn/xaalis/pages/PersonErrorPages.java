@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Configuration;
@@ -37,8 +38,8 @@ class PersonErrorPages implements HandlerExceptionResolver, WebMvcConfigurer, Er
     }
 
     @Override
-    public ModelAndView resolveException(
-            HttpServletRequest request, HttpServletResponse response, Object handler, Exception failure) {
+    public @Nullable ModelAndView resolveException(
+            HttpServletRequest request, HttpServletResponse response, @Nullable Object handler, Exception failure) {
         if (!forPerson(request, request.getRequestURI())) {
             return null;
         }
@@ -58,7 +59,7 @@ class PersonErrorPages implements HandlerExceptionResolver, WebMvcConfigurer, Er
 
     /** A failure no controller saw (the session could not be loaded): the same page, said by /error. */
     @Override
-    public ModelAndView page(HttpServletRequest request, String path, int status) {
+    public @Nullable ModelAndView page(HttpServletRequest request, String path, int status) {
         HttpStatus known = HttpStatus.resolve(status);
         if (known == null || !forPerson(request, path)) {
             return null;

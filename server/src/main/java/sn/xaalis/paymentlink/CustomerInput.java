@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /** What customers type, as people write it, turned into what the API expects. */
 final class CustomerInput {
@@ -17,7 +18,7 @@ final class CustomerInput {
     private CustomerInput() {}
 
     /** {@code 77 123 45 67}, {@code 00221771234567} and {@code +221 77 123 45 67} all become {@code +221771234567}. */
-    static String phone(String typed) {
+    static @Nullable String phone(String typed) {
         if (typed == null || typed.isBlank()) {
             return null;
         }
@@ -39,7 +40,7 @@ final class CustomerInput {
      * {@code 4 500} and {@code 4500,50} in French, {@code 4,500} and {@code 4500.50} in English become
      * {@code 4500} and {@code 4500.50}; anything else is left for the amount rules to refuse.
      */
-    static String amount(String typed, Locale locale) {
+    static @Nullable String amount(String typed, Locale locale) {
         if (typed == null || typed.isBlank()) {
             return null;
         }

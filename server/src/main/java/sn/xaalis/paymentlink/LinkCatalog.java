@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentFilter;
@@ -35,7 +36,7 @@ class LinkCatalog {
     }
 
     /** A page of links and where the next one starts (null when this is the last). */
-    record Page(List<PaymentLink> links, String nextCursor) {}
+    record Page(List<PaymentLink> links, @Nullable String nextCursor) {}
 
     /** Stores a new link for the caller's application and environment; {@link LinkRules.Refused} when invalid. */
     PaymentLink create(Caller owner, LinkDraft draft) {
@@ -64,11 +65,11 @@ class LinkCatalog {
         return link;
     }
 
-    Page ofApplication(Caller caller, PaymentFilter.Position after, int size) {
+    Page ofApplication(Caller caller, PaymentFilter.@Nullable Position after, int size) {
         return page(links.ofApplication(caller.applicationId(), caller.environment(), after, size + 1), size);
     }
 
-    Page ofMerchant(UUID merchantId, PaymentFilter.Position after, int size) {
+    Page ofMerchant(UUID merchantId, PaymentFilter.@Nullable Position after, int size) {
         return page(links.ofMerchant(merchantId, after, size + 1), size);
     }
 
@@ -82,14 +83,15 @@ class LinkCatalog {
 
     /** The caller's link after deactivation; empty when it has none with this code. */
     Optional<PaymentLink> deactivate(Caller caller, String code) {
-        return wellFormed(code) && links.deactivate(code, caller.applicationId(), caller.environment(), null, now())
+        return wellFormed(code)
+                        && links.deactivateOfApplication(code, caller.applicationId(), caller.environment(), now())
                 ? links.find(code)
                 : Optional.empty();
     }
 
     /** The same for the portal: any of the merchant's links. */
     boolean deactivate(UUID merchantId, String code) {
-        return wellFormed(code) && links.deactivate(code, null, null, merchantId, now());
+        return wellFormed(code) && links.deactivateOfMerchant(code, merchantId, now());
     }
 
     /** Any link by its code, for the customer pages that anyone holding the code may open. */

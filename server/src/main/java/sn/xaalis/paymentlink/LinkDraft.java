@@ -2,6 +2,7 @@ package sn.xaalis.paymentlink;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A link as asked for, before its rules are checked: from the API's JSON or the portal's form.
@@ -13,15 +14,15 @@ import java.util.Map;
  * @param shapeProblems fields whose JSON type was wrong, already refused
  */
 record LinkDraft(
-        AmountText amount,
-        AmountText minAmount,
-        AmountText maxAmount,
-        String currency,
-        String description,
-        List<String> providers,
-        Boolean singleUse,
-        String expiresAt,
-        Integer maxPaymentsPerHour,
+        @Nullable AmountText amount,
+        @Nullable AmountText minAmount,
+        @Nullable AmountText maxAmount,
+        @Nullable String currency,
+        @Nullable String description,
+        @Nullable List<String> providers,
+        @Nullable Boolean singleUse,
+        @Nullable String expiresAt,
+        @Nullable Integer maxPaymentsPerHour,
         Map<String, List<Problem>> shapeProblems) {
 
     /** An amount as written: string content, or a JSON number's text; null when absent. */

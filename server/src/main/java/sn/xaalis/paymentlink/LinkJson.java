@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.payment.Amounts;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.platform.Timestamps;
@@ -25,15 +26,15 @@ final class LinkJson {
             String url,
             String qrCode,
             String environment,
-            String amount,
-            String minAmount,
-            String maxAmount,
+            @Nullable String amount,
+            @Nullable String minAmount,
+            @Nullable String maxAmount,
             String currency,
-            String description,
+            @Nullable String description,
             List<String> providers,
             boolean singleUse,
-            String expiresAt,
-            Integer maxPaymentsPerHour,
+            @Nullable String expiresAt,
+            @Nullable Integer maxPaymentsPerHour,
             boolean active,
             String state,
             String createdAt) {
@@ -58,12 +59,12 @@ final class LinkJson {
                     Timestamps.micros(link.createdAt()));
         }
 
-        private static String amount(BigDecimal value) {
+        private static @Nullable String amount(@Nullable BigDecimal value) {
             return value == null ? null : Amounts.format(value);
         }
     }
 
-    record Page(List<Link> data, boolean hasMore, String nextCursor) {}
+    record Page(List<Link> data, boolean hasMore, @Nullable String nextCursor) {}
 
     /**
      * The request body, field by field; a field of the wrong JSON type is refused like the initiation
@@ -85,12 +86,13 @@ final class LinkJson {
                 shape);
     }
 
-    private static JsonNode value(JsonNode node, String field) {
+    private static @Nullable JsonNode value(JsonNode node, String field) {
         JsonNode value = node.get(field);
         return value == null || value.isNull() ? null : value;
     }
 
-    private static LinkDraft.AmountText amount(JsonNode node, String field, Map<String, List<Problem>> shape) {
+    private static LinkDraft.@Nullable AmountText amount(
+            JsonNode node, String field, Map<String, List<Problem>> shape) {
         JsonNode value = value(node, field);
         if (value == null) {
             return null;
@@ -106,7 +108,7 @@ final class LinkJson {
         return null;
     }
 
-    private static String string(JsonNode node, String field, Map<String, List<Problem>> shape) {
+    private static @Nullable String string(JsonNode node, String field, Map<String, List<Problem>> shape) {
         JsonNode value = value(node, field);
         if (value == null) {
             return null;
@@ -118,7 +120,7 @@ final class LinkJson {
         return value.stringValue();
     }
 
-    private static Integer integer(JsonNode node, String field, Map<String, List<Problem>> shape) {
+    private static @Nullable Integer integer(JsonNode node, String field, Map<String, List<Problem>> shape) {
         JsonNode value = value(node, field);
         if (value == null) {
             return null;
@@ -130,7 +132,7 @@ final class LinkJson {
         return value.intValue();
     }
 
-    private static Boolean bool(JsonNode node, String field, Map<String, List<Problem>> shape) {
+    private static @Nullable Boolean bool(JsonNode node, String field, Map<String, List<Problem>> shape) {
         JsonNode value = value(node, field);
         if (value == null) {
             return null;
@@ -142,7 +144,7 @@ final class LinkJson {
         return value.booleanValue();
     }
 
-    private static List<String> providers(JsonNode node, Map<String, List<Problem>> shape) {
+    private static @Nullable List<String> providers(JsonNode node, Map<String, List<Problem>> shape) {
         JsonNode value = value(node, "providers");
         if (value == null) {
             return null;

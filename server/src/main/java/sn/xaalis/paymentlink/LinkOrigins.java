@@ -1,6 +1,7 @@
 package sn.xaalis.paymentlink;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.payment.Payment;
 import tools.jackson.core.JacksonException;
@@ -46,7 +47,7 @@ public class LinkOrigins {
                 .map(link -> new LinkOrigin("/l/" + link.code(), link.state(catalog.now()) == PaymentLink.State.OPEN));
     }
 
-    private String code(String metadata) {
+    private @Nullable String code(String metadata) {
         if (metadata == null || !metadata.contains(LinkCheckout.METADATA_KEY)) {
             return null;
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -140,7 +141,7 @@ class LinkPageController {
         response.setHeader("Referrer-Policy", "same-origin");
     }
 
-    private static String blankToNull(String value) {
+    private static @Nullable String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value.strip();
     }
 }

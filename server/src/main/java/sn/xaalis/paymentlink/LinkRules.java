@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.Amounts;
@@ -47,15 +48,15 @@ class LinkRules {
 
     /** A link that passed every rule, with the defaults applied. */
     record Terms(
-            BigDecimal amount,
-            BigDecimal minAmount,
-            BigDecimal maxAmount,
+            @Nullable BigDecimal amount,
+            @Nullable BigDecimal minAmount,
+            @Nullable BigDecimal maxAmount,
             String currency,
-            String description,
+            @Nullable String description,
             Set<Provider> providers,
             boolean singleUse,
-            Instant expiresAt,
-            Integer maxPaymentsPerHour) {}
+            @Nullable Instant expiresAt,
+            @Nullable Integer maxPaymentsPerHour) {}
 
     /** A link refused, field by field. */
     static final class Refused extends RuntimeException {
@@ -145,7 +146,7 @@ class LinkRules {
     }
 
     /** The providers offered: those named, else every one active for the application (and usable in live). */
-    private Set<Provider> offered(Caller owner, List<String> names, Map<String, List<Problem>> problems) {
+    private Set<Provider> offered(Caller owner, @Nullable List<String> names, Map<String, List<Problem>> problems) {
         Set<Provider> offered = EnumSet.noneOf(Provider.class);
         Environment env = owner.environment();
         if (problems.containsKey("providers")) {
@@ -201,13 +202,17 @@ class LinkRules {
         return owner.environment() != Environment.LIVE || providers.liveAvailable(owner.applicationId(), provider);
     }
 
-    private static boolean present(LinkDraft.AmountText text, String field, Map<String, List<Problem>> problems) {
+    private static boolean present(
+            LinkDraft.@Nullable AmountText text, String field, Map<String, List<Problem>> problems) {
         return text != null || problems.containsKey(field);
     }
 
     /** Valid for every provider offered: the lowest maximum, whole values when MOBILEMONEY_SN is one. */
-    private BigDecimal amount(
-            String field, LinkDraft.AmountText text, Set<Provider> offered, Map<String, List<Problem>> problems) {
+    private @Nullable BigDecimal amount(
+            String field,
+            LinkDraft.@Nullable AmountText text,
+            Set<Provider> offered,
+            Map<String, List<Problem>> problems) {
         if (text == null || problems.containsKey(field)) {
             return null;
         }
@@ -227,7 +232,7 @@ class LinkRules {
         return value;
     }
 
-    private Instant expiresAt(String text, Map<String, List<Problem>> problems) {
+    private @Nullable Instant expiresAt(@Nullable String text, Map<String, List<Problem>> problems) {
         if (text == null || problems.containsKey("expires_at")) {
             return null;
         }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
@@ -23,19 +24,19 @@ record PaymentLink(
         UUID applicationId,
         UUID merchantId,
         Environment environment,
-        BigDecimal amount,
-        BigDecimal minAmount,
-        BigDecimal maxAmount,
+        @Nullable BigDecimal amount,
+        @Nullable BigDecimal minAmount,
+        @Nullable BigDecimal maxAmount,
         String currency,
-        String description,
+        @Nullable String description,
         Set<Provider> providers,
         boolean singleUse,
-        Instant expiresAt,
-        Integer maxPaymentsPerHour,
+        @Nullable Instant expiresAt,
+        @Nullable Integer maxPaymentsPerHour,
         boolean active,
-        UUID openPaymentId,
-        PaymentStatus openPaymentStatus,
-        Instant claimedAt,
+        @Nullable UUID openPaymentId,
+        @Nullable PaymentStatus openPaymentStatus,
+        @Nullable Instant claimedAt,
         Instant createdAt) {
 
     /**
@@ -67,6 +68,7 @@ record PaymentLink(
         boolean held = openPaymentStatus == PaymentStatus.PROCESSING
                 || (openPaymentId != null
                         && openPaymentStatus == null
+                        && claimedAt != null
                         && claimedAt.isAfter(now.minus(ABANDONED_CLAIM)));
         return singleUse && held ? State.IN_PROGRESS : State.OPEN;
     }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.payment.PaymentFilter;
@@ -71,7 +72,7 @@ class PaymentLinks {
 
     /** A page of one application's links in one environment, newest first, after the position if any. */
     List<PaymentLink> ofApplication(
-            UUID applicationId, Environment environment, PaymentFilter.Position after, int limit) {
+            UUID applicationId, Environment environment, PaymentFilter.@Nullable Position after, int limit) {
         var spec = jdbc.sql(SELECT + " WHERE l.application_id = :app AND l.environment = :env"
                         + (after == null ? "" : BEFORE_CURSOR) + NEWEST_FIRST)
                 .param("app", applicationId)
@@ -80,14 +81,15 @@ class PaymentLinks {
     }
 
     /** A page of a merchant's links across its applications, newest first. */
-    List<PaymentLink> ofMerchant(UUID merchantId, PaymentFilter.Position after, int limit) {
+    List<PaymentLink> ofMerchant(UUID merchantId, PaymentFilter.@Nullable Position after, int limit) {
         var spec = jdbc.sql(SELECT + " WHERE l.merchant_id = :merchant" + (after == null ? "" : BEFORE_CURSOR)
                         + NEWEST_FIRST)
                 .param("merchant", merchantId);
         return page(spec, after, limit);
     }
 
-    private static List<PaymentLink> page(JdbcClient.StatementSpec spec, PaymentFilter.Position after, int limit) {
+    private static List<PaymentLink> page(
+            JdbcClient.StatementSpec spec, PaymentFilter.@Nullable Position after, int limit) {
         if (after != null) {
             spec = spec.param("cursorAt", Timestamps.toDatabase(after.createdAt()))
                     .param("cursorId", after.id());
@@ -95,20 +97,28 @@ class PaymentLinks {
         return spec.param("limit", limit).query((rs, n) -> map(rs)).list();
     }
 
-    /**
-     * Deactivates the link if it belongs to the application and environment (the API) or to the
-     * merchant (the portal; pass null for the others). Returns false when no such link exists.
-     */
-    boolean deactivate(String code, UUID applicationId, Environment environment, UUID merchantId, Instant now) {
-        String owner = merchantId != null ? "merchant_id = :merchant" : "application_id = :app AND environment = :env";
-        var spec = jdbc.sql("UPDATE payment_links SET active = FALSE,"
+    /** Deactivates the link if it belongs to the application and environment (the API); false when none does. */
+    boolean deactivateOfApplication(String code, UUID applicationId, Environment environment, Instant now) {
+        return deactivate(code, "application_id = :app AND environment = :env", now)
+                        .param("app", applicationId)
+                        .param("env", environment.value())
+                        .update()
+                == 1;
+    }
+
+    /** Deactivates the link if it belongs to the merchant (the portal); false when none does. */
+    boolean deactivateOfMerchant(String code, UUID merchantId, Instant now) {
+        return deactivate(code, "merchant_id = :merchant", now)
+                        .param("merchant", merchantId)
+                        .update()
+                == 1;
+    }
+
+    private JdbcClient.StatementSpec deactivate(String code, String owner, Instant now) {
+        return jdbc.sql("UPDATE payment_links SET active = FALSE,"
                         + " deactivated_at = COALESCE(deactivated_at, :now) WHERE code = :code AND " + owner)
                 .param("now", Timestamps.toDatabase(now))
                 .param("code", code);
-        spec = merchantId != null
-                ? spec.param("merchant", merchantId)
-                : spec.param("app", applicationId).param("env", environment.value());
-        return spec.update() == 1;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -181,7 +182,8 @@ class PortalLinksController {
     }
 
     /** The application and environment chosen, if they are the merchant's and can take payments. */
-    private Caller owner(PortalUser user, String application, String environment, Map<String, List<Problem>> problems) {
+    private @Nullable Caller owner(
+            PortalUser user, String application, String environment, Map<String, List<Problem>> problems) {
         UUID id = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)
                 .filter(app -> app.toString().equals(application))
@@ -206,7 +208,7 @@ class PortalLinksController {
 
     private ModelAndView page(
             PortalUser user,
-            String cursor,
+            @Nullable String cursor,
             Values values,
             Map<String, List<String>> errors,
             HttpStatus status,
@@ -256,7 +258,7 @@ class PortalLinksController {
     }
 
     /** The hourly cap as typed (blank: none); anything but a whole number is refused by the form. */
-    private static Integer wholeNumber(String text, Map<String, List<Problem>> problems) {
+    private static @Nullable Integer wholeNumber(String text, Map<String, List<Problem>> problems) {
         String clean = text.strip().replace(" ", "").replace("\u00a0", "");
         if (clean.isEmpty()) {
             return null;
@@ -273,7 +275,7 @@ class PortalLinksController {
      * An amount as typed. A negative one is a number all the same: it is refused as not positive rather than
      * as not written in figures (which is what the API's plain-digits rule would say).
      */
-    private static LinkDraft.AmountText typed(
+    private static LinkDraft.@Nullable AmountText typed(
             String field, String text, Locale locale, Map<String, List<Problem>> problems) {
         String amount = CustomerInput.amount(text, locale);
         if (amount == null) {

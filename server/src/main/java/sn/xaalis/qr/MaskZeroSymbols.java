@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,7 @@ final class MaskZeroSymbols {
     private static final ErrorCorrectionLevel LEVEL = ErrorCorrectionLevel.M;
     // ECI designator 26 (UTF-8) then the byte mode indicator: 0111 00011010 0100, as ZXing writes them.
     private static final int ECI_UTF8_THEN_BYTE_MODE = 0x71A4;
-    private static final Layout ZXING_ONLY = new Layout(0, null, null, null);
+    private static final Layout ZXING_ONLY = new Layout(0, new byte[0], new int[0], new byte[0]);
     private static final Map<Integer, Layout> LAYOUTS = new ConcurrentHashMap<>();
     private static final int[] EXP = new int[512];
     private static final int[] LOG = new int[256];
@@ -57,7 +58,7 @@ final class MaskZeroSymbols {
     private record Layout(int width, byte[] template, int[] order, byte[] mask0) {}
 
     /** The mask-0 symbol, or null when ZXing must make it (not byte mode, or a version left to ZXing). */
-    static Symbol encode(String content) {
+    static @Nullable Symbol encode(String content) {
         if (!byteMode(content)) {
             return null;
         }

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -111,7 +112,7 @@ class RetentionJob {
                 Kind.DELIVERED_NOTIFICATIONS, now.minus(properties.deliveredNotifications()), (cutoff, size) -> {
                     WebhookDeliveries.Purged purged = deliveries.purgeDeliveredBefore(cutoff, size);
                     attemptsWithNotifications[0] += purged.attempts();
-                    deleted.get(Kind.NOTIFICATION_ATTEMPTS).increment(purged.attempts());
+                    counter(Kind.NOTIFICATION_ATTEMPTS).increment(purged.attempts());
                     return purged.notifications();
                 });
         int attempts = batches(
@@ -127,12 +128,16 @@ class RetentionJob {
      * Up to {@code maxBatchesPerRun} batches, until one deletes nothing. A short batch is not the end:
      * on the embedded database the rows another transaction holds are skipped after the batch is chosen.
      */
+    private Counter counter(Kind kind) {
+        return Objects.requireNonNull(deleted.get(kind), "a counter for every kind is made at start");
+    }
+
     private int batches(Kind kind, Instant cutoff, Batch batch) {
         int total = 0;
         try {
             for (int i = 0; i < properties.maxBatchesPerRun(); i++) {
                 int gone = batch.delete(cutoff, properties.batchSize());
-                deleted.get(kind).increment(gone);
+                counter(kind).increment(gone);
                 total += gone;
                 if (gone == 0) {
                     break;

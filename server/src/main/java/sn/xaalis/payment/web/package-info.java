@@ -1,0 +1,2 @@
+/** The merchant API over HTTP: payment requests and answers, actions and provider callbacks. */
+package sn.xaalis.payment.web;
