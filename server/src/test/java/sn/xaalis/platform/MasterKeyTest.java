@@ -20,7 +20,6 @@ class MasterKeyTest {
                 null,
                 dataDir,
                 new PlatformProperties.Secrets(masterKey),
-                new PlatformProperties.RateLimit(100, true, java.time.Duration.ofMillis(50)),
                 new PlatformProperties.Live(false),
                 new PlatformProperties.WebhookEgress(List.of()));
     }
