@@ -42,11 +42,6 @@ class PlatformConfiguration {
         }
     }
 
-    @Bean
-    SecretBox secretBox(PlatformProperties properties, Database database) {
-        return new SecretBox(MasterKey.load(properties, database));
-    }
-
     /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */
     @Bean
     FilterRegistrationBean<RequestIdFilter> requestIdFilter() {

@@ -16,12 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record PlatformProperties(
         String publicBaseUrl,
         @DefaultValue("./data") Path dataDir,
-        @DefaultValue Secrets secrets,
         @DefaultValue Live live,
         @DefaultValue WebhookEgress webhooks) {
-
-    /** @param masterKey base64 of 32 random bytes; encrypts stored secrets and derives the pepper */
-    public record Secrets(String masterKey) {}
 
     public record Live(@DefaultValue("false") boolean allowEmbeddedDatabase) {}
 
