@@ -1,6 +1,7 @@
 package sn.xaalis.platform;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -9,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 @Configuration(proxyBeanMethods = false)
 class PlatformConfiguration {
@@ -40,6 +42,19 @@ class PlatformConfiguration {
             throw new IllegalStateException("spring.datasource.hikari.auto-commit must stay true on PostgreSQL:"
                     + " payments are stored by statements that commit on their own");
         }
+    }
+
+    @Bean
+    OldestRows oldestRows(Database database, JdbcClient jdbc) {
+        return database.embedded() ? new OldestRows.Embedded(jdbc) : new OldestRows.Postgres(jdbc);
+    }
+
+    @Bean
+    SeparatePools separatePools(Database database, DataSource dataSource, MeterRegistry registry) {
+        // The embedded database serves one node for trying Xaalis: its one pool is enough.
+        return !database.embedded() && dataSource instanceof HikariDataSource requests
+                ? SeparatePool.copying(requests, registry)
+                : SeparatePool.sharing(dataSource);
     }
 
     /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */
