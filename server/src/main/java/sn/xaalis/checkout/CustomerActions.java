@@ -5,9 +5,9 @@ import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 import sn.xaalis.payment.Reference;
 import sn.xaalis.platform.ClientAddresses;
-import sn.xaalis.platform.PublicBudgets;
-import sn.xaalis.platform.PublicLimits;
-import sn.xaalis.platform.RateLimiter;
+import sn.xaalis.ratelimit.PublicBudgets;
+import sn.xaalis.ratelimit.PublicLimits;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
  * The budgets of the customer pages' actions (D29): the hosted page's status reads and "continue",

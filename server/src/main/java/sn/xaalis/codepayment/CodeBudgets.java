@@ -3,8 +3,8 @@ package sn.xaalis.codepayment;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
-import sn.xaalis.platform.PublicBudgets;
-import sn.xaalis.platform.RateLimiter;
+import sn.xaalis.ratelimit.PublicBudgets;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /** The cluster-wide budgets of one-time codes: per customer number, per application, per client address. */
 @Component

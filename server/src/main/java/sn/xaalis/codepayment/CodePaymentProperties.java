@@ -2,7 +2,7 @@ package sn.xaalis.codepayment;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import sn.xaalis.platform.Allowance;
+import sn.xaalis.ratelimit.Allowance;
 
 /**
  * The limits on one-time codes, each for the whole cluster, and the USSD sequence customers dial.

@@ -16,11 +16,11 @@ import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
-import sn.xaalis.platform.RateLimiter;
 import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
  * Completes a PROCESSING MOBILEMONEY_SN payment with the customer's number and one-time code. Each try

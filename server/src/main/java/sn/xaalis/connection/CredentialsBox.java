@@ -2,8 +2,8 @@ package sn.xaalis.connection;
 
 import java.time.Instant;
 import org.springframework.stereotype.Component;
-import sn.xaalis.platform.SecretBox;
 import sn.xaalis.provider.Credentials;
+import sn.xaalis.secrets.SecretBox;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;

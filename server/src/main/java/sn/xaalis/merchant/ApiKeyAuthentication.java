@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.SecretBox;
 import sn.xaalis.platform.ShortLivedCache;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.secrets.SecretBox;
 
 /**
  * Authenticates {@code X-Api-Key}/{@code X-Api-Secret} (SPEC §5.1): lookup by public key, then a

@@ -10,8 +10,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
-import sn.xaalis.platform.SecretBox;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.secrets.SecretBox;
 
 /** The api_keys table: issuing, rotating and looking up key pairs. */
 @Repository

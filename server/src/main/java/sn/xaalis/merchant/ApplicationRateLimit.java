@@ -3,7 +3,7 @@ package sn.xaalis.merchant;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.RateLimiter;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
  * The request budget of an application in one environment (D8), spent by every authenticated API

@@ -24,11 +24,10 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.RedirectUrls;
-import sn.xaalis.platform.SecretBox;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.platform.Totp;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.secrets.SecretBox;
 
 /**
  * Creating merchants and applications, changing their settings and issuing keys, with the rules the

@@ -20,16 +20,16 @@ import sn.xaalis.payment.Amounts;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentProperties;
-import sn.xaalis.platform.Allowance;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.PublicBudgets;
-import sn.xaalis.platform.PublicLimits;
 import sn.xaalis.platform.RandomTokens;
-import sn.xaalis.platform.RateLimiter;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.ratelimit.Allowance;
+import sn.xaalis.ratelimit.PublicBudgets;
+import sn.xaalis.ratelimit.PublicLimits;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
  * A customer paying through a link: the payment goes through the API's own initiation (its rules and

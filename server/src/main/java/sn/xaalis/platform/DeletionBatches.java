@@ -16,12 +16,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class DeletionBatches {
 
     private final JdbcClient jdbc;
-    private final Database database;
+    private final OldestRows oldest;
     private final TransactionTemplate transactions;
 
-    DeletionBatches(JdbcClient jdbc, Database database, TransactionTemplate transactions) {
+    DeletionBatches(JdbcClient jdbc, OldestRows oldest, TransactionTemplate transactions) {
         this.jdbc = jdbc;
-        this.database = database;
+        this.oldest = oldest;
         this.transactions = transactions;
     }
 
@@ -52,25 +52,6 @@ public class DeletionBatches {
      * @param condition an SQL condition on the table's columns, with named parameters from {@code params}
      */
     public List<Object> lockOldest(String table, String condition, String order, Map<String, ?> params, int batch) {
-        String choose = "SELECT id FROM " + table + " WHERE " + condition + " ORDER BY " + order + " LIMIT :batch";
-        if (!database.embedded()) {
-            // PostgreSQL locks under the LIMIT: a skipped row is replaced by the next one in order.
-            return keys(
-                    jdbc.sql(choose + " FOR UPDATE SKIP LOCKED").params(params).param("batch", batch));
-        }
-        // H2 locks every row a FOR UPDATE query reads before applying its LIMIT, which would be the whole
-        // backlog: the batch is chosen without locks, then locked by key and checked again.
-        List<Object> chosen = keys(jdbc.sql(choose).params(params).param("batch", batch));
-        if (chosen.isEmpty()) {
-            return chosen;
-        }
-        return keys(jdbc.sql("SELECT id FROM " + table + " WHERE id IN (:chosen) AND " + condition
-                        + " FOR UPDATE SKIP LOCKED")
-                .params(params)
-                .param("chosen", chosen));
-    }
-
-    private static List<Object> keys(JdbcClient.StatementSpec select) {
-        return select.query((rs, n) -> rs.getObject(1)).list();
+        return oldest.lock(table, condition, order, params, batch);
     }
 }

@@ -1,10 +1,8 @@
 package sn.xaalis.platform;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.concurrent.Executors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -12,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 @Configuration(proxyBeanMethods = false)
 class PlatformConfiguration {
@@ -46,35 +45,16 @@ class PlatformConfiguration {
     }
 
     @Bean
-    SecretBox secretBox(PlatformProperties properties, Database database) {
-        return new SecretBox(MasterKey.load(properties, database));
+    OldestRows oldestRows(Database database, JdbcClient jdbc) {
+        return database.embedded() ? new OldestRows.Embedded(jdbc) : new OldestRows.Postgres(jdbc);
     }
 
     @Bean
-    RateLimiter rateLimiter(
-            PlatformProperties properties,
-            Clock clock,
-            MeterRegistry registry,
-            Database database,
-            DataSource dataSource) {
-        var settings = properties.rateLimit();
-        int rate = settings.requestsPerSecond();
-        long capacity = rate * 2L;
-        Counter refusals = Counter.builder("xaalis.rate.limit.refusals")
-                .description("Merchant API requests refused with 429 by the per-key rate limit")
-                .register(registry);
-        // The embedded database serves one node: its buckets can stay in memory.
-        ClusterBuckets cluster = database.embedded() || !settings.clusterWide()
-                ? null
-                : new PostgresBuckets(dataSource, clock, rate, capacity);
-        return new RateLimiter(
-                rate,
-                capacity,
-                clock,
-                refusals::increment,
-                cluster,
-                settings.lease(),
-                Executors.newVirtualThreadPerTaskExecutor());
+    SeparatePools separatePools(Database database, DataSource dataSource, MeterRegistry registry) {
+        // The embedded database serves one node for trying Xaalis: its one pool is enough.
+        return !database.embedded() && dataSource instanceof HikariDataSource requests
+                ? SeparatePool.copying(requests, registry)
+                : SeparatePool.sharing(dataSource);
     }
 
     /** Takes a safe X-Request-Id or makes one, for the logs (MDC) and the response. */

@@ -13,7 +13,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * dispatcher): under a backlog that work would otherwise hold the requests' pooled connections, and a
  * request waiting for one is a slow request. The same database, URL and settings as the requests'
  * pool, only smaller; on the embedded database, which serves one node for trying Xaalis, that one
- * pool is shared.
+ * pool is shared. Opened through {@link SeparatePools}, chosen once by database kind.
  */
 public final class SeparatePool implements AutoCloseable {
 
@@ -28,26 +28,37 @@ public final class SeparatePool implements AutoCloseable {
     }
 
     /**
-     * @param name the pool's name in logs and in the {@code hikaricp.*} metrics
-     * @param size its connections, counted on top of the requests' pool against the server's limit
+     * Pools of their own, copied from the requests' pool (PostgreSQL).
+     *
+     * @param registry where their {@code hikaricp.*} metrics go
      */
-    public static SeparatePool of(
-            DataSource requests, Database database, String name, int size, MeterRegistry registry) {
+    static SeparatePools copying(HikariDataSource requests, MeterRegistry registry) {
+        return (name, size) -> {
+            requirePositive(name, size);
+            // Started by its first connection, like the requests' pool, not while the context is built.
+            HikariDataSource own = new HikariDataSource();
+            requests.copyStateTo(own);
+            own.setPoolName(name);
+            own.setMaximumPoolSize(size);
+            // As idle as the requests' pool may be (tests keep one, production all; -1 means all).
+            own.setMinimumIdle(Math.min(size, requests.getMinimumIdle()));
+            own.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+            return new SeparatePool(own, own);
+        };
+    }
+
+    /** The requests' pool itself, shared (the embedded database, a single node for trying Xaalis). */
+    static SeparatePools sharing(DataSource requests) {
+        return (name, size) -> {
+            requirePositive(name, size);
+            return new SeparatePool(null, requests);
+        };
+    }
+
+    private static void requirePositive(String name, int size) {
         if (size < 1) {
             throw new IllegalArgumentException(name + ": a pool needs at least one connection");
         }
-        if (database.embedded() || !(requests instanceof HikariDataSource template)) {
-            return new SeparatePool(null, requests);
-        }
-        // Started by its first connection, like the requests' pool, not while the context is built.
-        HikariDataSource own = new HikariDataSource();
-        template.copyStateTo(own);
-        own.setPoolName(name);
-        own.setMaximumPoolSize(size);
-        // As idle as the requests' pool may be (tests keep one, production all; -1 means all).
-        own.setMinimumIdle(Math.min(size, template.getMinimumIdle()));
-        own.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
-        return new SeparatePool(own, own);
     }
 
     public JdbcClient jdbc() {

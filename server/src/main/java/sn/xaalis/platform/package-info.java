@@ -1,6 +1,7 @@
 /**
- * Shared kernel: the SPEC §7 error body, clock, identifiers, JSON bodies, request ids, the environment,
- * and (until they move to modules of their own) secret cryptography, idempotency and rate limiting.
- * Every other module may use its public types; it uses none of theirs.
+ * Shared kernel: the SPEC §7 error body and error pages, the clock, identifiers and random tokens, JSON
+ * bodies, request ids and threads, the environment (test or live), operator settings, the database kind
+ * with its outages, batched deletes and separate pools, small caches and periodic jobs. Every other
+ * module may use its public types; it uses none of theirs.
  */
 package sn.xaalis.platform;

@@ -13,11 +13,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.merchant.Totp;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
-import sn.xaalis.platform.SecretBox;
-import sn.xaalis.platform.Totp;
 import sn.xaalis.qr.QrCodePng;
+import sn.xaalis.secrets.SecretBox;
 
 /** Self-service sign-up (sandbox only) and the signed-in merchant's password. */
 @PageController

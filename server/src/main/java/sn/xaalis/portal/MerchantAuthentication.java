@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.MerchantLogin;
 import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ClientAddresses;
-import sn.xaalis.platform.PublicBudgets;
-import sn.xaalis.platform.PublicLimits;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.ratelimit.PublicBudgets;
+import sn.xaalis.ratelimit.PublicLimits;
 
 /** Checks a merchant's email and password (bcrypt), behind the login throttle. */
 @Component

@@ -1,6 +1,5 @@
 package sn.xaalis.webhook;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -13,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SeparatePool;
+import sn.xaalis.platform.SeparatePools;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -62,13 +61,8 @@ class DeliveryLeases implements AutoCloseable {
     private final Database database;
     private final JsonMapper json;
 
-    DeliveryLeases(
-            DataSource dataSource,
-            Database database,
-            WebhookProperties properties,
-            MeterRegistry registry,
-            JsonMapper json) {
-        this.pool = SeparatePool.of(dataSource, database, "xaalis-webhooks", properties.connections(), registry);
+    DeliveryLeases(SeparatePools pools, Database database, WebhookProperties properties, JsonMapper json) {
+        this.pool = pools.open("xaalis-webhooks", properties.connections());
         this.jdbc = pool.jdbc();
         this.transactions = pool.transactions();
         this.database = database;

@@ -82,12 +82,12 @@ class PortalAccountIT extends ApiIntegrationTest {
         String setup = browser.post("/portal/account/totp/setup", Map.of(), browser.csrfFrom("/portal/account"))
                 .body();
         String key = setup.replaceAll("(?s).*<code id=\"totp-secret\">([A-Z2-7]+)</code>.*", "$1");
-        byte[] secret = sn.xaalis.platform.Totp.fromBase32(key);
+        byte[] secret = sn.xaalis.merchant.Totp.fromBase32(key);
         assertThat(setup).contains("data:image/png;base64,");
 
         HttpResponse<String> wrong = browser.post("/portal/account/totp/enable", Map.of("code", "000000"), csrf(setup));
         assertThat(wrong.statusCode()).isEqualTo(400);
-        String code = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        String code = sn.xaalis.merchant.Totp.code(secret, sn.xaalis.merchant.Totp.step(clock.instant()));
         HttpResponse<String> on = browser.post("/portal/account/totp/enable", Map.of("code", code), csrf(wrong.body()));
         assertThat(on.body()).contains("Two-factor sign-in is on.");
 
@@ -97,7 +97,7 @@ class PortalAccountIT extends ApiIntegrationTest {
                 .as("a code works once")
                 .endsWith("/portal/login?error");
         clock.advance(java.time.Duration.ofSeconds(30));
-        String next = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        String next = sn.xaalis.merchant.Totp.code(secret, sn.xaalis.merchant.Totp.step(clock.instant()));
         PortalSession second = new PortalSession(port);
         assertThat(location(second.signIn(email, Api.PASSWORD, next))).endsWith("/portal/dashboard");
 
@@ -210,9 +210,9 @@ class PortalAccountIT extends ApiIntegrationTest {
         tablet.signIn(email, "a brand new password");
         String setup = here.post("/portal/account/totp/setup", Map.of(), here.csrfFrom("/portal/account"))
                 .body();
-        byte[] secret = sn.xaalis.platform.Totp.fromBase32(
+        byte[] secret = sn.xaalis.merchant.Totp.fromBase32(
                 setup.replaceAll("(?s).*<code id=\"totp-secret\">([A-Z2-7]+)</code>.*", "$1"));
-        String code = sn.xaalis.platform.Totp.code(secret, sn.xaalis.platform.Totp.step(clock.instant()));
+        String code = sn.xaalis.merchant.Totp.code(secret, sn.xaalis.merchant.Totp.step(clock.instant()));
         assertThat(here.post("/portal/account/totp/enable", Map.of("code", code), csrf(setup))
                         .body())
                 .contains("Your other sessions are signed out.");

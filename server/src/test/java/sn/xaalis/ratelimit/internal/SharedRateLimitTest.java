@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import sn.xaalis.ratelimit.RateLimiter;
 import sn.xaalis.support.MutableClock;
 
 /**
@@ -29,7 +30,7 @@ class SharedRateLimitTest {
 
     private RateLimiter node(int rate, Duration lease, AtomicInteger refusals) {
         // Grants answered at once, on the request's thread: the outcome does not depend on thread timing.
-        return new RateLimiter(
+        return new TokenBuckets(
                 rate, rate * 2L, clock, refusals::incrementAndGet, store.withRate(rate), lease, Runnable::run);
     }
 
@@ -105,7 +106,7 @@ class SharedRateLimitTest {
         RateLimiter a = node(100, Duration.ofMillis(100), refusals);
         RateLimiter b = node(100, Duration.ofMillis(100), refusals);
         assertThat(a.acquire("app").allowed()).isTrue(); // a now holds 9 more of a share of 10
-        clock.advance(RateLimiter.SHARE_LIFETIME);
+        clock.advance(TokenBuckets.SHARE_LIFETIME);
         int accepted = 0;
         for (int i = 0; i < 500; i++) {
             accepted += a.acquire("app").allowed() ? 1 : 0;
@@ -127,7 +128,7 @@ class SharedRateLimitTest {
         assertThat(store.calls.get()).as("not asked again during the fallback").isEqualTo(1);
 
         store.down = false;
-        clock.advance(RateLimiter.FALLBACK);
+        clock.advance(TokenBuckets.FALLBACK);
         assertThat(limiter.acquire("app").allowed())
                 .as("the shared bucket again")
                 .isTrue();
@@ -146,13 +147,13 @@ class SharedRateLimitTest {
             throw new IllegalStateException("connection timeout");
         };
         try (var grants = Executors.newVirtualThreadPerTaskExecutor()) {
-            RateLimiter limiter = new RateLimiter(1, 2, clock, () -> {}, hanging, Duration.ofMillis(50), grants);
+            RateLimiter limiter = new TokenBuckets(1, 2, clock, () -> {}, hanging, Duration.ofMillis(50), grants);
             long start = System.nanoTime();
             assertThat(limiter.acquire("app").allowed())
                     .as("this node's own bucket")
                     .isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start))
-                    .isBetween(RateLimiter.GRANT_WAIT, RateLimiter.GRANT_WAIT.plusSeconds(1));
+                    .isBetween(TokenBuckets.GRANT_WAIT, TokenBuckets.GRANT_WAIT.plusSeconds(1));
             start = System.nanoTime();
             assertThat(limiter.acquire("app").allowed()).isTrue();
             assertThat(limiter.acquire("app").allowed()).isFalse();

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

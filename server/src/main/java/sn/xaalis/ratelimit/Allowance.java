@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit;
 
 import java.time.Duration;
 import org.springframework.boot.convert.DurationStyle;
@@ -31,7 +31,8 @@ public record Allowance(int count, Duration per) {
         }
     }
 
-    double perSecond() {
+    /** The sustained rate it allows, in requests per second. */
+    public double perSecond() {
         return count / (per.toNanos() / 1e9);
     }
 

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit.internal;
 
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.TimeMeter;

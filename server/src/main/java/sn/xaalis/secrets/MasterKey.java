@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.secrets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +14,10 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Finds the master key: configured, or (embedded mode only) generated once into the data directory. */
+/**
+ * Finds the master key: configured, or (embedded database only) generated once into the data
+ * directory. Which of the two applies is chosen once, by database kind, in {@link SecretsConfiguration}.
+ */
 final class MasterKey {
 
     private static final Logger log = LoggerFactory.getLogger(MasterKey.class);
@@ -22,17 +25,25 @@ final class MasterKey {
 
     private MasterKey() {}
 
-    static byte[] load(PlatformProperties properties, Database database) {
-        String configured = properties.secrets().masterKey();
-        if (configured != null && !configured.isBlank()) {
-            return decode(configured.trim(), "xaalis.secrets.master-key (XAALIS_SECRETS_MASTER_KEY)");
-        }
-        if (!database.embedded()) {
+    /**
+     * On PostgreSQL the key must be configured: every node needs the same one, and a key generated
+     * into one node's disk would leave the others unable to read what it sealed.
+     */
+    static byte[] configured(String configured) {
+        if (configured == null || configured.isBlank()) {
             throw new IllegalStateException("XAALIS_SECRETS_MASTER_KEY (xaalis.secrets.master-key) must be set when"
                     + " Xaalis runs on PostgreSQL: base64 of 32 random bytes, e.g. `openssl rand -base64 32`."
                     + " Keep it safe: stored webhook signing secrets cannot be read without it.");
         }
-        return loadOrCreate(properties.dataDir().resolve(FILE_NAME));
+        return decode(configured.trim(), "xaalis.secrets.master-key (XAALIS_SECRETS_MASTER_KEY)");
+    }
+
+    /** On the embedded database, which serves one node: the configured key, else one kept in {@code dataDir}. */
+    static byte[] configuredOrGenerated(String configured, Path dataDir) {
+        if (configured != null && !configured.isBlank()) {
+            return configured(configured);
+        }
+        return loadOrCreate(dataDir.resolve(FILE_NAME));
     }
 
     private static byte[] loadOrCreate(Path file) {

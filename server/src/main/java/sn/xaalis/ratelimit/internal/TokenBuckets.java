@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit.internal;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -11,9 +11,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
- * Token buckets keyed by caller; time comes from the injected clock so tests can move it.
+ * The token buckets behind every {@link RateLimiter}; time comes from the injected clock so tests can
+ * move it.
  *
  * <p>With {@link ClusterBuckets} the bucket is shared by every node: a node takes a share of it (the
  * tokens of one lease period) and spends it locally, asking for the next one when half is spent, so
@@ -24,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * so refusals cost the store nothing. Without it (the embedded database: a single node) each node
  * counts for itself.
  */
-public final class RateLimiter {
+final class TokenBuckets implements RateLimiter {
 
     /** A node's unused tokens expire after this: what it holds (1.5 shares at most) cannot wait for a burst. */
     static final Duration SHARE_LIFETIME = Duration.ofSeconds(1);
@@ -39,7 +41,7 @@ public final class RateLimiter {
      */
     static final Duration GRANT_WAIT = Duration.ofMillis(500);
 
-    private static final Logger log = LoggerFactory.getLogger(RateLimiter.class);
+    private static final Logger log = LoggerFactory.getLogger(TokenBuckets.class);
 
     /** Above this many keys, those idle long enough to be as new are dropped (at most once a second). */
     static final int SWEEP_ABOVE = 10_000;
@@ -56,12 +58,12 @@ public final class RateLimiter {
     private volatile long clusterDownUntil = Long.MIN_VALUE;
     private final AtomicLong nextSweep = new AtomicLong(Long.MIN_VALUE);
 
-    RateLimiter(double ratePerSecond, long capacity, Clock clock) {
+    TokenBuckets(double ratePerSecond, long capacity, Clock clock) {
         this(ratePerSecond, capacity, clock, () -> {});
     }
 
     /** @param onRefusal told of every refused request (the refusals counter) */
-    RateLimiter(double ratePerSecond, long capacity, Clock clock, Runnable onRefusal) {
+    TokenBuckets(double ratePerSecond, long capacity, Clock clock, Runnable onRefusal) {
         this(ratePerSecond, capacity, clock, onRefusal, null, Duration.ZERO, Runnable::run);
     }
 
@@ -70,7 +72,7 @@ public final class RateLimiter {
      * @param lease how much of the rate a node takes from the shared bucket at a time
      * @param grants runs the requests to the shared buckets
      */
-    RateLimiter(
+    TokenBuckets(
             double ratePerSecond,
             long capacity,
             Clock clock,
@@ -87,7 +89,7 @@ public final class RateLimiter {
         this.shareSize = Math.clamp((long) Math.ceil(ratePerSecond * lease.toNanos() / 1e9), 1, capacity);
     }
 
-    /** Takes one token for the key, or says how long to wait. */
+    @Override
     public Decision acquire(Object key) {
         long now = nanos();
         forgetIdle(now);
@@ -96,10 +98,6 @@ public final class RateLimiter {
             onRefusal.run();
         }
         return decision;
-    }
-
-    public long capacity() {
-        return capacity;
     }
 
     /** How many keys this node holds state for (buckets or shares). */
@@ -159,13 +157,6 @@ public final class RateLimiter {
         long retryAfter = allowed ? 0 : Math.max(1, (long) Math.ceil(retryAfterNanos / 1e9));
         return new Decision(allowed, capacity, (long) Math.floor(tokens), reset, retryAfter);
     }
-
-    /**
-     * @param remaining whole tokens left after this request
-     * @param resetSeconds seconds until the bucket is full again
-     * @param retryAfterSeconds when refused, seconds until one token is available (at least 1)
-     */
-    public record Decision(boolean allowed, long limit, long remaining, long resetSeconds, long retryAfterSeconds) {}
 
     private final class Bucket {
         private double tokens;

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.merchant;
 
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,8 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit.internal;
 
 /**
  * Token buckets shared by every node, one per key, so that a limit holds for the whole cluster. A node
- * takes tokens from them a share at a time ({@link RateLimiter}), not one per request.
+ * takes tokens from them a share at a time ({@link TokenBuckets}), not one per request.
  */
 interface ClusterBuckets {
 

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

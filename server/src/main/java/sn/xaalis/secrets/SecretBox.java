@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.secrets;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,10 @@
-package sn.xaalis.platform;
+package sn.xaalis.ratelimit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import sn.xaalis.ratelimit.RateLimiter;
 import sn.xaalis.support.MutableClock;
 
 class RateLimiterTest {
@@ -12,7 +13,7 @@ class RateLimiterTest {
     void absorbsABurstThenRefusesUntilTokensRefill() {
         MutableClock clock = new MutableClock();
         // Real time moves a little during the test; a rate of 1/s keeps that negligible.
-        RateLimiter limiter = new RateLimiter(1, 2, clock);
+        RateLimiter limiter = new TokenBuckets(1, 2, clock);
         assertThat(limiter.acquire("a").allowed()).isTrue();
         assertThat(limiter.acquire("a").allowed()).isTrue();
         RateLimiter.Decision refused = limiter.acquire("a");
