@@ -13,8 +13,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.IssuedKeys;
+import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -27,19 +28,22 @@ import sn.xaalis.platform.Environment;
 @PageController
 class ApiKeysController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
+    private final KeyIssuance issuance;
     private final KeyRevocation revocation;
     private final MerchantAuthentication authentication;
     private final Reauthentication reauthentication;
     private final ApplicationPage applicationPage;
 
     ApiKeysController(
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
+            KeyIssuance issuance,
             KeyRevocation revocation,
             MerchantAuthentication authentication,
             Reauthentication reauthentication,
             ApplicationPage applicationPage) {
         this.merchants = merchants;
+        this.issuance = issuance;
         this.revocation = revocation;
         this.authentication = authentication;
         this.reauthentication = reauthentication;
@@ -62,7 +66,7 @@ class ApiKeysController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
-        IssuedKeys keys = merchants.issueKeys(id, env);
+        IssuedKeys keys = issuance.issueKeys(id, env);
         return applicationPage
                 .view(
                         user,

@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
 import sn.xaalis.platform.Environment;
@@ -29,11 +29,11 @@ class DashboardController {
     static final int CHART_HEIGHT = 120;
     static final int BAR_WIDTH = 18;
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final PaymentStatistics statistics;
     private final Clock clock;
 
-    DashboardController(MerchantOnboarding merchants, PaymentStatistics statistics, Clock clock) {
+    DashboardController(MerchantApplications merchants, PaymentStatistics statistics, Clock clock) {
         this.merchants = merchants;
         this.statistics = statistics;
         this.clock = clock;
