@@ -11,7 +11,6 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.PublicBaseUrl;
@@ -33,9 +32,8 @@ class DemoSeed {
     private final MerchantApplications readable;
     private final KeyIssuance keys;
     private final JdbcClient jdbc;
-    private final MerchantProperties properties;
     private final PlatformProperties platform;
-    private final Database database;
+    private final MerchantDatabase.Use databaseUse;
     private final PublicBaseUrl publicBaseUrl;
 
     DemoSeed(
@@ -44,25 +42,22 @@ class DemoSeed {
             MerchantApplications readable,
             KeyIssuance keys,
             JdbcClient jdbc,
-            MerchantProperties properties,
             PlatformProperties platform,
-            Database database,
+            MerchantDatabase.Use databaseUse,
             PublicBaseUrl publicBaseUrl) {
         this.signUp = signUp;
         this.creation = creation;
         this.readable = readable;
         this.keys = keys;
         this.jdbc = jdbc;
-        this.properties = properties;
         this.platform = platform;
-        this.database = database;
+        this.databaseUse = databaseUse;
         this.publicBaseUrl = publicBaseUrl;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void seedAndPrint() {
-        Boolean enabled = properties.demo().enabled();
-        if (!(enabled == null ? database.embedded() : enabled)) {
+        if (!databaseUse.seedsDemo()) {
             return;
         }
         UUID applicationId = demoApplication();

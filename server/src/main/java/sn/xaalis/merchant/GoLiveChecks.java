@@ -5,9 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 
@@ -20,8 +18,7 @@ public class GoLiveChecks {
     private final ApiKeys apiKeys;
     private final PaymentProviders providers;
     private final MerchantApplications readable;
-    private final PlatformProperties platform;
-    private final Database database;
+    private final MerchantDatabase.Use databaseUse;
 
     GoLiveChecks(
             Merchants merchants,
@@ -29,15 +26,13 @@ public class GoLiveChecks {
             ApiKeys apiKeys,
             PaymentProviders providers,
             MerchantApplications readable,
-            PlatformProperties platform,
-            Database database) {
+            MerchantDatabase.Use databaseUse) {
         this.merchants = merchants;
         this.applications = applications;
         this.apiKeys = apiKeys;
         this.providers = providers;
         this.readable = readable;
-        this.platform = platform;
-        this.database = database;
+        this.databaseUse = databaseUse;
     }
 
     /** What still stands between the merchant's application and live mode; empty when nothing. */
@@ -59,7 +54,7 @@ public class GoLiveChecks {
                         unmet.add("self-service accounts are sandbox-only until the operator approves them");
                     }
                 });
-        if (database.embedded() && !platform.live().allowEmbeddedDatabase()) {
+        if (!databaseUse.allowsLive()) {
             unmet.add("live mode needs PostgreSQL; the embedded database is for sandbox work");
         }
         if (webhookUrl == null || !webhookUrl.regionMatches(true, 0, "https://", 0, 8)) {
