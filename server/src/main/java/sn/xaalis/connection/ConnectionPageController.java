@@ -110,10 +110,7 @@ class ConnectionPageController {
         try {
             settings.remove(id, known);
             return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                throw e;
-            }
+        } catch (ConnectionRefusal.PaymentsStillOpen e) {
             ModelAndView view =
                     page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
             view.setStatus(HttpStatus.CONFLICT);

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.ApiException;
@@ -61,10 +60,7 @@ public class ApplicationSettings {
         if (changed.liveEnabled() && !current.liveEnabled()) {
             List<String> unmet = goLive.liveBlockers(applicationId, changed.webhookUrl());
             if (!unmet.isEmpty()) {
-                throw new ApiException(
-                        HttpStatus.UNPROCESSABLE_CONTENT,
-                        "The application cannot go live yet",
-                        Map.of("live_enabled", unmet));
+                throw new MerchantRefusal.NotReadyForLive(unmet);
             }
         }
         applications.update(changed, now);

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -60,10 +59,7 @@ public class MerchantSignUp {
                 passwords.encode(password),
                 Timestamps.truncate(clock.instant()));
         if (!merchants.insert(row)) {
-            throw new ApiException(
-                    HttpStatus.CONFLICT,
-                    "A merchant with this email already exists",
-                    Map.of("email", List.of("is already registered")));
+            throw new MerchantRefusal.EmailTaken();
         }
         return new MerchantAccount(row.id(), row.name(), row.email());
     }

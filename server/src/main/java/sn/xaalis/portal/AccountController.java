@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.merchant.MerchantSignUp;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -66,12 +67,11 @@ class AccountController {
         }
         try {
             signUp.signUp(name, email, password);
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                return signUpError(values, e.errors());
-            }
+        } catch (MerchantRefusal.EmailTaken e) {
             // An address already registered is answered as a new one: sign-up tells nobody who has an
             // account. Its owner signs in as always; nothing is created or sent.
+        } catch (ApiException e) {
+            return signUpError(values, e.errors());
         }
         return new ModelAndView("redirect:/portal/login?created");
     }

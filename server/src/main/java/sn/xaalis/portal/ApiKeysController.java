@@ -16,6 +16,7 @@ import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
 import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -100,10 +101,7 @@ class ApiKeysController {
         }
         try {
             revocation.revokeKeepingLiveKey(user.merchantId(), id, apiKey);
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                throw e;
-            }
+        } catch (MerchantRefusal.LastLiveKey e) {
             // The last live key meanwhile (another key revoked in another tab): the page now says so.
             return answer(confirmation(user, id, apiKey, Map.of()), HttpStatus.CONFLICT);
         }

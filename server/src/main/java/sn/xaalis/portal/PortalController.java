@@ -19,6 +19,7 @@ import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.ApplicationSettings;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -139,10 +140,7 @@ class PortalController {
             ApplicationDetails saved = settings.update(user.merchantId(), id, changes);
             return applicationPage.view(
                     user, saved, Map.of(), Notice.of(enabled ? "notice.live" : "notice.sandboxOnly"), null);
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                throw e;
-            }
+        } catch (MerchantRefusal.NotReadyForLive e) {
             ModelAndView view =
                     applicationPage.view(user, merchants.details(user.merchantId(), id), e.errors(), null, null);
             view.setStatus(HttpStatus.UNPROCESSABLE_CONTENT);

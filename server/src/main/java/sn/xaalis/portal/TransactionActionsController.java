@@ -137,11 +137,14 @@ class TransactionActionsController {
                 };
         Set<UUID> apps = TransactionsController.applications(merchants, user).keySet();
         PaymentTransitions.Outcome result = operations.sandboxAction(apps, reference, outcome, reason);
-        flash.addFlashAttribute(
-                "notice",
-                result instanceof PaymentTransitions.Outcome.Changed
-                        ? Notice.of("notice.paymentNow", statusName(outcome))
-                        : Notice.of("notice.notPossible"));
+        Notice notice =
+                switch (result) {
+                    case PaymentTransitions.Outcome.Changed changed ->
+                        Notice.of("notice.paymentNow", statusName(outcome));
+                    case PaymentTransitions.Outcome.Refused refused -> Notice.of("notice.notPossible");
+                    case PaymentTransitions.Outcome.Lost lost -> Notice.of("notice.notPossible");
+                };
+        flash.addFlashAttribute("notice", notice);
         return "redirect:/portal/transactions/" + reference;
     }
 
