@@ -55,17 +55,7 @@ class DashboardController {
         LocalDate localToday = LocalDate.ofInstant(clock.instant(), zone);
         var days = statistics.dailyCollected(apps, env, localToday.minusDays(29), localToday, zone);
         BigDecimal max = days.stream().map(PaymentStatistics.Day::collected).reduce(BigDecimal.ZERO, BigDecimal::max);
-        List<Bar> bars = new ArrayList<>();
-        for (int i = 0; i < days.size(); i++) {
-            var day = days.get(i);
-            int height = max.signum() == 0
-                    ? 0
-                    : day.collected()
-                            .multiply(BigDecimal.valueOf(CHART_HEIGHT))
-                            .divide(max, 0, RoundingMode.HALF_UP)
-                            .intValue();
-            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
-        }
+        List<Bar> bars = bars(days, max);
         PeriodFigures today = PeriodFigures.of(
                 statistics.summary(apps, env, localToday.atStartOfDay(zone).toInstant()));
         PeriodFigures month = PeriodFigures.of(statistics.summary(
@@ -90,5 +80,21 @@ class DashboardController {
                 .addObject("middleDay", days.get(days.size() / 2).date())
                 .addObject("collectedDays", collectedDays)
                 .addObject("providers", Provider.values());
+    }
+
+    /** The chart's bars, each as tall as its day's collected amount against the highest day's. */
+    private static List<Bar> bars(List<PaymentStatistics.Day> days, BigDecimal max) {
+        List<Bar> bars = new ArrayList<>();
+        for (int i = 0; i < days.size(); i++) {
+            var day = days.get(i);
+            int height = max.signum() == 0
+                    ? 0
+                    : day.collected()
+                            .multiply(BigDecimal.valueOf(CHART_HEIGHT))
+                            .divide(max, 0, RoundingMode.HALF_UP)
+                            .intValue();
+            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
+        }
+        return bars;
     }
 }
