@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.platform.Timestamps;
@@ -33,10 +33,10 @@ class ConnectionApiController {
     private static final int MAX_BODY_BYTES = 16 * 1024;
 
     private final ConnectionSettings settings;
-    private final MerchantOnboarding onboarding;
+    private final MerchantApplications onboarding;
     private final JsonMapper json;
 
-    ConnectionApiController(ConnectionSettings settings, MerchantOnboarding onboarding, JsonMapper json) {
+    ConnectionApiController(ConnectionSettings settings, MerchantApplications onboarding, JsonMapper json) {
         this.settings = settings;
         this.onboarding = onboarding;
         this.json = json;

@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -35,13 +35,13 @@ class ConnectionPageController {
     private static final String PAGE = "connections/portal";
 
     private final ConnectionSettings settings;
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final MerchantPreferences preferences;
     private final Reauthentication reauthentication;
 
     ConnectionPageController(
             ConnectionSettings settings,
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
             MerchantPreferences preferences,
             Reauthentication reauthentication) {
         this.settings = settings;
@@ -110,10 +110,7 @@ class ConnectionPageController {
         try {
             settings.remove(id, known);
             return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                throw e;
-            }
+        } catch (ConnectionRefusal.PaymentsStillOpen e) {
             ModelAndView view =
                     page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
             view.setStatus(HttpStatus.CONFLICT);

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.merchant.ApplicationDirectory;
@@ -90,7 +89,7 @@ class ConnectionSettings {
                 directory.changed();
             });
         } catch (DuplicateKeyException e) {
-            throw new ApiException(HttpStatus.CONFLICT, "The connection was changed at the same time; try again");
+            throw new ConnectionRefusal.ChangedMeanwhile();
         }
         String merchantName = applications
                 .storefront(applicationId)
@@ -118,11 +117,7 @@ class ConnectionSettings {
                 .orElseThrow(() -> ApiException.notFound("No " + provider + " connection for this application"));
         PaymentQueries.OpenPayments open = payments.openInConnection(stored.id());
         if (open.count() > 0) {
-            throw new ApiException(
-                    HttpStatus.CONFLICT,
-                    open.count() + " live payments opened with this connection are still open, until "
-                            + Timestamps.micros(open.lastDeadline())
-                            + " at the latest; remove it once they have ended");
+            throw new ConnectionRefusal.PaymentsStillOpen(open.count(), open.lastDeadline());
         }
         transactions.executeWithoutResult(tx -> {
             connections.delete(stored.id());

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentInitiation;
@@ -44,14 +44,14 @@ class CounterDesk {
     private static final Pattern WHOLE = Pattern.compile("[0-9]{1,12}");
     private static final Pattern SPACES = Pattern.compile("[\\s\\u00a0\\u202f]");
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final ApplicationDirectory directory;
     private final PaymentInitiation initiation;
     private final PaymentQueries queries;
     private final PaymentProperties properties;
 
     CounterDesk(
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
             ApplicationDirectory directory,
             PaymentInitiation initiation,
             PaymentQueries queries,

@@ -80,20 +80,20 @@ class ApiKeys {
 
     Optional<KeyRecord> find(String publicKey) {
         return jdbc.sql("SELECT k.application_id, a.merchant_id, a.endpoint_key, k.environment,"
-                        + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled, NOT m.sandbox_only"
+                        + " k.secret_fingerprint, k.expires_at, k.revoked_at, a.live_enabled, NOT m.sandbox_only AS merchant_approved"
                         + " FROM api_keys k JOIN applications a ON a.id = k.application_id"
                         + " JOIN merchants m ON m.id = a.merchant_id WHERE k.public_key = :pk")
                 .param("pk", publicKey)
                 .query((rs, n) -> new KeyRecord(
-                        rs.getObject(1, UUID.class),
-                        rs.getObject(2, UUID.class),
-                        rs.getString(3),
-                        Environment.fromValue(rs.getString(4)).orElseThrow(),
-                        rs.getString(5),
-                        Timestamps.fromDatabase(rs.getObject(6, OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(7, OffsetDateTime.class)),
-                        rs.getBoolean(8),
-                        rs.getBoolean(9)))
+                        rs.getObject("application_id", UUID.class),
+                        rs.getObject("merchant_id", UUID.class),
+                        rs.getString("endpoint_key"),
+                        Environment.fromValue(rs.getString("environment")).orElseThrow(),
+                        rs.getString("secret_fingerprint"),
+                        Timestamps.fromDatabase(rs.getObject("expires_at", OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject("revoked_at", OffsetDateTime.class)),
+                        rs.getBoolean("live_enabled"),
+                        rs.getBoolean("merchant_approved")))
                 .optional();
     }
 
@@ -102,11 +102,11 @@ class ApiKeys {
                         + " WHERE application_id = :app ORDER BY created_at, id")
                 .param("app", applicationId)
                 .query((rs, n) -> new ApplicationDetails.KeySummary(
-                        rs.getString(1),
-                        Environment.fromValue(rs.getString(2)).orElseThrow(),
-                        Timestamps.fromDatabase(rs.getObject(3, OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(4, OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
+                        rs.getString("public_key"),
+                        Environment.fromValue(rs.getString("environment")).orElseThrow(),
+                        Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject("expires_at", OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject("revoked_at", OffsetDateTime.class))))
                 .list();
     }
 
@@ -138,8 +138,8 @@ class ApiKeys {
                 .param("env", environment.value())
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> new SigningSecret(
-                        secretBox.decrypt(rs.getString(1)),
-                        Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class))))
+                        secretBox.decrypt(rs.getString("secret_ciphertext")),
+                        Timestamps.fromDatabase(rs.getObject("expires_at", OffsetDateTime.class))))
                 .list();
     }
 

@@ -89,7 +89,7 @@ public class ApplicationDirectory {
     private Optional<Loaded> load(UUID applicationId, Environment environment) {
         return jdbc.sql("SELECT webhook_url FROM applications WHERE id = :id")
                 .param("id", applicationId)
-                .query((rs, n) -> Optional.ofNullable(rs.getString(1)))
+                .query((rs, n) -> Optional.ofNullable(rs.getString("webhook_url")))
                 .optional()
                 .map(url -> new Loaded(url.orElse(null), apiKeys.signingSecrets(applicationId, environment)));
     }
@@ -99,10 +99,15 @@ public class ApplicationDirectory {
     private record Loaded(String url, List<ApiKeys.SigningSecret> secrets) {}
 
     public Optional<Storefront> storefront(UUID applicationId) {
-        return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure, NOT m.sandbox_only"
+        return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure,"
+                        + " NOT m.sandbox_only AS merchant_approved"
                         + " FROM applications a JOIN merchants m ON m.id = a.merchant_id WHERE a.id = :id")
                 .param("id", applicationId)
-                .query((rs, n) -> new Storefront(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)))
+                .query((rs, n) -> new Storefront(
+                        rs.getString("name"),
+                        rs.getString("callback_url_success"),
+                        rs.getString("callback_url_failure"),
+                        rs.getBoolean("merchant_approved")))
                 .optional();
     }
 

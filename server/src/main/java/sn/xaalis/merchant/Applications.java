@@ -107,8 +107,8 @@ class Applications {
         jdbc.sql("SELECT environment, provider FROM provider_activations WHERE application_id = :app")
                 .param("app", applicationId)
                 .query((rs, n) -> {
-                    var environment = Environment.fromValue(rs.getString(1));
-                    var provider = Provider.fromName(rs.getString(2));
+                    var environment = Environment.fromValue(rs.getString("environment"));
+                    var provider = Provider.fromName(rs.getString("provider"));
                     if (environment.isPresent() && provider.isPresent()) {
                         result.get(environment.get()).add(provider.get());
                     }
@@ -140,14 +140,14 @@ class Applications {
 
     private static Row map(ResultSet rs) throws SQLException {
         return new Row(
-                rs.getObject(1, UUID.class),
-                rs.getObject(2, UUID.class),
-                rs.getString(3),
-                rs.getString(4),
-                rs.getString(5),
-                rs.getString(6),
-                rs.getString(7),
-                rs.getBoolean(8),
-                Timestamps.fromDatabase(rs.getObject(9, OffsetDateTime.class)));
+                rs.getObject("id", UUID.class),
+                rs.getObject("merchant_id", UUID.class),
+                rs.getString("name"),
+                rs.getString("endpoint_key"),
+                rs.getString("webhook_url"),
+                rs.getString("callback_url_success"),
+                rs.getString("callback_url_failure"),
+                rs.getBoolean("live_enabled"),
+                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)));
     }
 }

@@ -11,7 +11,6 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.PublicBaseUrl;
@@ -28,32 +27,37 @@ class DemoSeed {
     static final String DEMO_EMAIL = "demo@xaalis.local";
     private static final String PASSWORD_FILE = "demo-password.txt";
 
-    private final MerchantOnboarding onboarding;
+    private final MerchantSignUp signUp;
+    private final ApplicationCreation creation;
+    private final MerchantApplications readable;
+    private final KeyIssuance keys;
     private final JdbcClient jdbc;
-    private final MerchantProperties properties;
     private final PlatformProperties platform;
-    private final Database database;
+    private final MerchantDatabase.Use databaseUse;
     private final PublicBaseUrl publicBaseUrl;
 
     DemoSeed(
-            MerchantOnboarding onboarding,
+            MerchantSignUp signUp,
+            ApplicationCreation creation,
+            MerchantApplications readable,
+            KeyIssuance keys,
             JdbcClient jdbc,
-            MerchantProperties properties,
             PlatformProperties platform,
-            Database database,
+            MerchantDatabase.Use databaseUse,
             PublicBaseUrl publicBaseUrl) {
-        this.onboarding = onboarding;
+        this.signUp = signUp;
+        this.creation = creation;
+        this.readable = readable;
+        this.keys = keys;
         this.jdbc = jdbc;
-        this.properties = properties;
         this.platform = platform;
-        this.database = database;
+        this.databaseUse = databaseUse;
         this.publicBaseUrl = publicBaseUrl;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void seedAndPrint() {
-        Boolean enabled = properties.demo().enabled();
-        if (!(enabled == null ? database.embedded() : enabled)) {
+        if (!databaseUse.seedsDemo()) {
             return;
         }
         UUID applicationId = demoApplication();
@@ -74,9 +78,9 @@ class DemoSeed {
 
     private UUID seed() {
         String password = RandomTokens.base62(16);
-        var merchant = onboarding.createMerchant("Demo Shop", DEMO_EMAIL, password);
+        var merchant = signUp.createMerchant("Demo Shop", DEMO_EMAIL, password);
         writePassword(password);
-        var application = onboarding.createApplication(
+        var application = creation.createApplication(
                 merchant.id(),
                 new MerchantOnboarding.NewApplicationRequest(
                         "Demo Shop (sandbox)", null, null, null, EnumSet.allOf(Provider.class)));
@@ -84,8 +88,8 @@ class DemoSeed {
     }
 
     private void print(UUID applicationId) {
-        ApplicationDetails app = onboarding.operatorDetails(applicationId);
-        String secret = onboarding.activeSecrets(applicationId, Environment.SANDBOX).stream()
+        ApplicationDetails app = readable.operatorDetails(applicationId);
+        String secret = keys.activeSecrets(applicationId, Environment.SANDBOX).stream()
                 .findFirst()
                 .orElse("(none active: issue new sandbox keys)");
         String apiKey = app.keys().stream()

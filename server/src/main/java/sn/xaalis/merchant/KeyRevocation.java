@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.ApiException;
@@ -74,7 +73,7 @@ public class KeyRevocation {
                 .filter(row -> row.merchantId().equals(merchantId))
                 .orElseThrow(() -> ApiException.notFound("No such application"));
         if (impact(application, apiKey).lastLiveKey()) {
-            throw new ApiException(HttpStatus.CONFLICT, "is the last live key of a live application");
+            throw new MerchantRefusal.LastLiveKey();
         }
         revoke(application, apiKey);
     }

@@ -1,5 +1,7 @@
 package sn.xaalis.merchant;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Locale;
@@ -42,25 +44,24 @@ class Merchants {
     Optional<Row> find(UUID id) {
         return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE id = :id")
                 .param("id", id)
-                .query((rs, n) -> new Row(
-                        rs.getObject(1, UUID.class),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
+                .query((rs, n) -> row(rs))
                 .optional();
     }
 
     Optional<Row> findByEmail(String email) {
         return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE email = :email")
                 .param("email", email.trim().toLowerCase(Locale.ROOT))
-                .query((rs, n) -> new Row(
-                        rs.getObject(1, UUID.class),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
+                .query((rs, n) -> row(rs))
                 .optional();
+    }
+
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(
+                rs.getObject("id", UUID.class),
+                rs.getString("name"),
+                rs.getString("email"),
+                rs.getString("password_hash"),
+                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)));
     }
 
     void markSandboxOnly(UUID id) {
@@ -92,9 +93,9 @@ class Merchants {
         return jdbc.sql("SELECT sandbox_only, approved_at, approval_withdrawn_at FROM merchants WHERE id = :id")
                 .param("id", id)
                 .query((rs, n) -> approval(
-                        rs.getBoolean(1),
-                        Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class)),
-                        Timestamps.fromDatabase(rs.getObject(3, OffsetDateTime.class))))
+                        rs.getBoolean("sandbox_only"),
+                        Timestamps.fromDatabase(rs.getObject("approved_at", OffsetDateTime.class)),
+                        Timestamps.fromDatabase(rs.getObject("approval_withdrawn_at", OffsetDateTime.class))))
                 .optional();
     }
 
@@ -127,7 +128,7 @@ class Merchants {
     String totpCiphertext(UUID id) {
         return jdbc.sql("SELECT totp_secret_ciphertext FROM merchants WHERE id = :id")
                 .param("id", id)
-                .query((rs, n) -> rs.getString(1))
+                .query((rs, n) -> rs.getString("totp_secret_ciphertext"))
                 .optional()
                 .orElse(null);
     }

@@ -20,7 +20,7 @@ import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentFilter;
@@ -44,14 +44,14 @@ class PortalLinksController {
     private static final String DEACTIVATED_MESSAGE_KEY = "links.portal.deactivated";
 
     private final LinkCatalog catalog;
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final ApplicationDirectory directory;
     private final LinkMessages messages;
     private final MerchantPreferences preferences;
 
     PortalLinksController(
             LinkCatalog catalog,
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
             ApplicationDirectory directory,
             LinkMessages messages,
             MerchantPreferences preferences) {

@@ -11,8 +11,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.merchant.MerchantSignUp;
 import sn.xaalis.merchant.Totp;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -23,7 +25,8 @@ import sn.xaalis.secrets.SecretBox;
 @PageController
 class AccountController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantSignUp signUp;
+    private final MerchantCredentials credentials;
     private final MerchantAuthentication authentication;
     private final LoginThrottle throttle;
     private final SecretBox secrets;
@@ -31,7 +34,8 @@ class AccountController {
     private final OtherSessions otherSessions;
 
     AccountController(
-            MerchantOnboarding merchants,
+            MerchantSignUp signUp,
+            MerchantCredentials credentials,
             MerchantAuthentication authentication,
             LoginThrottle throttle,
             SecretBox secrets,
@@ -39,7 +43,8 @@ class AccountController {
             OtherSessions otherSessions) {
         this.preferences = preferences;
         this.otherSessions = otherSessions;
-        this.merchants = merchants;
+        this.signUp = signUp;
+        this.credentials = credentials;
         this.authentication = authentication;
         this.throttle = throttle;
         this.secrets = secrets;
@@ -61,13 +66,12 @@ class AccountController {
             return signUpError(values, Map.of("email", List.of("too many sign-ups from your address; try later")));
         }
         try {
-            merchants.signUp(name, email, password);
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                return signUpError(values, e.errors());
-            }
+            signUp.signUp(name, email, password);
+        } catch (MerchantRefusal.EmailTaken e) {
             // An address already registered is answered as a new one: sign-up tells nobody who has an
             // account. Its owner signs in as always; nothing is created or sent.
+        } catch (ApiException e) {
+            return signUpError(values, e.errors());
         }
         return new ModelAndView("redirect:/portal/login?created");
     }
@@ -92,7 +96,7 @@ class AccountController {
             errors = Map.of("confirm_password", List.of("does not match the new password"));
         } else {
             try {
-                merchants.changePassword(user.merchantId(), next);
+                credentials.changePassword(user.merchantId(), next);
                 otherSessions.endAllBut(user, session);
                 return accountPage(user).addObject("notice", Notice.of("notice.passwordChanged"));
             } catch (ApiException e) {
@@ -141,7 +145,7 @@ class AccountController {
             return accountPage(user).addObject("notice", Notice.of("notice.totpRestart"));
         }
         String pending = secrets.decrypt((String) sealed);
-        if (!merchants.enableTotp(user.merchantId(), Totp.fromBase32(pending), code)) {
+        if (!credentials.enableTotp(user.merchantId(), Totp.fromBase32(pending), code)) {
             ModelAndView view = enrollmentPage(user, pending, Map.of("code", List.of("is not valid")));
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
@@ -162,7 +166,7 @@ class AccountController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
-        merchants.disableTotp(user.merchantId());
+        credentials.disableTotp(user.merchantId());
         return accountPage(user).addObject("notice", Notice.of("notice.totpOff"));
     }
 
@@ -178,7 +182,7 @@ class AccountController {
         return new ModelAndView("portal/account")
                 .addObject("user", user)
                 .addObject("errors", Map.of())
-                .addObject("totpEnabled", merchants.totpEnabled(user.merchantId()))
+                .addObject("totpEnabled", credentials.totpEnabled(user.merchantId()))
                 .addObject("zones", MerchantPreferences.USUAL_ZONES);
     }
 

@@ -13,8 +13,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.IssuedKeys;
+import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -27,19 +29,22 @@ import sn.xaalis.platform.Environment;
 @PageController
 class ApiKeysController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
+    private final KeyIssuance issuance;
     private final KeyRevocation revocation;
     private final MerchantAuthentication authentication;
     private final Reauthentication reauthentication;
     private final ApplicationPage applicationPage;
 
     ApiKeysController(
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
+            KeyIssuance issuance,
             KeyRevocation revocation,
             MerchantAuthentication authentication,
             Reauthentication reauthentication,
             ApplicationPage applicationPage) {
         this.merchants = merchants;
+        this.issuance = issuance;
         this.revocation = revocation;
         this.authentication = authentication;
         this.reauthentication = reauthentication;
@@ -62,7 +67,7 @@ class ApiKeysController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
-        IssuedKeys keys = merchants.issueKeys(id, env);
+        IssuedKeys keys = issuance.issueKeys(id, env);
         return applicationPage
                 .view(
                         user,
@@ -96,10 +101,7 @@ class ApiKeysController {
         }
         try {
             revocation.revokeKeepingLiveKey(user.merchantId(), id, apiKey);
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.CONFLICT) {
-                throw e;
-            }
+        } catch (MerchantRefusal.LastLiveKey e) {
             // The last live key meanwhile (another key revoked in another tab): the page now says so.
             return answer(confirmation(user, id, apiKey, Map.of()), HttpStatus.CONFLICT);
         }

@@ -5,7 +5,8 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.GoLiveChecks;
+import sn.xaalis.merchant.LiveApprovals;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.webhook.WebhookDeliveries;
@@ -14,11 +15,13 @@ import sn.xaalis.webhook.WebhookDeliveries;
 @Component
 class ApplicationPage {
 
-    private final MerchantOnboarding merchants;
+    private final LiveApprovals approvals;
+    private final GoLiveChecks goLive;
     private final WebhookDeliveries deliveries;
 
-    ApplicationPage(MerchantOnboarding merchants, WebhookDeliveries deliveries) {
-        this.merchants = merchants;
+    ApplicationPage(LiveApprovals approvals, GoLiveChecks goLive, WebhookDeliveries deliveries) {
+        this.approvals = approvals;
+        this.goLive = goLive;
         this.deliveries = deliveries;
     }
 
@@ -52,12 +55,12 @@ class ApplicationPage {
                 .addObject("lastTest", health.lastTest())
                 .addObject("followLastTest", DeliveryTexts.follow(application.id(), health.lastTest()))
                 .addObject("allProviders", Provider.values())
-                .addObject("approval", merchants.approval(application.merchantId()))
+                .addObject("approval", approvals.approval(application.merchantId()))
                 .addObject(
                         "liveBlockers",
                         application.liveEnabled()
                                 ? List.of()
-                                : merchants.liveBlockers(application.merchantId(), application.id()));
+                                : goLive.liveBlockers(application.merchantId(), application.id()));
     }
 
     private static String nullToEmpty(String value) {

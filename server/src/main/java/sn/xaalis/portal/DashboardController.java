@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
 import sn.xaalis.platform.Environment;
@@ -29,11 +29,11 @@ class DashboardController {
     static final int CHART_HEIGHT = 120;
     static final int BAR_WIDTH = 18;
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final PaymentStatistics statistics;
     private final Clock clock;
 
-    DashboardController(MerchantOnboarding merchants, PaymentStatistics statistics, Clock clock) {
+    DashboardController(MerchantApplications merchants, PaymentStatistics statistics, Clock clock) {
         this.merchants = merchants;
         this.statistics = statistics;
         this.clock = clock;
@@ -55,17 +55,7 @@ class DashboardController {
         LocalDate localToday = LocalDate.ofInstant(clock.instant(), zone);
         var days = statistics.dailyCollected(apps, env, localToday.minusDays(29), localToday, zone);
         BigDecimal max = days.stream().map(PaymentStatistics.Day::collected).reduce(BigDecimal.ZERO, BigDecimal::max);
-        List<Bar> bars = new ArrayList<>();
-        for (int i = 0; i < days.size(); i++) {
-            var day = days.get(i);
-            int height = max.signum() == 0
-                    ? 0
-                    : day.collected()
-                            .multiply(BigDecimal.valueOf(CHART_HEIGHT))
-                            .divide(max, 0, RoundingMode.HALF_UP)
-                            .intValue();
-            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
-        }
+        List<Bar> bars = bars(days, max);
         PeriodFigures today = PeriodFigures.of(
                 statistics.summary(apps, env, localToday.atStartOfDay(zone).toInstant()));
         PeriodFigures month = PeriodFigures.of(statistics.summary(
@@ -90,5 +80,21 @@ class DashboardController {
                 .addObject("middleDay", days.get(days.size() / 2).date())
                 .addObject("collectedDays", collectedDays)
                 .addObject("providers", Provider.values());
+    }
+
+    /** The chart's bars, each as tall as its day's collected amount against the highest day's. */
+    private static List<Bar> bars(List<PaymentStatistics.Day> days, BigDecimal max) {
+        List<Bar> bars = new ArrayList<>();
+        for (int i = 0; i < days.size(); i++) {
+            var day = days.get(i);
+            int height = max.signum() == 0
+                    ? 0
+                    : day.collected()
+                            .multiply(BigDecimal.valueOf(CHART_HEIGHT))
+                            .divide(max, 0, RoundingMode.HALF_UP)
+                            .intValue();
+            bars.add(new Bar(i * (BAR_WIDTH + 4), CHART_HEIGHT - height, height, day.date(), day.collected()));
+        }
+        return bars;
     }
 }

@@ -6,13 +6,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -22,8 +19,8 @@ import sn.xaalis.platform.Timestamps;
  * each attempt reaches, parallel attempts included; counting stops just past the limit, so a check
  * costs the same however many failures an attacker piles up.
  *
- * <p>One account's attempts are counted one at a time (a transaction-scoped advisory lock on
- * PostgreSQL, a lock in the node on the embedded database, which serves one node): attempts counted
+ * <p>One account's attempts are counted one at a time ({@link SignInLocks}: a transaction-scoped advisory
+ * lock on PostgreSQL, a lock in the node on the embedded database, which serves one node): attempts counted
  * at the same moment would each see the others and all be refused, leaving fewer than the limit
  * counted and the account open to more guesses than it should be.
  */
@@ -41,30 +38,17 @@ class LoginThrottle {
     private static final long CLEANUP_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
     private static final int MAX_BATCHES_PER_SWEEP = 20;
 
-    // Distinguishes these advisory locks from any other use of pg_advisory_xact_lock.
-    private static final long LOCK_NAMESPACE = 0x5349_474EL << 32; // "SIGN"
-    private static final int EMBEDDED_STRIPES = 64;
-
     private final JdbcClient jdbc;
     private final Clock clock;
-    private final TransactionTemplate transactions;
-    private final boolean embedded;
-    private final ReentrantLock[] embeddedLocks = new ReentrantLock[EMBEDDED_STRIPES];
+    private final SignInLocks locks;
     private final String deleteBatch;
     private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - CLEANUP_EVERY_NANOS);
 
-    LoginThrottle(JdbcClient jdbc, Clock clock, Database database, TransactionTemplate transactions) {
+    LoginThrottle(JdbcClient jdbc, Clock clock, SignInLocks locks) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.transactions = transactions;
-        this.embedded = database.embedded();
-        for (int i = 0; i < EMBEDDED_STRIPES; i++) {
-            embeddedLocks[i] = new ReentrantLock();
-        }
-        // Nodes sweeping at once skip each other's rows instead of waiting for them.
-        this.deleteBatch = "DELETE FROM sign_in_failures WHERE id IN (SELECT id FROM sign_in_failures"
-                + " WHERE failed_at < :cutoff ORDER BY failed_at LIMIT " + CLEANUP_BATCH
-                + (database.embedded() ? ")" : " FOR UPDATE SKIP LOCKED)");
+        this.locks = locks;
+        this.deleteBatch = locks.deleteBatch();
     }
 
     /** An attempt already counted: it stays a failure unless {@link #succeeded} takes it back. */
@@ -78,24 +62,7 @@ class LoginThrottle {
     Attempt attempt(String account, String address) {
         UUID id = UUID.randomUUID();
         String accountKey = accountKey(account);
-        boolean allowed;
-        if (embedded) {
-            ReentrantLock lock = embeddedLocks[Math.floorMod(accountKey.hashCode(), EMBEDDED_STRIPES)];
-            lock.lock();
-            try {
-                allowed = count(id, accountKey, addressKey(address));
-            } finally {
-                lock.unlock();
-            }
-        } else {
-            allowed = Boolean.TRUE.equals(transactions.execute(status -> {
-                jdbc.sql("SELECT pg_advisory_xact_lock(:lock)")
-                        .param("lock", LOCK_NAMESPACE | (accountKey.hashCode() & 0xFFFF_FFFFL))
-                        .query((rs, row) -> 1)
-                        .list();
-                return count(id, accountKey, addressKey(address));
-            }));
-        }
+        boolean allowed = locks.oneAtATime(accountKey, () -> count(id, accountKey, addressKey(address)));
         sweepNowAndThen();
         return new Attempt(id, account, allowed);
     }

@@ -11,8 +11,8 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantLogin;
-import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.ratelimit.PublicBudgets;
@@ -22,7 +22,7 @@ import sn.xaalis.ratelimit.PublicLimits;
 @Component
 class MerchantAuthentication implements AuthenticationProvider {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantCredentials merchants;
     private final LoginThrottle throttle;
     private final PublicBudgets.Budget signIns;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
@@ -30,7 +30,7 @@ class MerchantAuthentication implements AuthenticationProvider {
     private final String noSuchHash = passwords.encode(RandomTokens.hex(16));
 
     MerchantAuthentication(
-            MerchantOnboarding merchants, LoginThrottle throttle, PublicBudgets budgets, PublicLimits limits) {
+            MerchantCredentials merchants, LoginThrottle throttle, PublicBudgets budgets, PublicLimits limits) {
         this.merchants = merchants;
         this.throttle = throttle;
         this.signIns = budgets.budget("sign-in-per-address", limits.signInPerAddress());

@@ -14,8 +14,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationChanges;
+import sn.xaalis.merchant.ApplicationCreation;
 import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.ApplicationSettings;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -25,11 +29,19 @@ import sn.xaalis.provider.Provider;
 @PageController
 class PortalController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
+    private final ApplicationCreation creation;
+    private final ApplicationSettings settings;
     private final ApplicationPage applicationPage;
 
-    PortalController(MerchantOnboarding merchants, ApplicationPage applicationPage) {
+    PortalController(
+            MerchantApplications merchants,
+            ApplicationCreation creation,
+            ApplicationSettings settings,
+            ApplicationPage applicationPage) {
         this.merchants = merchants;
+        this.creation = creation;
+        this.settings = settings;
         this.applicationPage = applicationPage;
     }
 
@@ -54,7 +66,7 @@ class PortalController {
     ModelAndView createApplication(
             @AuthenticationPrincipal PortalUser user, @RequestParam(defaultValue = "") String name) {
         try {
-            var created = merchants.createApplication(
+            var created = creation.createApplication(
                     user.merchantId(),
                     new MerchantOnboarding.NewApplicationRequest(
                             name, null, null, null, EnumSet.allOf(Provider.class)));
@@ -88,7 +100,7 @@ class PortalController {
                 Optional.empty(),
                 Optional.empty());
         try {
-            ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
+            ApplicationDetails saved = settings.update(user.merchantId(), id, changes);
             return applicationPage.view(user, saved, Map.of(), Notice.of("notice.settingsSaved"), null);
         } catch (ApiException e) {
             if (e.status() == HttpStatus.NOT_FOUND) {
@@ -115,7 +127,7 @@ class PortalController {
         if (providers != null) {
             providers.forEach(name -> Provider.fromName(name).ifPresent(active::add));
         }
-        ApplicationDetails saved = merchants.setProviders(user.merchantId(), id, env, active);
+        ApplicationDetails saved = settings.setProviders(user.merchantId(), id, env, active);
         return applicationPage.view(user, saved, Map.of(), Notice.of("notice.providersSaved." + env.value()), null);
     }
 
@@ -125,13 +137,10 @@ class PortalController {
         var changes = new ApplicationChanges(
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(enabled));
         try {
-            ApplicationDetails saved = merchants.update(user.merchantId(), id, changes);
+            ApplicationDetails saved = settings.update(user.merchantId(), id, changes);
             return applicationPage.view(
                     user, saved, Map.of(), Notice.of(enabled ? "notice.live" : "notice.sandboxOnly"), null);
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                throw e;
-            }
+        } catch (MerchantRefusal.NotReadyForLive e) {
             ModelAndView view =
                     applicationPage.view(user, merchants.details(user.merchantId(), id), e.errors(), null, null);
             view.setStatus(HttpStatus.UNPROCESSABLE_CONTENT);

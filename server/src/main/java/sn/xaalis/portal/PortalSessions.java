@@ -2,9 +2,7 @@ package sn.xaalis.portal;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.session.config.SessionRepositoryCustomizer;
 import org.springframework.session.jdbc.JdbcIndexedSessionRepository;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.PeriodicJob;
 
 /**
@@ -15,22 +13,18 @@ import sn.xaalis.platform.PeriodicJob;
  * embedded database (one node, few sessions) keeps the library's single statement: H2 locks the
  * table for a delete that reads it, and two of them at once wait on each other. The library's own
  * scheduler is off ({@code cleanup-cron: "-"}): {@link #sessionCleanup} runs the same
- * deletion.
+ * deletion. Which statement a node uses is chosen at start-up in {@link PortalDatabase}.
  */
 @Configuration(proxyBeanMethods = false)
 class PortalSessions {
 
     static final int CLEANUP_BATCH = 500;
 
-    @Bean
-    SessionRepositoryCustomizer<JdbcIndexedSessionRepository> batchedSessionCleanup(Database database) {
-        return repository -> {
-            if (!database.embedded()) {
-                repository.setDeleteSessionsByExpiryTimeQuery("DELETE FROM %TABLE_NAME% WHERE PRIMARY_ID IN"
-                        + " (SELECT PRIMARY_ID FROM %TABLE_NAME% WHERE EXPIRY_TIME < ? ORDER BY EXPIRY_TIME LIMIT "
-                        + CLEANUP_BATCH + " FOR UPDATE SKIP LOCKED)");
-            }
-        };
+    /** PostgreSQL's cleanup (chosen in {@link PortalDatabase}). */
+    static void deleteExpiredInBatches(JdbcIndexedSessionRepository repository) {
+        repository.setDeleteSessionsByExpiryTimeQuery("DELETE FROM %TABLE_NAME% WHERE PRIMARY_ID IN"
+                + " (SELECT PRIMARY_ID FROM %TABLE_NAME% WHERE EXPIRY_TIME < ? ORDER BY EXPIRY_TIME LIMIT "
+                + CLEANUP_BATCH + " FOR UPDATE SKIP LOCKED)");
     }
 
     /**

@@ -2,7 +2,7 @@ package sn.xaalis.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.stereotype.Component;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantCredentials;
 
 /**
  * Proof, before a sensitive change, that the person at the screen is the merchant: a code from their
@@ -13,9 +13,9 @@ import sn.xaalis.merchant.MerchantOnboarding;
 public class Reauthentication {
 
     private final MerchantAuthentication authentication;
-    private final MerchantOnboarding merchants;
+    private final MerchantCredentials merchants;
 
-    Reauthentication(MerchantAuthentication authentication, MerchantOnboarding merchants) {
+    Reauthentication(MerchantAuthentication authentication, MerchantCredentials merchants) {
         this.authentication = authentication;
         this.merchants = merchants;
     }

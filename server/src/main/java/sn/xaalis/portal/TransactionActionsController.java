@@ -18,7 +18,7 @@ import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentOperations;
@@ -37,7 +37,7 @@ import sn.xaalis.webhook.WebhookDeliveries;
 @PageController
 class TransactionActionsController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final PaymentQueries payments;
     private final PaymentOperations operations;
     private final WebhookDeliveries deliveries;
@@ -45,7 +45,7 @@ class TransactionActionsController {
     private final MessageSource messages;
 
     TransactionActionsController(
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
             PaymentQueries payments,
             PaymentOperations operations,
             WebhookDeliveries deliveries,
@@ -137,11 +137,14 @@ class TransactionActionsController {
                 };
         Set<UUID> apps = TransactionsController.applications(merchants, user).keySet();
         PaymentTransitions.Outcome result = operations.sandboxAction(apps, reference, outcome, reason);
-        flash.addFlashAttribute(
-                "notice",
-                result instanceof PaymentTransitions.Outcome.Changed
-                        ? Notice.of("notice.paymentNow", statusName(outcome))
-                        : Notice.of("notice.notPossible"));
+        Notice notice =
+                switch (result) {
+                    case PaymentTransitions.Outcome.Changed changed ->
+                        Notice.of("notice.paymentNow", statusName(outcome));
+                    case PaymentTransitions.Outcome.Refused refused -> Notice.of("notice.notPossible");
+                    case PaymentTransitions.Outcome.Lost lost -> Notice.of("notice.notPossible");
+                };
+        flash.addFlashAttribute("notice", notice);
         return "redirect:/portal/transactions/" + reference;
     }
 

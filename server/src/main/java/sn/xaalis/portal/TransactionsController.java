@@ -24,7 +24,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
@@ -46,14 +46,14 @@ class TransactionsController {
     private static final int PAGE = 25;
     private static final int MAX_EXPORT = 10_000;
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final PaymentQueries payments;
     private final PublicBaseUrl baseUrl;
     private final WebhookDeliveries deliveries;
     private final ProviderExchanges exchanges;
 
     TransactionsController(
-            MerchantOnboarding merchants,
+            MerchantApplications merchants,
             PaymentQueries payments,
             PublicBaseUrl baseUrl,
             WebhookDeliveries deliveries,
@@ -277,7 +277,7 @@ class TransactionsController {
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
     }
 
-    static Map<UUID, ApplicationSummary> applications(MerchantOnboarding merchants, PortalUser user) {
+    static Map<UUID, ApplicationSummary> applications(MerchantApplications merchants, PortalUser user) {
         Map<UUID, ApplicationSummary> apps = new LinkedHashMap<>();
         merchants.applicationsOf(user.merchantId()).forEach(app -> apps.put(app.id(), app));
         return apps;

@@ -7,7 +7,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -20,10 +20,10 @@ import sn.xaalis.webhook.WebhookDeliveries;
 @PageController
 class WebhookTestController {
 
-    private final MerchantOnboarding merchants;
+    private final MerchantApplications merchants;
     private final WebhookDeliveries deliveries;
 
-    WebhookTestController(MerchantOnboarding merchants, WebhookDeliveries deliveries) {
+    WebhookTestController(MerchantApplications merchants, WebhookDeliveries deliveries) {
         this.merchants = merchants;
         this.deliveries = deliveries;
     }

@@ -1,0 +1,50 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+
+/** Issuing an application's key pairs and reading the secrets valid now (D9); revoking is {@link KeyRevocation}. */
+@Service
+public class KeyIssuance {
+
+    private final Applications applications;
+    private final ApiKeys apiKeys;
+    private final MerchantCaches caches;
+    private final MerchantProperties properties;
+    private final Clock clock;
+
+    KeyIssuance(
+            Applications applications,
+            ApiKeys apiKeys,
+            MerchantCaches caches,
+            MerchantProperties properties,
+            Clock clock) {
+        this.applications = applications;
+        this.apiKeys = apiKeys;
+        this.caches = caches;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Issues a new key pair; earlier pairs of that environment stay valid for the rotation overlap (D9). */
+    @Transactional
+    public IssuedKeys issueKeys(UUID applicationId, Environment environment) {
+        applications.findForUpdate(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        Instant now = clock.instant();
+        IssuedKeys keys = apiKeys.issue(
+                applicationId, environment, now.plus(properties.keys().rotationOverlap()));
+        caches.forget();
+        return keys;
+    }
+
+    /** The plain secrets valid now for signing, newest first. */
+    public List<String> activeSecrets(UUID applicationId, Environment environment) {
+        return apiKeys.activeSecrets(applicationId, environment);
+    }
+}

@@ -1,0 +1,47 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Timestamps;
+
+/** The operator's approval of a merchant for live payments, and its withdrawal (D16). */
+@Service
+public class LiveApprovals {
+
+    private final Merchants merchants;
+    private final MerchantCaches caches;
+    private final Clock clock;
+
+    LiveApprovals(Merchants merchants, MerchantCaches caches, Clock clock) {
+        this.merchants = merchants;
+        this.caches = caches;
+        this.clock = clock;
+    }
+
+    /** The operator approves a merchant for live payments, or approves it again after a withdrawal. */
+    @Transactional
+    public LiveApproval approve(UUID merchantId) {
+        if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
+            throw ApiException.notFound("No such merchant");
+        }
+        caches.forget();
+        return approval(merchantId);
+    }
+
+    /** The operator withdraws its approval: the merchant's live payments are refused from now on. */
+    @Transactional
+    public LiveApproval withdrawApproval(UUID merchantId) {
+        if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
+            throw ApiException.notFound("No such merchant");
+        }
+        caches.forget();
+        return approval(merchantId);
+    }
+
+    public LiveApproval approval(UUID merchantId) {
+        return merchants.approval(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
+    }
+}

@@ -1,0 +1,57 @@
+package sn.xaalis.merchant;
+
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import sn.xaalis.platform.ApiException;
+
+/**
+ * Reading applications with their settings, providers and keys: a merchant sees only its own (the
+ * portal), the operator sees any (the admin API).
+ */
+@Service
+public class MerchantApplications {
+
+    private final Applications applications;
+    private final ApiKeys apiKeys;
+
+    MerchantApplications(Applications applications, ApiKeys apiKeys) {
+        this.applications = applications;
+        this.apiKeys = apiKeys;
+    }
+
+    /** A merchant's own applications; the portal never sees another merchant's. */
+    public List<ApplicationSummary> applicationsOf(UUID merchantId) {
+        return applications.ofMerchant(merchantId).stream()
+                .map(row -> new ApplicationSummary(
+                        row.id(), row.name(), row.endpointKey(), row.webhookUrl(), row.liveEnabled()))
+                .toList();
+    }
+
+    /** The application if this merchant owns it; another merchant's looks exactly like a missing one. */
+    public ApplicationDetails details(UUID merchantId, UUID applicationId) {
+        return applications
+                .find(applicationId)
+                .filter(row -> row.merchantId().equals(merchantId))
+                .map(row -> operatorDetails(row.id()))
+                .orElseThrow(() -> ApiException.notFound("No such application"));
+    }
+
+    /** For the operator: any merchant's application (the portal's is {@link #details(UUID, UUID)}). */
+    public ApplicationDetails operatorDetails(UUID applicationId) {
+        Applications.Row row =
+                applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        return new ApplicationDetails(
+                row.id(),
+                row.merchantId(),
+                row.name(),
+                row.endpointKey(),
+                row.webhookUrl(),
+                row.callbackUrlSuccess(),
+                row.callbackUrlFailure(),
+                row.liveEnabled(),
+                applications.providers(applicationId),
+                apiKeys.summaries(applicationId),
+                row.createdAt());
+    }
+}

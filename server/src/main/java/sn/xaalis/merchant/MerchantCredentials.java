@@ -1,0 +1,80 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.secrets.SecretBox;
+
+/** What a merchant signs in with: the password and, when turned on, a two-factor (TOTP) code. */
+@Service
+public class MerchantCredentials {
+
+    private final Merchants merchants;
+    private final SecretBox secretBox;
+    private final Clock clock;
+    private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
+
+    MerchantCredentials(Merchants merchants, SecretBox secretBox, Clock clock) {
+        this.merchants = merchants;
+        this.secretBox = secretBox;
+        this.clock = clock;
+    }
+
+    public Optional<MerchantLogin> login(String email) {
+        if (email == null || email.isBlank()) {
+            return Optional.empty();
+        }
+        return merchants
+                .findByEmail(email)
+                .map(m -> new MerchantLogin(
+                        m.id(), m.email(), m.name(), m.passwordHash(), merchants.totpEnabled(m.id())));
+    }
+
+    /** Sets a new password under the same rules as at creation. */
+    @Transactional
+    public void changePassword(UUID merchantId, String newPassword) {
+        if (!FieldRules.acceptablePassword(newPassword)) {
+            throw ApiException.invalid(Map.of("new_password", List.of(FieldRules.passwordRule())));
+        }
+        merchants.changePassword(merchantId, passwords.encode(newPassword));
+    }
+
+    public boolean totpEnabled(UUID merchantId) {
+        return merchants.totpEnabled(merchantId);
+    }
+
+    /** Turns two-factor sign-in on, once the merchant proved their app holds the secret. */
+    @Transactional
+    public boolean enableTotp(UUID merchantId, byte[] secret, String code) {
+        var step = Totp.matchingStep(secret, code, clock.instant());
+        if (step.isEmpty()) {
+            return false;
+        }
+        merchants.setTotp(merchantId, secretBox.encrypt(Totp.base32(secret)));
+        merchants.useTotpStep(merchantId, step.getAsLong());
+        return true;
+    }
+
+    @Transactional
+    public void disableTotp(UUID merchantId) {
+        merchants.setTotp(merchantId, null);
+    }
+
+    /** Checks a sign-in code; each code works once. */
+    @Transactional
+    public boolean verifyTotp(UUID merchantId, String code) {
+        String ciphertext = merchants.totpCiphertext(merchantId);
+        if (ciphertext == null) {
+            return false;
+        }
+        byte[] secret = Totp.fromBase32(secretBox.decrypt(ciphertext));
+        var step = Totp.matchingStep(secret, code, clock.instant());
+        return step.isPresent() && merchants.useTotpStep(merchantId, step.getAsLong());
+    }
+}

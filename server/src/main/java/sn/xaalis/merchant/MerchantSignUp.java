@@ -1,0 +1,78 @@
+package sn.xaalis.merchant;
+
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Creating a merchant: by the operator (approved for live at once) or by the merchant itself in the
+ * portal (sandbox-only, with a first application, until the operator approves it; D12).
+ */
+@Service
+public class MerchantSignUp {
+
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
+
+    private final Merchants merchants;
+    private final ApplicationCreation applicationCreation;
+    private final Clock clock;
+    private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
+
+    MerchantSignUp(Merchants merchants, ApplicationCreation applicationCreation, Clock clock) {
+        this.merchants = merchants;
+        this.applicationCreation = applicationCreation;
+        this.clock = clock;
+    }
+
+    /** The operator's creation: the merchant may go live as soon as an application is ready. */
+    @Transactional
+    public MerchantAccount createMerchant(String name, String email, String password) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String cleanName = FieldRules.name(name, errors);
+        String cleanEmail = email == null ? null : email.trim().toLowerCase(Locale.ROOT);
+        if (cleanEmail == null || cleanEmail.isEmpty()) {
+            errors.put("email", List.of("is required"));
+        } else if (cleanEmail.length() > 254 || !EMAIL.matcher(cleanEmail).matches()) {
+            errors.put("email", List.of("must be a valid email address"));
+        }
+        if (!FieldRules.acceptablePassword(password)) {
+            errors.put("password", List.of(FieldRules.passwordRule()));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        var row = new Merchants.Row(
+                RandomTokens.uuidV7(clock),
+                cleanName,
+                cleanEmail,
+                passwords.encode(password),
+                Timestamps.truncate(clock.instant()));
+        if (!merchants.insert(row)) {
+            throw new MerchantRefusal.EmailTaken();
+        }
+        return new MerchantAccount(row.id(), row.name(), row.email());
+    }
+
+    /** Self-service sign-up: a merchant with one sandbox application, kept out of live until approved. */
+    @Transactional
+    public MerchantAccount signUp(String name, String email, String password) {
+        MerchantAccount account = createMerchant(name, email, password);
+        merchants.markSandboxOnly(account.id());
+        applicationCreation.createApplication(
+                account.id(),
+                new MerchantOnboarding.NewApplicationRequest(
+                        "My application", null, null, null, EnumSet.allOf(Provider.class)));
+        return account;
+    }
+}
