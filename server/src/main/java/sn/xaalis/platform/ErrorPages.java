@@ -1,6 +1,7 @@
 package sn.xaalis.platform;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
@@ -11,5 +12,6 @@ import org.springframework.web.servlet.ModelAndView;
 public interface ErrorPages {
 
     /** The page for this failure, or null when the request is not a person's (the §7 body then). */
+    @Nullable
     ModelAndView page(HttpServletRequest request, String path, int status);
 }

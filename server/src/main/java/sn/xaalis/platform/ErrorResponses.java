@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -184,7 +185,7 @@ class ErrorResponses implements ErrorController {
                         clock.instant()));
     }
 
-    private ResponseEntity<ErrorBody> body(HttpStatusCode status, String message) {
+    private ResponseEntity<ErrorBody> body(HttpStatusCode status, @Nullable String message) {
         return ResponseEntity.status(status)
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(ErrorBody.of(status, message, Map.<String, List<String>>of(), clock.instant()));

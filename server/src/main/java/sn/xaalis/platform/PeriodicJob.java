@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -35,10 +36,10 @@ public final class PeriodicJob implements SmartLifecycle, MeterBinder {
     private final Duration interval;
     private final Pass pass;
     private final Duration stopWait;
-    private Thread thread;
-    private CountDownLatch stopped;
-    private volatile Counter succeeded;
-    private volatile Counter failed;
+    private @Nullable Thread thread;
+    private @Nullable CountDownLatch stopped;
+    private volatile @Nullable Counter succeeded;
+    private volatile @Nullable Counter failed;
 
     /**
      * @param name the thread's name and the job's in the log
@@ -99,18 +100,20 @@ public final class PeriodicJob implements SmartLifecycle, MeterBinder {
     /** Returns once the running pass, if any, has ended, so a stop and a start never leave two going. */
     @Override
     public synchronized void stop() {
-        if (thread == null) {
+        Thread running = thread;
+        CountDownLatch stop = stopped;
+        if (running == null || stop == null) {
             return;
         }
-        stopped.countDown();
+        stop.countDown();
         try {
-            if (!thread.join(stopWait)) {
+            if (!running.join(stopWait)) {
                 log.warn(
                         "The {} job's pass did not end within {} ms of the stop; interrupting it",
                         name,
                         stopWait.toMillis());
-                thread.interrupt();
-                if (!thread.join(stopWait)) {
+                running.interrupt();
+                if (!running.join(stopWait)) {
                     // Kept: it still counts as running, and no start runs a second pass beside it.
                     log.error("The {} job's pass ignores its interrupt; it is left to end on its own", name);
                     return;
@@ -129,7 +132,7 @@ public final class PeriodicJob implements SmartLifecycle, MeterBinder {
         return thread != null && thread.isAlive();
     }
 
-    private static void count(Counter counter) {
+    private static void count(@Nullable Counter counter) {
         if (counter != null) {
             counter.increment();
         }

@@ -1,5 +1,6 @@
 package sn.xaalis.platform;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -8,7 +9,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class PublicBaseUrl {
 
-    private final String configured;
+    private final @Nullable String configured;
     private volatile String resolved;
 
     PublicBaseUrl(PlatformProperties properties) {

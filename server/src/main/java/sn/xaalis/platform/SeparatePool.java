@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -17,11 +18,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class SeparatePool implements AutoCloseable {
 
-    private final HikariDataSource own;
+    private final @Nullable HikariDataSource own;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
 
-    private SeparatePool(HikariDataSource own, DataSource dataSource) {
+    private SeparatePool(@Nullable HikariDataSource own, DataSource dataSource) {
         this.own = own;
         this.jdbc = JdbcClient.create(dataSource);
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));

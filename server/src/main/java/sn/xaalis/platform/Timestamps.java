@@ -5,6 +5,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
+import org.springframework.lang.Contract;
 
 /** The wire formats of time (D8, D17): one place so every response agrees. */
 public final class Timestamps {
@@ -18,7 +20,8 @@ public final class Timestamps {
     private Timestamps() {}
 
     /** {@code 2026-11-22T08:42:45.123400Z}: UTC with exactly six fractional digits, or null. */
-    public static String micros(Instant instant) {
+    @Contract("null -> null; !null -> !null")
+    public static @Nullable String micros(@Nullable Instant instant) {
         return instant == null ? null : MICROS.format(instant);
     }
 
@@ -32,11 +35,13 @@ public final class Timestamps {
         return instant.truncatedTo(ChronoUnit.MICROS);
     }
 
-    public static OffsetDateTime toDatabase(Instant instant) {
+    @Contract("null -> null; !null -> !null")
+    public static @Nullable OffsetDateTime toDatabase(@Nullable Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
-    public static Instant fromDatabase(OffsetDateTime value) {
+    @Contract("null -> null; !null -> !null")
+    public static @Nullable Instant fromDatabase(@Nullable OffsetDateTime value) {
         return value == null ? null : value.toInstant();
     }
 }

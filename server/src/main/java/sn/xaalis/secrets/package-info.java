@@ -4,4 +4,7 @@
  * merchant's, because connection seals provider credentials with it too: merchant, connection and
  * portal all point here, and it points only at platform.
  */
+@NullMarked
 package sn.xaalis.secrets;
+
+import org.jspecify.annotations.NullMarked;

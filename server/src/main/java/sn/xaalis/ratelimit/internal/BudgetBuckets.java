@@ -1,5 +1,6 @@
 package sn.xaalis.ratelimit.internal;
 
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.ratelimit.Allowance;
 
 /**
@@ -12,7 +13,7 @@ interface BudgetBuckets {
     /** Nothing shared: each budget's buckets stay in this node's memory. */
     BudgetBuckets IN_MEMORY = new BudgetBuckets() {
         @Override
-        public ClusterBuckets shared(Allowance allowance) {
+        public @Nullable ClusterBuckets shared(Allowance allowance) {
             return null;
         }
 
@@ -23,6 +24,7 @@ interface BudgetBuckets {
     };
 
     /** The shared buckets of one allowance, or null when each node counts for itself. */
+    @Nullable
     ClusterBuckets shared(Allowance allowance);
 
     /** Drops the stored buckets that have refilled: they hold nothing a new one would not. */

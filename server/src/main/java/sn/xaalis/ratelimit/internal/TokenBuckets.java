@@ -2,6 +2,7 @@ package sn.xaalis.ratelimit.internal;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -9,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sn.xaalis.ratelimit.RateLimiter;
@@ -51,7 +53,7 @@ final class TokenBuckets implements RateLimiter {
     private final Clock clock;
     private final ConcurrentHashMap<Object, Bucket> buckets = new ConcurrentHashMap<>();
     private final Runnable onRefusal;
-    private final ClusterBuckets cluster;
+    private final @Nullable ClusterBuckets cluster;
     private final Executor grants;
     private final long shareSize;
     private final ConcurrentHashMap<Object, Share> shares = new ConcurrentHashMap<>();
@@ -77,7 +79,7 @@ final class TokenBuckets implements RateLimiter {
             long capacity,
             Clock clock,
             Runnable onRefusal,
-            ClusterBuckets cluster,
+            @Nullable ClusterBuckets cluster,
             Duration lease,
             Executor grants) {
         this.ratePerSecond = ratePerSecond;
@@ -195,7 +197,7 @@ final class TokenBuckets implements RateLimiter {
         private long takenAt;
         private long sharedLeft;
         private long emptyUntil = Long.MIN_VALUE;
-        private CompletableFuture<ClusterBuckets.Grant> pending;
+        private @Nullable CompletableFuture<ClusterBuckets.Grant> pending;
 
         Share(String key) {
             this.key = key;
@@ -215,7 +217,9 @@ final class TokenBuckets implements RateLimiter {
                         tokens = 0;
                     }
                     if (pending == null && tokens <= shareSize / 2 && now >= emptyUntil) {
-                        pending = CompletableFuture.supplyAsync(() -> cluster.take(key, shareSize), grants);
+                        // a share exists only where the buckets are shared (take() asks local() otherwise)
+                        ClusterBuckets shared = Objects.requireNonNull(cluster);
+                        pending = CompletableFuture.supplyAsync(() -> shared.take(key, shareSize), grants);
                         settle(now);
                     }
                     if (tokens > 0) {
