@@ -27,6 +27,7 @@ import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.FakeWallet;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.TestDatabase;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -523,7 +524,17 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         }
         String schema = jdbc.sql("SELECT current_schema()").query(String.class).single();
         Process pgDump = new ProcessBuilder(
-                        "pg_dump", "-h", "127.0.0.1", "-U", "postgres", "-d", "test", "-n", schema, "--no-owner")
+                        "pg_dump",
+                        "-h",
+                        "127.0.0.1",
+                        "-U",
+                        "postgres",
+                        "-d",
+                        // the database the run was given (-Dxaalis.test.postgres-url), not always "test"
+                        TestDatabase.POSTGRES_URL.substring(TestDatabase.POSTGRES_URL.lastIndexOf('/') + 1),
+                        "-n",
+                        schema,
+                        "--no-owner")
                 .redirectErrorStream(true)
                 .start();
         String text = new String(pgDump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
