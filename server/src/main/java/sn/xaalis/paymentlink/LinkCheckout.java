@@ -1,11 +1,9 @@
 package sn.xaalis.paymentlink;
 
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,10 +14,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.payment.Amounts;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.PaymentInitiation;
-import sn.xaalis.payment.PaymentProperties;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
@@ -47,14 +43,12 @@ class LinkCheckout {
     /** The metadata field naming the link a payment was started from (read back by {@link LinkOrigins}). */
     static final String METADATA_KEY = "payment_link";
 
-    private static final int MAX_CUSTOMER_NAME = 100;
-
     private final PaymentLinks links;
     private final ApplicationDirectory directory;
     private final PublicBudgets budgets;
     private final PublicLimits limits;
     private final PaymentInitiation initiation;
-    private final PaymentProperties properties;
+    private final LinkPaymentForm paymentForm;
     private final PaymentProviders providers;
     private final Clock clock;
 
@@ -64,7 +58,7 @@ class LinkCheckout {
             PublicBudgets budgets,
             PublicLimits limits,
             PaymentInitiation initiation,
-            PaymentProperties properties,
+            LinkPaymentForm paymentForm,
             PaymentProviders providers,
             Clock clock) {
         this.links = links;
@@ -72,7 +66,7 @@ class LinkCheckout {
         this.budgets = budgets;
         this.limits = limits;
         this.initiation = initiation;
-        this.properties = properties;
+        this.paymentForm = paymentForm;
         this.providers = providers;
         this.clock = clock;
     }
@@ -129,28 +123,14 @@ class LinkCheckout {
         if (caller == null || (caller.environment() == Environment.LIVE && !caller.liveApproved())) {
             return new Result.Unavailable();
         }
-        Map<String, List<Problem>> problems = new LinkedHashMap<>();
-        Provider provider = Provider.fromName(form.provider())
-                .filter(offered(link, caller)::contains)
-                .orElse(null);
-        if (provider == null) {
-            LinkRules.add(problems, "provider", Problem.of("pay.provider", "choose a payment method"));
-        }
-        String amount = amount(link, form.amount(), provider, locale, problems);
-        String phone = CustomerInput.phone(form.customerPhone());
-        if (phone != null && !CustomerInput.validPhone(phone)) {
-            LinkRules.add(problems, "customer_phone", Problem.of("pay.phone", "is not a phone number"));
-        }
-        String name = form.customerName();
-        if (name != null && name.codePointCount(0, name.length()) > MAX_CUSTOMER_NAME) {
-            LinkRules.add(
-                    problems,
-                    "customer_name",
-                    Problem.of("pay.name", "must be at most " + MAX_CUSTOMER_NAME + " characters", MAX_CUSTOMER_NAME));
-        }
-        if (!problems.isEmpty()) {
-            return new Result.Refused(problems);
-        }
+        return switch (paymentForm.check(link, form, offered(link, caller), locale)) {
+            case LinkPaymentForm.Checked.Invalid invalid -> new Result.Refused(invalid.problems());
+            case LinkPaymentForm.Checked.Valid valid -> start(link, caller, valid, now);
+        };
+    }
+
+    /** A valid form: the link's budgets, its claim if it is single-use, then the payment's initiation. */
+    private Result start(PaymentLink link, Caller caller, LinkPaymentForm.Checked.Valid form, Instant now) {
         RateLimiter.Decision byLink = linkBudget(link);
         if (!byLink.allowed()) {
             return new Result.Throttled(byLink.retryAfterSeconds());
@@ -165,20 +145,8 @@ class LinkCheckout {
                 return new Result.Closed(current == PaymentLink.State.OPEN ? PaymentLink.State.IN_PROGRESS : current);
             }
         }
-        var request = new InitiationRequest(
-                provider.name(),
-                amount,
-                true,
-                link.currency(),
-                link.description(),
-                phone,
-                name,
-                "{\"" + METADATA_KEY + "\":\"" + link.code() + "\"}",
-                null,
-                null,
-                Map.of());
         try {
-            var outcome = initiation.initiate(caller, request, null, null, paymentId, initiated -> initiated
+            var outcome = initiation.initiate(caller, request(link, form), null, null, paymentId, initiated -> initiated
                     .payment()
                     .reference()
                     .value());
@@ -193,6 +161,22 @@ class LinkCheckout {
             release(link, paymentId);
             throw e;
         }
+    }
+
+    /** The API's own initiation request, naming the link in its metadata (D22). */
+    private static InitiationRequest request(PaymentLink link, LinkPaymentForm.Checked.Valid form) {
+        return new InitiationRequest(
+                form.provider().name(),
+                form.amount(),
+                true,
+                link.currency(),
+                link.description(),
+                form.phone(),
+                form.name(),
+                "{\"" + METADATA_KEY + "\":\"" + link.code() + "\"}",
+                null,
+                null,
+                Map.of());
     }
 
     /** The installation's budget of every link, then the merchant's own cap on this one, if any. */
@@ -210,41 +194,5 @@ class LinkCheckout {
         if (paymentId != null) {
             links.release(link.id(), paymentId);
         }
-    }
-
-    /** The link's own amount, or the customer's within the link's range, as the API writes amounts. */
-    private String amount(
-            PaymentLink link, String typed, Provider provider, Locale locale, Map<String, List<Problem>> problems) {
-        if (link.fixedAmount()) {
-            return Amounts.format(link.amount());
-        }
-        String text = CustomerInput.amount(typed, locale);
-        if (text == null) {
-            LinkRules.add(problems, "amount", Problem.of("pay.amount.missing", "is required"));
-            return null;
-        }
-        BigDecimal maximum = properties.maxAmount(provider);
-        boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
-        Amounts.Parsed parsed = Amounts.parse(text, true, maximum, wholeOnly);
-        BigDecimal value = parsed instanceof Amounts.Parsed.Valid valid ? valid.value() : null;
-        if (parsed instanceof Amounts.Parsed.Invalid invalid
-                && invalid.rule() != Amounts.Rule.MINIMUM
-                && invalid.rule() != Amounts.Rule.MAXIMUM) {
-            String code = "pay.amount." + invalid.rule().name().toLowerCase(Locale.ROOT);
-            LinkRules.add(problems, "amount", Problem.of(code, invalid.reason()));
-            return null;
-        }
-        if (value == null || value.compareTo(link.minAmount()) < 0 || value.compareTo(link.maxAmount()) > 0) {
-            LinkRules.add(
-                    problems,
-                    "amount",
-                    Problem.of(
-                            "pay.amount.range",
-                            "must be between the link's minimum and maximum",
-                            link.minAmount(),
-                            link.maxAmount()));
-            return null;
-        }
-        return Amounts.format(value);
     }
 }

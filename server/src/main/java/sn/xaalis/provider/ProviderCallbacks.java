@@ -4,9 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.provider.live.MalformedCallback;
 import sn.xaalis.provider.live.OperatorNotifications;
 import sn.xaalis.provider.live.RejectedCallback;
@@ -16,7 +14,8 @@ import sn.xaalis.provider.live.WalletEvents;
 /**
  * Authenticates what providers send us, each account at its own address (D26), and turns it into
  * {@link ProviderNotice}s. Every inbound request is recorded, accepted or not; a request that fails
- * authentication changes nothing (401), and an address no connection has is not found (404).
+ * authentication changes nothing (401), and an address no connection has is not found (404): each
+ * refusal is a {@link CallbackRefused}, answered at the web edge by {@link CallbackErrors}.
  */
 @Component
 public class ProviderCallbacks {
@@ -122,7 +121,7 @@ public class ProviderCallbacks {
         try {
             if (account.isEmpty() && connectionId != null) {
                 record(null, provider, operation, path, text, 404, "rejected: no such connection", started);
-                throw ApiException.notFound("No such connection");
+                throw new CallbackRefused(CallbackRefused.Reason.UNKNOWN_CONNECTION, "No such connection");
             }
             if (account.isEmpty()) {
                 throw new RejectedCallback(provider + " has no installation account configured");
@@ -135,13 +134,14 @@ public class ProviderCallbacks {
         } catch (RejectedCallback e) {
             // Unauthenticated: the body's reference is not trusted enough to file it under a payment.
             record(null, provider, operation, path, text, 401, "rejected: " + e.getMessage(), started);
-            throw new ApiException(HttpStatus.UNAUTHORIZED, "The request could not be authenticated");
+            throw new CallbackRefused(CallbackRefused.Reason.UNAUTHENTICATED, "The request could not be authenticated");
         } catch (MalformedCallback e) {
             record(null, provider, operation, path, text, 400, "malformed: " + e.getMessage(), started);
-            throw ApiException.badRequest(e.getMessage());
+            throw new CallbackRefused(CallbackRefused.Reason.MALFORMED, e.getMessage());
         } catch (UnconfirmedCallback e) {
             record(null, provider, operation, path, text, 503, "unconfirmed: " + e.getMessage(), started);
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "The notification could not be confirmed yet");
+            throw new CallbackRefused(
+                    CallbackRefused.Reason.UNCONFIRMED, "The notification could not be confirmed yet");
         }
     }
 

@@ -105,18 +105,18 @@ public class ProviderExchanges {
                         + " FROM provider_exchanges WHERE reference = :reference ORDER BY id LIMIT 500")
                 .param("reference", reference)
                 .query((rs, n) -> new Exchange(
-                        rs.getString(1),
-                        Provider.valueOf(rs.getString(2)),
-                        Direction.valueOf(rs.getString(3)),
-                        rs.getString(4),
-                        rs.getString(5),
-                        rs.getString(6),
-                        rs.getString(7),
-                        (Integer) rs.getObject(8, Integer.class),
-                        rs.getString(9),
-                        rs.getString(10),
-                        rs.getLong(11),
-                        Timestamps.fromDatabase(rs.getObject(12, OffsetDateTime.class))))
+                        rs.getString("reference"),
+                        Provider.valueOf(rs.getString("provider")),
+                        Direction.valueOf(rs.getString("direction")),
+                        rs.getString("operation"),
+                        rs.getString("method"),
+                        rs.getString("url"),
+                        rs.getString("request_body"),
+                        rs.getObject("response_status", Integer.class),
+                        rs.getString("response_body"),
+                        rs.getString("outcome"),
+                        rs.getLong("duration_ms"),
+                        Timestamps.fromDatabase(rs.getObject("occurred_at", OffsetDateTime.class))))
                 .list();
     }
 

@@ -112,11 +112,11 @@ class Notifications {
 
     Map<String, Long> countsByState(UUID applicationId, Instant since) {
         Map<String, Long> counts = new HashMap<>();
-        jdbc.sql("SELECT state, COUNT(*) FROM notifications WHERE application_id = :app AND created_at >= :since"
-                        + " AND NOT test GROUP BY state")
+        jdbc.sql("SELECT state, COUNT(*) AS notifications FROM notifications WHERE application_id = :app"
+                        + " AND created_at >= :since AND NOT test GROUP BY state")
                 .param("app", applicationId)
                 .param("since", Timestamps.toDatabase(since))
-                .query((rs, n) -> counts.put(rs.getString(1), rs.getLong(2)))
+                .query((rs, n) -> counts.put(rs.getString("state"), rs.getLong("notifications")))
                 .list();
         return counts;
     }
@@ -162,8 +162,8 @@ class Notifications {
                 .param("ids", views.stream().map(NotificationView::id).toList())
                 .query((rs, n) -> {
                     byNotification
-                            .computeIfAbsent(rs.getObject(1, UUID.class), k -> new ArrayList<>())
-                            .add(attempt(rs, 2));
+                            .computeIfAbsent(rs.getObject("notification_id", UUID.class), k -> new ArrayList<>())
+                            .add(attempt(rs));
                     return null;
                 })
                 .list();
@@ -176,22 +176,22 @@ class Notifications {
         return jdbc.sql("SELECT attempt, started_at, duration_ms, url, status_code, outcome, error, response_snippet"
                         + " FROM notification_attempts WHERE notification_id = :id ORDER BY id")
                 .param("id", notificationId)
-                .query((rs, n) -> attempt(rs, 1))
+                .query((rs, n) -> attempt(rs))
                 .list();
     }
 
-    private static NotificationView.AttemptView attempt(ResultSet rs, int first) throws SQLException {
-        int code = rs.getInt(first + 4);
+    private static NotificationView.AttemptView attempt(ResultSet rs) throws SQLException {
+        int code = rs.getInt("status_code");
         Integer statusCode = rs.wasNull() ? null : code;
         return new NotificationView.AttemptView(
-                rs.getInt(first),
-                Timestamps.fromDatabase(rs.getObject(first + 1, OffsetDateTime.class)),
-                rs.getLong(first + 2),
-                rs.getString(first + 3),
+                rs.getInt("attempt"),
+                Timestamps.fromDatabase(rs.getObject("started_at", OffsetDateTime.class)),
+                rs.getLong("duration_ms"),
+                rs.getString("url"),
                 statusCode,
-                rs.getString(first + 5),
-                rs.getString(first + 6),
-                rs.getString(first + 7));
+                rs.getString("outcome"),
+                rs.getString("error"),
+                rs.getString("response_snippet"));
     }
 
     private static final String VIEW_SELECT = "SELECT id, event_id, event, environment, state, attempts, body, test,"
@@ -199,18 +199,18 @@ class Notifications {
 
     private static NotificationView view(ResultSet rs) throws SQLException {
         return new NotificationView(
-                rs.getObject(1, UUID.class),
-                rs.getString(2),
-                rs.getString(3),
-                rs.getString(4),
-                rs.getString(5),
-                rs.getInt(6),
-                rs.getString(7),
-                rs.getBoolean(8),
-                Timestamps.fromDatabase(rs.getObject(9, OffsetDateTime.class)),
-                Timestamps.fromDatabase(rs.getObject(10, OffsetDateTime.class)),
-                Timestamps.fromDatabase(rs.getObject(11, OffsetDateTime.class)),
-                rs.getString(12),
+                rs.getObject("id", UUID.class),
+                rs.getString("event_id"),
+                rs.getString("event"),
+                rs.getString("environment"),
+                rs.getString("state"),
+                rs.getInt("attempts"),
+                rs.getString("body"),
+                rs.getBoolean("test"),
+                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject("delivered_at", OffsetDateTime.class)),
+                Timestamps.fromDatabase(rs.getObject("next_attempt_at", OffsetDateTime.class)),
+                rs.getString("last_error"),
                 List.of());
     }
 }

@@ -44,11 +44,12 @@ class OutboxBacklog {
             if (last != null && System.nanoTime() - readAt < FRESH_FOR_NANOS) {
                 return last;
             }
-            Snapshot read = jdbc.sql("SELECT COUNT(*), MIN(created_at) FROM notifications WHERE state = 'PENDING'")
+            Snapshot read = jdbc.sql("SELECT COUNT(*) AS pending, MIN(created_at) AS oldest FROM notifications"
+                            + " WHERE state = 'PENDING'")
                     .query((rs, n) -> {
-                        Instant oldest = Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class));
+                        Instant oldest = Timestamps.fromDatabase(rs.getObject("oldest", OffsetDateTime.class));
                         Duration age = oldest == null ? Duration.ZERO : Duration.between(oldest, clock.instant());
-                        return new Snapshot(rs.getLong(1), age.isNegative() ? Duration.ZERO : age);
+                        return new Snapshot(rs.getLong("pending"), age.isNegative() ? Duration.ZERO : age);
                     })
                     .single();
             last = read;

@@ -105,18 +105,48 @@ public class WebhookDeliveries {
         return notifications.purgeAttempts(cutoff, batch);
     }
 
+    /** What asking for a resend came to. */
+    public sealed interface Resend {
+
+        /** A new attempt series started: the notification as it is now. */
+        record Resent(NotificationView notification) implements Resend {}
+
+        /** The application has no such notification. */
+        record Unknown() implements Resend {}
+
+        /** Refused: an attempt series is still running ({@code state} is PENDING). */
+        record StillDelivering(String state) implements Resend {}
+    }
+
     /** Starts a new attempt series with the same id and body; refused while one is still running. */
     @Transactional
-    public NotificationView resend(UUID applicationId, UUID notificationId) {
-        NotificationView current = notifications
-                .find(applicationId, notificationId)
-                .orElseThrow(() -> ApiException.notFound("No such notification"));
+    public Resend requestResend(UUID applicationId, UUID notificationId) {
+        Optional<NotificationView> current = notifications.find(applicationId, notificationId);
+        if (current.isEmpty()) {
+            return new Resend.Unknown();
+        }
         if (!notifications.resend(applicationId, notificationId, Timestamps.truncate(clock.instant()))) {
-            throw new ApiException(
-                    HttpStatus.CONFLICT, "This notification is still being delivered (" + current.state() + ")");
+            return new Resend.StillDelivering(current.get().state());
         }
         outbox.announce(); // after the commit, to this node and the others
-        return notifications.find(applicationId, notificationId).orElseThrow();
+        return new Resend.Resent(
+                notifications.find(applicationId, notificationId).orElseThrow());
+    }
+
+    /**
+     * The portal's form of {@link #requestResend}, which its controller expects to throw the HTTP answer
+     * (404 unknown, 409 still being delivered) and turns into a notice; kept until the portal, being
+     * moved meanwhile, switches over the {@link Resend} at its own edge as the operator API does.
+     */
+    @Transactional
+    public NotificationView resend(UUID applicationId, UUID notificationId) {
+        return switch (requestResend(applicationId, notificationId)) {
+            case Resend.Resent resent -> resent.notification();
+            case Resend.Unknown unknown -> throw ApiException.notFound("No such notification");
+            case Resend.StillDelivering running ->
+                throw new ApiException(
+                        HttpStatus.CONFLICT, "This notification is still being delivered (" + running.state() + ")");
+        };
     }
 
     /** A signed sample {@code transaction.success} to the configured URL, marked as a test in the log. */

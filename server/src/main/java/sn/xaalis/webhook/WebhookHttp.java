@@ -90,16 +90,17 @@ final class WebhookHttp implements AutoCloseable {
             return new Result.Blocked(String.join("; ", problems));
         }
         String host = URI.create(url).getHost();
-        WebhookUrls.Resolution resolution = urls.resolve(host);
-        if (resolution instanceof WebhookUrls.Resolution.Refused refused) {
-            return new Result.Blocked(refused.reason());
-        }
-        if (resolution instanceof WebhookUrls.Resolution.Unresolved unresolved) {
-            return new Result.Failed("unknown host");
-        }
         // The connection goes to exactly the addresses just checked: the DNS step below returns them
         // instead of asking again, so a rebinding DNS gets no second answer.
-        PINNED.set(new Pinned(host, ((WebhookUrls.Resolution.Permitted) resolution).addresses()));
+        switch (urls.resolve(host)) {
+            case WebhookUrls.Resolution.Refused refused -> {
+                return new Result.Blocked(refused.reason());
+            }
+            case WebhookUrls.Resolution.Unresolved unresolved -> {
+                return new Result.Failed("unknown host");
+            }
+            case WebhookUrls.Resolution.Permitted permitted -> PINNED.set(new Pinned(host, permitted.addresses()));
+        }
         try {
             return send(url, body, headers);
         } finally {
@@ -188,11 +189,12 @@ final class WebhookHttp implements AutoCloseable {
                 return pinned.addresses().toArray(InetAddress[]::new);
             }
             // Not reached in normal use; still never connect anywhere unchecked.
-            WebhookUrls.Resolution resolution = urls.resolve(host);
-            if (resolution instanceof WebhookUrls.Resolution.Permitted permitted) {
-                return permitted.addresses().toArray(InetAddress[]::new);
-            }
-            throw new UnknownHostException("refused: " + host);
+            return switch (urls.resolve(host)) {
+                case WebhookUrls.Resolution.Permitted permitted ->
+                    permitted.addresses().toArray(InetAddress[]::new);
+                case WebhookUrls.Resolution.Refused refused -> throw new UnknownHostException("refused: " + host);
+                case WebhookUrls.Resolution.Unresolved unresolved -> throw new UnknownHostException("refused: " + host);
+            };
         }
 
         @Override

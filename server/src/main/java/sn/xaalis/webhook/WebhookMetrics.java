@@ -19,12 +19,12 @@ import org.springframework.stereotype.Component;
 @Component
 class WebhookMetrics {
 
-    private final Map<WebhookDispatcher.Outcome, Counter> attempts = new EnumMap<>(WebhookDispatcher.Outcome.class);
+    private final Map<Verdict.Outcome, Counter> attempts = new EnumMap<>(Verdict.Outcome.class);
     private final Counter undeliverable;
     private final Timer deliveryLatency;
 
     WebhookMetrics(MeterRegistry registry, OutboxBacklog backlog) {
-        for (WebhookDispatcher.Outcome outcome : WebhookDispatcher.Outcome.values()) {
+        for (Verdict.Outcome outcome : Verdict.Outcome.values()) {
             attempts.put(outcome, attemptCounter(registry, outcome.name()));
         }
         undeliverable = attemptCounter(registry, "UNDELIVERABLE");
@@ -79,7 +79,7 @@ class WebhookMetrics {
                 .register(registry);
     }
 
-    void attempt(WebhookDispatcher.Outcome outcome) {
+    void attempt(Verdict.Outcome outcome) {
         attempts.get(outcome).increment();
     }
 

@@ -152,7 +152,7 @@ class ClaimIT extends ApiIntegrationTest {
             jdbc.sql("SET LOCAL enable_seqscan = off").update();
             return String.join(
                     "\n",
-                    jdbc.sql("EXPLAIN " + DeliveryLeases.CLAIM_AT_ONCE.replace("/*exclude*/", ""))
+                    jdbc.sql("EXPLAIN " + PostgresDeliveryLeases.CLAIM_AT_ONCE.replace("/*exclude*/", ""))
                             .param("now", Timestamps.toDatabase(due))
                             .param("limit", 64)
                             .param("busy", "[]")

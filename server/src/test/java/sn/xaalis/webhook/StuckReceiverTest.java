@@ -18,21 +18,21 @@ class StuckReceiverTest {
         List<Instant> since = List.of(NOW.minusSeconds(9), NOW.minusSeconds(4), NOW.minusMillis(1_000));
 
         // A receiver that answers after 2 s loses at most this second, not the rest of the timeout.
-        assertThat(WebhookDispatcher.stuckUntil(since, NOW, TIMEOUT)).contains(NOW.plusSeconds(1));
+        assertThat(StuckReceivers.stuckUntil(since, NOW, TIMEOUT)).contains(NOW.plusSeconds(1));
     }
 
     @Test
     void neverPastTheMomentTheOldestDeliveryTimesOut() {
         List<Instant> since = List.of(NOW.minusMillis(14_500), NOW.minusSeconds(2));
 
-        assertThat(WebhookDispatcher.stuckUntil(since, NOW, TIMEOUT)).contains(NOW.plusMillis(500));
+        assertThat(StuckReceivers.stuckUntil(since, NOW, TIMEOUT)).contains(NOW.plusMillis(500));
     }
 
     @Test
     void aDeliveryStartedWithinTheSecondMeansTheReceiverStillAnswers() {
         List<Instant> since = List.of(NOW.minusSeconds(9), NOW.minusMillis(999));
 
-        assertThat(WebhookDispatcher.stuckUntil(since, NOW, TIMEOUT)).isEmpty();
-        assertThat(WebhookDispatcher.stuckUntil(List.of(), NOW, TIMEOUT)).isEmpty();
+        assertThat(StuckReceivers.stuckUntil(since, NOW, TIMEOUT)).isEmpty();
+        assertThat(StuckReceivers.stuckUntil(List.of(), NOW, TIMEOUT)).isEmpty();
     }
 }

@@ -112,22 +112,22 @@ final class ProviderHttp {
 
     /** Why a call that got no usable answer failed, in words safe for the merchant (no credentials). */
     String unavailable(Reply reply) {
-        if (reply instanceof Reply.Answered answered) {
-            return answered.status() == 401 || answered.status() == 403
-                    ? provider + " refused this account's credentials"
-                    : provider + " is not available (HTTP " + answered.status() + "); try again";
-        }
-        if (reply instanceof Reply.Refusal refusal) {
-            return refusal.reason();
-        }
-        return provider + " is not reachable (" + ((Reply.NoAnswer) reply).reason() + "); try again";
+        return switch (reply) {
+            case Reply.Answered answered ->
+                answered.status() == 401 || answered.status() == 403
+                        ? provider + " refused this account's credentials"
+                        : provider + " is not available (HTTP " + answered.status() + "); try again";
+            case Reply.Refusal refusal -> refusal.reason();
+            case Reply.NoAnswer none -> provider + " is not reachable (" + none.reason() + "); try again";
+        };
     }
 
     private static boolean retryable(Reply reply) {
-        if (reply instanceof Reply.Answered answered) {
-            return answered.status() >= 500 || answered.status() == 429;
-        }
-        return reply instanceof Reply.NoAnswer none && !none.reason().startsWith("circuit open");
+        return switch (reply) {
+            case Reply.Answered answered -> answered.status() >= 500 || answered.status() == 429;
+            case Reply.NoAnswer none -> !none.reason().startsWith("circuit open");
+            case Reply.Refusal refusal -> false;
+        };
     }
 
     private Reply attempt(Call call) {

@@ -1,0 +1,173 @@
+package sn.xaalis.admin;
+
+import static sn.xaalis.admin.OperatorRequests.failIfAny;
+import static sn.xaalis.admin.OperatorRequests.names;
+import static sn.xaalis.admin.OperatorRequests.optionalText;
+import static sn.xaalis.admin.OperatorRequests.providers;
+import static sn.xaalis.admin.OperatorRequests.text;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import sn.xaalis.merchant.ApplicationChanges;
+import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.IssuedKeys;
+import sn.xaalis.merchant.KeyRevocation;
+import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+import tools.jackson.databind.JsonNode;
+
+/** Operator onboarding of applications: creating one, its settings, and its keys. */
+@RestController
+@RequestMapping("/admin/v1")
+class ApplicationsAdminController {
+
+    private final MerchantOnboarding onboarding;
+    /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
+    private final KeyRevocation revocation;
+
+    private final OperatorRequests requests;
+
+    ApplicationsAdminController(MerchantOnboarding onboarding, KeyRevocation revocation, OperatorRequests requests) {
+        this.onboarding = onboarding;
+        this.revocation = revocation;
+        this.requests = requests;
+    }
+
+    record KeysJson(String apiKey, String apiSecret, String environment) {
+        static KeysJson of(IssuedKeys keys) {
+            return new KeysJson(
+                    keys.apiKey(), keys.apiSecret(), keys.environment().value());
+        }
+    }
+
+    record CreatedApplicationJson(UUID id, String endpointKey, String name, List<String> providers, KeysJson sandbox) {}
+
+    record KeyJson(String apiKey, String environment, String createdAt, String expiresAt, String revokedAt) {}
+
+    record ApplicationJson(
+            UUID id,
+            UUID merchantId,
+            String endpointKey,
+            String name,
+            String webhookUrl,
+            String callbackUrlSuccess,
+            String callbackUrlFailure,
+            List<String> providers,
+            Map<String, List<String>> providersByEnvironment,
+            boolean liveEnabled,
+            List<KeyJson> keys,
+            String createdAt) {
+
+        static ApplicationJson of(ApplicationDetails a) {
+            Map<String, List<String>> byEnvironment = new TreeMap<>();
+            a.providers().forEach((environment, set) -> byEnvironment.put(environment.value(), names(set)));
+            return new ApplicationJson(
+                    a.id(),
+                    a.merchantId(),
+                    a.endpointKey(),
+                    a.name(),
+                    a.webhookUrl(),
+                    a.callbackUrlSuccess(),
+                    a.callbackUrlFailure(),
+                    names(a.providers().get(Environment.SANDBOX)),
+                    byEnvironment,
+                    a.liveEnabled(),
+                    a.keys().stream()
+                            .map(k -> new KeyJson(
+                                    k.apiKey(),
+                                    k.environment().value(),
+                                    Timestamps.micros(k.createdAt()),
+                                    Timestamps.micros(k.expiresAt()),
+                                    Timestamps.micros(k.revokedAt())))
+                            .toList(),
+                    Timestamps.micros(a.createdAt()));
+        }
+    }
+
+    @PostMapping("/merchants/{merchantId}/applications")
+    ResponseEntity<CreatedApplicationJson> createApplication(
+            @PathVariable UUID merchantId, HttpServletRequest request) {
+        JsonNode body = requests.readObject(request);
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        var created = new MerchantOnboarding.NewApplicationRequest(
+                text(body, "name", errors),
+                text(body, "webhook_url", errors),
+                text(body, "callback_url_success", errors),
+                text(body, "callback_url_failure", errors),
+                providers(body, errors).orElse(Set.of()));
+        failIfAny(errors);
+        var application = onboarding.createApplication(merchantId, created);
+        ApplicationDetails details = application.application();
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .body(new CreatedApplicationJson(
+                        details.id(),
+                        details.endpointKey(),
+                        details.name(),
+                        names(details.providers().get(Environment.SANDBOX)),
+                        KeysJson.of(application.sandboxKeys())));
+    }
+
+    @GetMapping("/applications/{applicationId}")
+    ApplicationJson application(@PathVariable UUID applicationId) {
+        return ApplicationJson.of(onboarding.operatorDetails(applicationId));
+    }
+
+    @PatchMapping("/applications/{applicationId}")
+    ApplicationJson updateApplication(@PathVariable UUID applicationId, HttpServletRequest request) {
+        JsonNode body = requests.readObject(request);
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        Optional<Boolean> live = Optional.empty();
+        if (body.has("live_enabled")) {
+            JsonNode value = body.get("live_enabled");
+            if (value.isBoolean()) {
+                live = Optional.of(value.booleanValue());
+            } else {
+                errors.put("live_enabled", List.of("must be true or false"));
+            }
+        }
+        var changes = new ApplicationChanges(
+                optionalText(body, "webhook_url", errors),
+                optionalText(body, "callback_url_success", errors),
+                optionalText(body, "callback_url_failure", errors),
+                providers(body, errors),
+                live);
+        failIfAny(errors);
+        return ApplicationJson.of(onboarding.operatorUpdate(applicationId, changes));
+    }
+
+    @PostMapping("/applications/{applicationId}/keys")
+    ResponseEntity<KeysJson> issueKeys(@PathVariable UUID applicationId, HttpServletRequest request) {
+        JsonNode body = requests.readObject(request);
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String value = text(body, "environment", errors);
+        Optional<Environment> environment = Environment.fromValue(value);
+        if (errors.isEmpty() && environment.isEmpty()) {
+            errors.put("environment", List.of("must be sandbox or live"));
+        }
+        failIfAny(errors);
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .body(KeysJson.of(onboarding.issueKeys(applicationId, environment.get())));
+    }
+
+    @DeleteMapping("/applications/{applicationId}/keys/{apiKey}")
+    ResponseEntity<Void> revokeKey(@PathVariable UUID applicationId, @PathVariable String apiKey) {
+        revocation.revoke(applicationId, apiKey);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,61 @@
+package sn.xaalis.webhook;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The deliveries this node has in flight, in total and per application, and since when: what bounds
+ * the next claim, what a stopping node gives back, and how a stuck receiver is recognised.
+ */
+final class InFlightDeliveries {
+
+    /** A claim being delivered, and since when. */
+    private record InFlight(DeliveryLeases.Claimed claim, Instant since) {}
+
+    private final AtomicInteger total = new AtomicInteger();
+    private final Map<UUID, AtomicInteger> perApplication = new ConcurrentHashMap<>();
+    private final Map<UUID, InFlight> claims = new ConcurrentHashMap<>();
+
+    int count() {
+        return total.get();
+    }
+
+    /** How many deliveries each application has in flight right now (a copy). */
+    Map<UUID, Integer> perApplication() {
+        Map<UUID, Integer> busy = new HashMap<>();
+        perApplication.forEach((id, count) -> busy.put(id, count.get()));
+        return busy;
+    }
+
+    void started(DeliveryLeases.Claimed claim, Instant now) {
+        perApplication
+                .computeIfAbsent(claim.applicationId(), id -> new AtomicInteger())
+                .incrementAndGet();
+        total.incrementAndGet();
+        claims.put(claim.id(), new InFlight(claim, now));
+    }
+
+    void finished(DeliveryLeases.Claimed claim) {
+        claims.remove(claim.id());
+        perApplication.get(claim.applicationId()).decrementAndGet();
+        total.decrementAndGet();
+    }
+
+    /** The claims being delivered right now. */
+    List<DeliveryLeases.Claimed> claims() {
+        return claims.values().stream().map(InFlight::claim).toList();
+    }
+
+    /** When each delivery an application has in flight started. */
+    List<Instant> since(UUID application) {
+        return claims.values().stream()
+                .filter(inFlight -> inFlight.claim().applicationId().equals(application))
+                .map(InFlight::since)
+                .toList();
+    }
+}
