@@ -24,10 +24,14 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.ApplicationChanges;
+import sn.xaalis.merchant.ApplicationCreation;
 import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.ApplicationSettings;
 import sn.xaalis.merchant.IssuedKeys;
+import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.NewApplicationRequest;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.JsonNode;
@@ -37,14 +41,26 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/admin/v1")
 class ApplicationsAdminController {
 
-    private final MerchantOnboarding onboarding;
+    private final ApplicationCreation creation;
+    private final MerchantApplications applications;
+    private final ApplicationSettings settings;
+    private final KeyIssuance keys;
     /** Revokes a key pair immediately (a leaked secret must stop working now, not after an overlap). */
     private final KeyRevocation revocation;
 
     private final OperatorRequests requests;
 
-    ApplicationsAdminController(MerchantOnboarding onboarding, KeyRevocation revocation, OperatorRequests requests) {
-        this.onboarding = onboarding;
+    ApplicationsAdminController(
+            ApplicationCreation creation,
+            MerchantApplications applications,
+            ApplicationSettings settings,
+            KeyIssuance keys,
+            KeyRevocation revocation,
+            OperatorRequests requests) {
+        this.creation = creation;
+        this.applications = applications;
+        this.settings = settings;
+        this.keys = keys;
         this.revocation = revocation;
         this.requests = requests;
     }
@@ -105,14 +121,14 @@ class ApplicationsAdminController {
             @PathVariable UUID merchantId, HttpServletRequest request) {
         JsonNode body = requests.readObject(request);
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        var created = new MerchantOnboarding.NewApplicationRequest(
+        var created = new NewApplicationRequest(
                 text(body, "name", errors),
                 text(body, "webhook_url", errors),
                 text(body, "callback_url_success", errors),
                 text(body, "callback_url_failure", errors),
                 providers(body, errors).orElse(Set.of()));
         failIfAny(errors);
-        var application = onboarding.createApplication(merchantId, created);
+        var application = creation.createApplication(merchantId, created);
         ApplicationDetails details = application.application();
         return ResponseEntity.status(HttpStatus.CREATED)
                 .body(new CreatedApplicationJson(
@@ -125,7 +141,7 @@ class ApplicationsAdminController {
 
     @GetMapping("/applications/{applicationId}")
     ApplicationJson application(@PathVariable UUID applicationId) {
-        return ApplicationJson.of(onboarding.operatorDetails(applicationId));
+        return ApplicationJson.of(applications.operatorDetails(applicationId));
     }
 
     @PatchMapping("/applications/{applicationId}")
@@ -148,7 +164,7 @@ class ApplicationsAdminController {
                 providers(body, errors),
                 live);
         failIfAny(errors);
-        return ApplicationJson.of(onboarding.operatorUpdate(applicationId, changes));
+        return ApplicationJson.of(settings.operatorUpdate(applicationId, changes));
     }
 
     @PostMapping("/applications/{applicationId}/keys")
@@ -162,7 +178,7 @@ class ApplicationsAdminController {
         }
         failIfAny(errors);
         return ResponseEntity.status(HttpStatus.CREATED)
-                .body(KeysJson.of(onboarding.issueKeys(applicationId, environment.get())));
+                .body(KeysJson.of(keys.issueKeys(applicationId, environment.get())));
     }
 
     @DeleteMapping("/applications/{applicationId}/keys/{apiKey}")

@@ -17,7 +17,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.LiveApproval;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.LiveApprovals;
+import sn.xaalis.merchant.MerchantSignUp;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.JsonNode;
 
@@ -26,11 +27,13 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/admin/v1")
 class MerchantsAdminController {
 
-    private final MerchantOnboarding onboarding;
+    private final MerchantSignUp signUp;
+    private final LiveApprovals approvals;
     private final OperatorRequests requests;
 
-    MerchantsAdminController(MerchantOnboarding onboarding, OperatorRequests requests) {
-        this.onboarding = onboarding;
+    MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, OperatorRequests requests) {
+        this.signUp = signUp;
+        this.approvals = approvals;
         this.requests = requests;
     }
 
@@ -44,7 +47,7 @@ class MerchantsAdminController {
         String email = text(body, "email", errors);
         String password = text(body, "password", errors);
         failIfAny(errors);
-        var merchant = onboarding.createMerchant(name, email, password);
+        var merchant = signUp.createMerchant(name, email, password);
         return ResponseEntity.status(HttpStatus.CREATED)
                 .body(new MerchantJson(merchant.id(), merchant.name(), merchant.email()));
     }
@@ -62,18 +65,18 @@ class MerchantsAdminController {
 
     @GetMapping("/merchants/{merchantId}/approval")
     ApprovalJson approval(@PathVariable UUID merchantId) {
-        return ApprovalJson.of(merchantId, onboarding.approval(merchantId));
+        return ApprovalJson.of(merchantId, approvals.approval(merchantId));
     }
 
     /** Approves a merchant for live payments: a self-service sign-up may then go live. */
     @PostMapping("/merchants/{merchantId}/approval")
     ApprovalJson approve(@PathVariable UUID merchantId) {
-        return ApprovalJson.of(merchantId, onboarding.approve(merchantId));
+        return ApprovalJson.of(merchantId, approvals.approve(merchantId));
     }
 
     /** Withdraws the approval: the merchant's live payments are refused until it is approved again. */
     @DeleteMapping("/merchants/{merchantId}/approval")
     ApprovalJson withdraw(@PathVariable UUID merchantId) {
-        return ApprovalJson.of(merchantId, onboarding.withdrawApproval(merchantId));
+        return ApprovalJson.of(merchantId, approvals.withdrawApproval(merchantId));
     }
 }

@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import sn.xaalis.merchant.MerchantOnboarding;
+import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -29,13 +29,13 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/admin/v1")
 class NotificationsAdminController {
 
-    private final MerchantOnboarding onboarding;
+    private final MerchantApplications applications;
     private final WebhookDeliveries deliveries;
     private final OperatorRequests requests;
 
     NotificationsAdminController(
-            MerchantOnboarding onboarding, WebhookDeliveries deliveries, OperatorRequests requests) {
-        this.onboarding = onboarding;
+            MerchantApplications applications, WebhookDeliveries deliveries, OperatorRequests requests) {
+        this.applications = applications;
         this.deliveries = deliveries;
         this.requests = requests;
     }
@@ -43,7 +43,7 @@ class NotificationsAdminController {
     @GetMapping("/applications/{applicationId}/notifications")
     List<NotificationJson> notifications(
             @PathVariable UUID applicationId, @RequestParam(defaultValue = "50") int limit) {
-        onboarding.operatorDetails(applicationId); // 404 for an unknown application
+        applications.operatorDetails(applicationId); // 404 for an unknown application
         return deliveries.recent(applicationId, limit).stream()
                 .map(NotificationJson::of)
                 .toList();
@@ -75,7 +75,7 @@ class NotificationsAdminController {
             }
             failIfAny(errors);
         }
-        onboarding.operatorDetails(applicationId);
+        applications.operatorDetails(applicationId);
         return ResponseEntity.status(HttpStatus.ACCEPTED)
                 .body(NotificationJson.of(deliveries.sendTest(applicationId, environment)));
     }

@@ -33,12 +33,12 @@ class ConnectionApiController {
     private static final int MAX_BODY_BYTES = 16 * 1024;
 
     private final ConnectionSettings settings;
-    private final MerchantApplications onboarding;
+    private final MerchantApplications applications;
     private final JsonMapper json;
 
-    ConnectionApiController(ConnectionSettings settings, MerchantApplications onboarding, JsonMapper json) {
+    ConnectionApiController(ConnectionSettings settings, MerchantApplications applications, JsonMapper json) {
         this.settings = settings;
-        this.onboarding = onboarding;
+        this.applications = applications;
         this.json = json;
     }
 
@@ -119,7 +119,7 @@ class ConnectionApiController {
 
     /** 404 for an unknown application or provider name alike. */
     private Provider provider(UUID applicationId, String name) {
-        onboarding.operatorDetails(applicationId);
+        applications.operatorDetails(applicationId);
         return Provider.fromName(name).orElseThrow(() -> ApiException.notFound("No such provider: " + name));
     }
 }

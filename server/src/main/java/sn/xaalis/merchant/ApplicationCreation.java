@@ -43,7 +43,7 @@ public class ApplicationCreation {
     }
 
     @Transactional
-    public NewApplication createApplication(UUID merchantId, MerchantOnboarding.NewApplicationRequest request) {
+    public NewApplication createApplication(UUID merchantId, NewApplicationRequest request) {
         merchants.find(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String name = FieldRules.name(request.name(), errors);

@@ -82,8 +82,7 @@ class DemoSeed {
         writePassword(password);
         var application = creation.createApplication(
                 merchant.id(),
-                new MerchantOnboarding.NewApplicationRequest(
-                        "Demo Shop (sandbox)", null, null, null, EnumSet.allOf(Provider.class)));
+                new NewApplicationRequest("Demo Shop (sandbox)", null, null, null, EnumSet.allOf(Provider.class)));
         return application.application().id();
     }
 

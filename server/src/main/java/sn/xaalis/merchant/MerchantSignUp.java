@@ -71,8 +71,7 @@ public class MerchantSignUp {
         merchants.markSandboxOnly(account.id());
         applicationCreation.createApplication(
                 account.id(),
-                new MerchantOnboarding.NewApplicationRequest(
-                        "My application", null, null, null, EnumSet.allOf(Provider.class)));
+                new NewApplicationRequest("My application", null, null, null, EnumSet.allOf(Provider.class)));
         return account;
     }
 }

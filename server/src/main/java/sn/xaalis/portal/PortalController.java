@@ -18,8 +18,8 @@ import sn.xaalis.merchant.ApplicationCreation;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.ApplicationSettings;
 import sn.xaalis.merchant.MerchantApplications;
-import sn.xaalis.merchant.MerchantOnboarding;
 import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.merchant.NewApplicationRequest;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
@@ -68,8 +68,7 @@ class PortalController {
         try {
             var created = creation.createApplication(
                     user.merchantId(),
-                    new MerchantOnboarding.NewApplicationRequest(
-                            name, null, null, null, EnumSet.allOf(Provider.class)));
+                    new NewApplicationRequest(name, null, null, null, EnumSet.allOf(Provider.class)));
             return applicationPage
                     .view(user, created.application(), Map.of(), Notice.of("notice.applicationCreated"), null)
                     .addObject("issued", created.sandboxKeys());
