@@ -18,7 +18,7 @@ final class CustomerInput {
     private CustomerInput() {}
 
     /** {@code 77 123 45 67}, {@code 00221771234567} and {@code +221 77 123 45 67} all become {@code +221771234567}. */
-    static @Nullable String phone(String typed) {
+    static @Nullable String phone(@Nullable String typed) {
         if (typed == null || typed.isBlank()) {
             return null;
         }
@@ -40,7 +40,7 @@ final class CustomerInput {
      * {@code 4 500} and {@code 4500,50} in French, {@code 4,500} and {@code 4500.50} in English become
      * {@code 4500} and {@code 4500.50}; anything else is left for the amount rules to refuse.
      */
-    static @Nullable String amount(String typed, Locale locale) {
+    static @Nullable String amount(@Nullable String typed, Locale locale) {
         if (typed == null || typed.isBlank()) {
             return null;
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
@@ -72,7 +73,11 @@ class LinkCheckout {
     }
 
     /** What the customer filled in; blank fields are null. */
-    record Form(String provider, String amount, String customerPhone, String customerName) {}
+    record Form(
+            @Nullable String provider,
+            @Nullable String amount,
+            @Nullable String customerPhone,
+            @Nullable String customerName) {}
 
     /** What became of the customer's attempt. */
     sealed interface Result {
@@ -190,7 +195,7 @@ class LinkCheckout {
                 .spend(link.code());
     }
 
-    private void release(PaymentLink link, UUID paymentId) {
+    private void release(PaymentLink link, @Nullable UUID paymentId) {
         if (paymentId != null) {
             links.release(link.id(), paymentId);
         }

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.payment.Amounts;
 import sn.xaalis.payment.PaymentProperties;
@@ -29,7 +31,8 @@ class LinkPaymentForm {
     /** The form once checked: either what to initiate, or the problems to show. */
     sealed interface Checked {
         /** @param amount as the API writes amounts; {@code phone} and {@code name} null when blank */
-        record Valid(Provider provider, String amount, String phone, String name) implements Checked {}
+        record Valid(Provider provider, String amount, @Nullable String phone, @Nullable String name)
+                implements Checked {}
 
         record Invalid(Map<String, List<Problem>> problems) implements Checked {}
     }
@@ -54,12 +57,19 @@ class LinkPaymentForm {
                     "customer_name",
                     Problem.of("pay.name", "must be at most " + MAX_CUSTOMER_NAME + " characters", MAX_CUSTOMER_NAME));
         }
-        return problems.isEmpty() ? new Checked.Valid(provider, amount, phone, name) : new Checked.Invalid(problems);
+        if (provider == null || amount == null || !problems.isEmpty()) { // a null one is always among the problems
+            return new Checked.Invalid(problems);
+        }
+        return new Checked.Valid(provider, amount, phone, name);
     }
 
     /** The link's own amount, or the customer's within the link's range, as the API writes amounts. */
-    private String amount(
-            PaymentLink link, String typed, Provider provider, Locale locale, Map<String, List<Problem>> problems) {
+    private @Nullable String amount(
+            PaymentLink link,
+            @Nullable String typed,
+            @Nullable Provider provider,
+            Locale locale,
+            Map<String, List<Problem>> problems) {
         if (link.fixedAmount()) {
             return Amounts.format(link.amount());
         }
@@ -82,15 +92,14 @@ class LinkPaymentForm {
                 }
             }
         }
-        if (value == null || value.compareTo(link.minAmount()) < 0 || value.compareTo(link.maxAmount()) > 0) {
+        // A link without a fixed amount has a range.
+        BigDecimal min = Objects.requireNonNull(link.minAmount());
+        BigDecimal max = Objects.requireNonNull(link.maxAmount());
+        if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             LinkRules.add(
                     problems,
                     "amount",
-                    Problem.of(
-                            "pay.amount.range",
-                            "must be between the link's minimum and maximum",
-                            link.minAmount(),
-                            link.maxAmount()));
+                    Problem.of("pay.amount.range", "must be between the link's minimum and maximum", min, max));
             return null;
         }
         return Amounts.format(value);
