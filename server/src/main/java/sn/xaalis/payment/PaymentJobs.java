@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Idempotency;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.SessionState;

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.idempotency;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -18,6 +18,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
 
 /**
  * Idempotency keys (D14). A stored response commits in the caller's transaction, so a request that
@@ -83,7 +86,7 @@ public class Idempotency {
      * commits its own rows first): its answer is recorded after it; if another node recorded one for the
      * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
      */
-    public Answer executeThenRecord(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
+    public Answer executeThenRecord(Scope scope, String requestHash, Supplier<StoredResponse> work) {
         if (scope == null) {
             return new Answer(work.get(), false);
         }
