@@ -204,25 +204,31 @@ public class Idempotency {
         return inserted == 1;
     }
 
-    /**
-     * The insert of {@link #record} as one step of a larger PostgreSQL statement, returning a row
-     * when the record was stored and none when the key is taken, by a live record or by an expired
-     * one that {@link #record} would have replaced (the caller then uses {@link #record}).
-     */
-    public static final String INSERT_RETURNING = "INSERT INTO idempotency_records (application_id, environment,"
+    private static final String INSERT_RETURNING = "INSERT INTO idempotency_records (application_id, environment,"
             + " idempotency_key, request_hash, response_status, response_body, created_at) VALUES (:idemApp,"
             + " :idemEnv, :idemKey, :idemHash, :idemStatus, :idemBody, :idemAt) ON CONFLICT DO NOTHING RETURNING 1";
 
-    /** Binds the parameters of {@link #INSERT_RETURNING}. */
-    public JdbcClient.StatementSpec bindInsert(
-            JdbcClient.StatementSpec spec, Scope scope, String requestHash, StoredResponse response) {
-        return spec.param("idemApp", scope.applicationId())
-                .param("idemEnv", scope.environment().value())
-                .param("idemKey", scope.key())
-                .param("idemHash", requestHash)
-                .param("idemStatus", response.status())
-                .param("idemBody", response.body())
-                .param("idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant())));
+    /**
+     * The insert of {@link #record} as one step of a caller's larger PostgreSQL statement (kept for its
+     * single round trip): an {@code INSERT … RETURNING} that returns a row when the record was stored
+     * and none when the key is taken, by a live record or by an expired one that {@link #record} would
+     * have replaced (the caller then uses {@link #record}). The caller names the step and binds {@code
+     * params} with its own; they are named after this module ({@code idem…}), so they never meet the
+     * caller's.
+     */
+    public record InsertStep(String sql, Map<String, Object> params) {}
+
+    public InsertStep insertStep(Scope scope, String requestHash, StoredResponse response) {
+        return new InsertStep(
+                INSERT_RETURNING,
+                Map.of(
+                        "idemApp", scope.applicationId(),
+                        "idemEnv", scope.environment().value(),
+                        "idemKey", scope.key(),
+                        "idemHash", requestHash,
+                        "idemStatus", response.status(),
+                        "idemBody", response.body(),
+                        "idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant()))));
     }
 
     /** Deletes records past the 24 h window, a batch at a time; returns how many went. */

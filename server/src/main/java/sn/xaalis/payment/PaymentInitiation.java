@@ -273,14 +273,12 @@ public class PaymentInitiation {
         boolean stored;
         try {
             stored = scope == null
-                    ? payments.insertAtOnce(payment, firstCheck(payment), providerQr, null, null)
+                    ? payments.insertAtOnce(payment, firstCheck(payment), providerQr, null)
                     : payments.insertAtOnce(
                             payment,
                             firstCheck(payment),
                             providerQr,
-                            Idempotency.INSERT_RETURNING,
-                            spec -> idempotency.bindInsert(
-                                    spec, scope, requestHash, new Idempotency.StoredResponse(201, body)));
+                            idempotency.insertStep(scope, requestHash, new Idempotency.StoredResponse(201, body)));
         } catch (DuplicateKeyException conflict) {
             return referenceTaken(payment);
         }

@@ -28,21 +28,50 @@ class PaymentRollups {
     private static final String QUEUE_COLUMNS =
             "application_id, environment, provider, amount, created_hour, from_status, to_status, paid, paid_hour";
 
-    /**
-     * PostgreSQL: a common table expression queueing the payment just inserted by {@code stored} (with
-     * the parameters of {@code Payments}' insert, and those of {@link #bindStored}).
-     */
-    static final String QUEUE_STORED = "queued AS (INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
-            + " SELECT :app, :env, :provider, :amount, :rollupHour, NULL, :status, 0, 0 FROM stored)";
+    private static final String QUEUE_STORED_FROM = "INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
+            + " SELECT :rollupApp, :rollupEnv, :rollupProvider, :rollupAmount, :rollupHour, NULL, :rollupTo, 0, 0"
+            + " FROM ";
+    private static final String QUEUE_CHANGED_FROM = "INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
+            + " SELECT CAST(:rollupApp AS UUID), CAST(:rollupEnv AS VARCHAR), CAST(:rollupProvider AS VARCHAR),"
+            + " CAST(:rollupAmount AS NUMERIC), CAST(:rollupHour AS BIGINT), CAST(:rollupFrom AS VARCHAR),"
+            + " CAST(:rollupTo AS VARCHAR), CAST(:rollupPaid AS SMALLINT), CAST(:rollupPaidHour AS BIGINT) FROM ";
 
     /**
-     * PostgreSQL: a common table expression queueing the change just made by {@code changed} (with the
-     * parameters of {@code Payments}' conditional update, and those of {@link #bindChanged}).
+     * PostgreSQL: a queue row as one step of the caller's statement, inserted once per row of the
+     * caller's step it names, with its own parameters ({@code rollup…}) for the caller to bind.
      */
-    static final String QUEUE_CHANGED = "queued AS (INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
-            + " SELECT CAST(:rollupApp AS UUID), CAST(:rollupEnv AS VARCHAR), CAST(:rollupProvider AS VARCHAR),"
-            + " CAST(:rollupAmount AS NUMERIC), CAST(:rollupHour AS BIGINT), CAST(:from AS VARCHAR),"
-            + " CAST(:to AS VARCHAR), CAST(:rollupPaid AS SMALLINT), CAST(:rollupPaidHour AS BIGINT) FROM changed)";
+    record QueueStep(String sql, Map<String, Object> params) {}
+
+    /** Queues the payment that the caller's step {@code storedRows} inserted. */
+    static QueueStep queueStored(String storedRows, Payment payment) {
+        return new QueueStep(
+                QUEUE_STORED_FROM + storedRows,
+                Map.of(
+                        "rollupApp", payment.applicationId(),
+                        "rollupEnv", payment.environment().value(),
+                        "rollupProvider", payment.provider().name(),
+                        "rollupAmount", payment.amount(),
+                        "rollupHour", hourOf(payment.createdAt()),
+                        "rollupTo", payment.status().name()));
+    }
+
+    /** Queues the change that the caller's step {@code changedRows} made. */
+    static QueueStep queueChanged(String changedRows, Payments.StatusUpdate update) {
+        Payment payment = update.payment();
+        int paid = paidSign(update);
+        return new QueueStep(
+                QUEUE_CHANGED_FROM + changedRows,
+                Map.of(
+                        "rollupApp", payment.applicationId(),
+                        "rollupEnv", payment.environment().value(),
+                        "rollupProvider", payment.provider().name(),
+                        "rollupAmount", payment.amount(),
+                        "rollupHour", hourOf(payment.createdAt()),
+                        "rollupFrom", update.from().name(),
+                        "rollupTo", update.to().name(),
+                        "rollupPaid", paid,
+                        "rollupPaidHour", paid == 0 ? 0L : hourOf(update.paidAt())));
+    }
 
     private final JdbcClient jdbc;
     private final Database database;
@@ -57,22 +86,6 @@ class PaymentRollups {
     /** Hours since 1970-01-01T00:00Z. */
     static long hourOf(Instant instant) {
         return Math.floorDiv(instant.getEpochSecond(), 3600);
-    }
-
-    static JdbcClient.StatementSpec bindStored(JdbcClient.StatementSpec spec, Payment payment) {
-        return spec.param("rollupHour", hourOf(payment.createdAt()));
-    }
-
-    static JdbcClient.StatementSpec bindChanged(JdbcClient.StatementSpec spec, Payments.StatusUpdate update) {
-        Payment payment = update.payment();
-        int paid = paidSign(update);
-        return spec.param("rollupApp", payment.applicationId())
-                .param("rollupEnv", payment.environment().value())
-                .param("rollupProvider", payment.provider().name())
-                .param("rollupAmount", payment.amount())
-                .param("rollupHour", hourOf(payment.createdAt()))
-                .param("rollupPaid", paid)
-                .param("rollupPaidHour", paid == 0 ? 0L : hourOf(update.paidAt()));
     }
 
     /**

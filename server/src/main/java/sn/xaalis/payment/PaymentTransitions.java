@@ -108,11 +108,7 @@ public class PaymentTransitions {
     /** PostgreSQL: update, history, rollup and outbox rows in one statement (one round trip, one commit). */
     private boolean atOnce(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
         boolean moved = payments.changeStatusAtOnce(
-                update,
-                cause.actor(),
-                cause.detail(),
-                NotificationOutbox.INSERT_FOR_CHANGED,
-                spec -> outbox.bindInsert(spec, notification));
+                update, cause.actor(), cause.detail(), changedRows -> outbox.insertFor(changedRows, notification));
         if (moved) {
             outbox.announce();
         }

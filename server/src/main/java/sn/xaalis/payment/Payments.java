@@ -14,13 +14,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.UUID;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,11 +46,15 @@ class Payments {
             + " :createdAt, :createdAt, :firstCheck, :providerQr, :connection";
     private static final String INSERT =
             "INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") ON CONFLICT DO NOTHING";
+    // The PostgreSQL statements of insertAtOnce: the payment (the step "stored"), after the idempotent
+    // answer (the step "answer") when there is one, then its rollup queue row and its first history row.
+    private static final String STORE_STEP =
+            "WITH stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") RETURNING id)";
+    private static final String STORE_AFTER_ANSWER_STEP =
+            "stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") SELECT " + NEW_VALUES + " FROM answer RETURNING id)";
     private static final String FIRST_HISTORY_ROW = " INSERT INTO payment_status_history"
             + " (payment_id, from_status, to_status, cause, detail, occurred_at)"
             + " SELECT id, NULL, :status, 'api', NULL, :createdAt FROM stored";
-    private static final String INSERT_WITH_HISTORY = "WITH stored AS (INSERT INTO payments (" + NEW_COLUMNS
-            + ") VALUES (" + NEW_VALUES + ") RETURNING id), " + PaymentRollups.QUEUE_STORED + FIRST_HISTORY_ROW;
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -76,25 +82,21 @@ class Payments {
 
     /**
      * PostgreSQL only: the payment, its first history row and its rollup queue row in one statement, committed on its own
-     * (one round trip, no {@code BEGIN} or {@code COMMIT}). When {@code insertAnswer} is given (an
-     * {@code INSERT … RETURNING} of the idempotent response named {@code answer}), the payment is
-     * stored only if that answer was: a key already taken stores nothing and returns false. A
-     * reference already taken fails the whole statement with a {@link DuplicateKeyException}, so
-     * nothing is stored then either.
+     * (one round trip, no {@code BEGIN} or {@code COMMIT}). When {@code answer} is given (the
+     * idempotent response's insert, returning a row only when it stored one), the payment is stored
+     * only if that answer was: a key already taken stores nothing and returns false. A reference
+     * already taken fails the whole statement with a {@link DuplicateKeyException}, so nothing is
+     * stored then either.
      */
-    boolean insertAtOnce(
-            Payment p,
-            Instant firstCheck,
-            String providerQr,
-            String insertAnswer,
-            UnaryOperator<JdbcClient.StatementSpec> answer) {
-        String sql = insertAnswer == null
-                ? INSERT_WITH_HISTORY
-                : "WITH answer AS (" + insertAnswer + "), stored AS (INSERT INTO payments (" + NEW_COLUMNS + ") SELECT "
-                        + NEW_VALUES + " FROM answer RETURNING id), " + PaymentRollups.QUEUE_STORED + FIRST_HISTORY_ROW;
-        var spec = PaymentRollups.bindStored(bind(jdbc.sql(sql), p, firstCheck, providerQr), p);
-        if (insertAnswer != null) {
-            spec = answer.apply(spec);
+    boolean insertAtOnce(Payment p, Instant firstCheck, String providerQr, Idempotency.InsertStep answer) {
+        var queue = PaymentRollups.queueStored("stored", p);
+        String sql = answer == null
+                ? STORE_STEP + ", queued AS (" + queue.sql() + ")" + FIRST_HISTORY_ROW
+                : "WITH answer AS (" + answer.sql() + "), " + STORE_AFTER_ANSWER_STEP + ", queued AS (" + queue.sql()
+                        + ")" + FIRST_HISTORY_ROW;
+        var spec = bind(jdbc.sql(sql), p, firstCheck, providerQr).params(queue.params());
+        if (answer != null) {
+            spec = spec.params(answer.params());
         }
         return spec.update() == 1;
     }
@@ -128,10 +130,12 @@ class Payments {
     private static final String CHANGE_STATUS = "UPDATE payments SET status = :to, paid_at = :paidAt,"
             + " expired_at = :expiredAt, error_message = :error, late = (late OR :late), updated_at = :now"
             + " WHERE id = :id AND status = :from";
+    // The PostgreSQL statement of changeStatusAtOnce: the update (the step "changed"), its history row,
+    // then the rollup queue row and the caller's step, each once per changed row.
     private static final String CHANGE_STATUS_WITH_HISTORY = "WITH changed AS (" + CHANGE_STATUS + " RETURNING id),"
             + " history AS (INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail,"
             + " occurred_at) SELECT id, CAST(:from AS VARCHAR), CAST(:to AS VARCHAR), CAST(:cause AS VARCHAR),"
-            + " CAST(:detail AS VARCHAR), :now FROM changed), " + PaymentRollups.QUEUE_CHANGED + " ";
+            + " CAST(:detail AS VARCHAR), :now FROM changed)";
 
     /**
      * The conditional update of D1, in the caller's transaction with its rollup queue row: changes
@@ -157,22 +161,26 @@ class Payments {
     }
 
     /**
-     * PostgreSQL only: the conditional update of D1, its history row, its rollup queue row and {@code andThen} (a statement
-     * reading the changed row from {@code changed}, the outbox's insert) in one statement that commits
-     * on its own when no transaction is open: one round trip instead of four or five. Returns whether
-     * the payment changed; when it did not, nothing at all was written.
+     * PostgreSQL only: the conditional update of D1, its history row, its rollup queue row and the outbox
+     * row that {@code outboxRow} builds to read the changed row from the step it is given, in one
+     * statement that commits on its own when no transaction is open: one round trip instead of four or
+     * five. Returns whether the payment changed; when it did not, nothing at all was written.
      */
     boolean changeStatusAtOnce(
             StatusUpdate update,
             String cause,
             String detail,
-            String andThen,
-            UnaryOperator<JdbcClient.StatementSpec> bindAndThen) {
-        var spec = PaymentRollups.bindChanged(
-                        bindUpdate(jdbc.sql(CHANGE_STATUS_WITH_HISTORY + andThen), update), update)
-                .param("cause", cause)
-                .param("detail", shortDetail(detail));
-        return bindAndThen.apply(spec).update() == 1;
+            Function<String, NotificationOutbox.InsertStep> outboxRow) {
+        var queue = PaymentRollups.queueChanged("changed", update);
+        var outbox = outboxRow.apply("changed");
+        String sql = CHANGE_STATUS_WITH_HISTORY + ", queued AS (" + queue.sql() + ") " + outbox.sql();
+        return bindUpdate(jdbc.sql(sql), update)
+                        .param("cause", cause)
+                        .param("detail", shortDetail(detail))
+                        .params(queue.params())
+                        .params(outbox.params())
+                        .update()
+                == 1;
     }
 
     /**
