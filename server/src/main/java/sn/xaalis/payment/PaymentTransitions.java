@@ -19,6 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class PaymentTransitions {
 
     private final Payments payments;
+    private final StatusHistory history;
     private final NotificationOutbox outbox;
     private final JsonMapper json;
     private final Clock clock;
@@ -28,6 +29,7 @@ public class PaymentTransitions {
 
     PaymentTransitions(
             Payments payments,
+            StatusHistory history,
             NotificationOutbox outbox,
             JsonMapper json,
             Clock clock,
@@ -38,6 +40,7 @@ public class PaymentTransitions {
         this.database = database;
         this.transactions = transactions;
         this.payments = payments;
+        this.history = history;
         this.outbox = outbox;
         this.json = json;
         this.clock = clock;
@@ -120,7 +123,7 @@ public class PaymentTransitions {
         if (!payments.changeStatus(update)) {
             return false;
         }
-        payments.recordTransition(update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
+        history.recordTransition(update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
         outbox.enqueue(notification);
         return true;
     }

@@ -1,18 +1,8 @@
 package sn.xaalis.payment;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.SequencedMap;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.dao.DuplicateKeyException;
@@ -21,20 +11,16 @@ import org.springframework.stereotype.Repository;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.provider.Provider;
 import sn.xaalis.webhook.NotificationOutbox;
-import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The payments and payment_status_history tables. */
+/**
+ * The payments and payment_status_history tables: a payment's insert, its status changes and its
+ * reads by key. Lists are {@link PaymentListing}'s, the jobs' claims {@link DuePayments}'.
+ */
 @Repository
 class Payments {
 
-    private static final TypeReference<LinkedHashMap<String, String>> LINKS = new TypeReference<>() {};
-    private static final String COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
-            + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
-            + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
-            + " provider_transaction_id, connection_id";
     // A new payment's row: what initiation knows (paid_at, expired_at, error_message and the
     // provider's transaction id are still empty).
     private static final String NEW_COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
@@ -59,11 +45,13 @@ class Payments {
     private final JdbcClient jdbc;
     private final JsonMapper json;
     private final PaymentRollups rollups;
+    private final PaymentRows rows;
 
-    Payments(JdbcClient jdbc, JsonMapper json, PaymentRollups rollups) {
+    Payments(JdbcClient jdbc, JsonMapper json, PaymentRollups rollups, PaymentRows rows) {
         this.jdbc = jdbc;
         this.json = json;
         this.rollups = rollups;
+        this.rows = rows;
     }
 
     /**
@@ -176,7 +164,7 @@ class Payments {
         String sql = CHANGE_STATUS_WITH_HISTORY + ", queued AS (" + queue.sql() + ") " + outbox.sql();
         return bindUpdate(jdbc.sql(sql), update)
                         .param("cause", cause)
-                        .param("detail", shortDetail(detail))
+                        .param("detail", StatusHistory.shortDetail(detail))
                         .params(queue.params())
                         .params(outbox.params())
                         .update()
@@ -203,10 +191,6 @@ class Payments {
         PaymentStatus from() {
             return payment.status();
         }
-    }
-
-    private static String shortDetail(String detail) {
-        return detail == null || detail.length() <= 500 ? detail : detail.substring(0, 500);
     }
 
     Optional<PaymentStatus> status(UUID id) {
@@ -238,9 +222,9 @@ class Payments {
 
     /** Unscoped: only for pages that identify a payment by its reference alone (the customer's pages). */
     Optional<Payment> findByReference(Reference reference) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference")
+        return jdbc.sql("SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE reference = :reference")
                 .param("reference", reference.value())
-                .query((rs, n) -> map(rs))
+                .query(rows)
                 .optional();
     }
 
@@ -250,42 +234,11 @@ class Payments {
      * have no use for a few kilobytes of PNG per row.
      */
     Optional<PaymentPresentation> presentationByReference(Reference reference) {
-        return jdbc.sql("SELECT " + COLUMNS + ", provider_qr_code FROM payments WHERE reference = :reference")
+        return jdbc.sql("SELECT " + PaymentRows.COLUMNS
+                        + ", provider_qr_code FROM payments WHERE reference = :reference")
                 .param("reference", reference.value())
-                .query((rs, n) -> new PaymentPresentation(map(rs), rs.getString("provider_qr_code")))
+                .query((rs, n) -> new PaymentPresentation(rows.map(rs), rs.getString("provider_qr_code")))
                 .optional();
-    }
-
-    /** A payment claimed for a provider check, with how many checks it had before this one. */
-    record Due(Payment payment, int checks) {}
-
-    // The jobs' queries, run every second on every node: JobQueryPlansIT holds each to an index.
-    static final String LOCK_EXPIRED = "SELECT " + COLUMNS + ", check_count FROM payments WHERE status = 'PROCESSING'"
-            + " AND expires_at <= :now AND (next_check_at IS NULL OR next_check_at <= :now)"
-            + " ORDER BY expires_at LIMIT :limit FOR UPDATE SKIP LOCKED";
-    static final String LOCK_RECONCILIATION_DUE = "SELECT " + COLUMNS + ", check_count FROM payments"
-            + " WHERE status = 'PROCESSING' AND next_check_at <= :now AND environment = 'live' AND expires_at > :now"
-            + " ORDER BY next_check_at LIMIT :limit FOR UPDATE SKIP LOCKED";
-
-    /**
-     * Payments past their deadline whose next check is due (D6), locked so another node's job skips
-     * them; the caller pushes their next check out before committing, which is its claim.
-     */
-    List<Due> lockExpired(Instant now, int limit) {
-        return jdbc.sql(LOCK_EXPIRED)
-                .param("now", Timestamps.toDatabase(now))
-                .param("limit", limit)
-                .query((rs, n) -> new Due(map(rs), rs.getInt("check_count")))
-                .list();
-    }
-
-    /** Live payments still open whose reconciliation check is due (missed callbacks), locked likewise. */
-    List<Due> lockReconciliationDue(Instant now, int limit) {
-        return jdbc.sql(LOCK_RECONCILIATION_DUE)
-                .param("now", Timestamps.toDatabase(now))
-                .param("limit", limit)
-                .query((rs, n) -> new Due(map(rs), rs.getInt("check_count")))
-                .list();
     }
 
     /** Read through the live open payments' partial index (V6): as cheap as there are open payments. */
@@ -298,149 +251,11 @@ class Payments {
                 .single();
     }
 
-    void scheduleCheck(UUID id, Instant next) {
-        jdbc.sql("UPDATE payments SET next_check_at = :next, check_count = check_count + 1 WHERE id = :id")
-                .param("next", Timestamps.toDatabase(next))
-                .param("id", id)
-                .update();
-    }
-
     /** Remembers the provider's transaction id, the handle its status lookups need. */
     void rememberTransaction(UUID id, String transactionId) {
         jdbc.sql("UPDATE payments SET provider_transaction_id = :tx WHERE id = :id AND provider_transaction_id IS NULL")
                 .param("tx", transactionId)
                 .param("id", id)
-                .update();
-    }
-
-    /**
-     * The magic phones written out, exactly as the predicate of the partial index that serves this
-     * query on PostgreSQL (V18): with the phones as parameters the planner cannot prove that index
-     * holds every row wanted, and scanned the whole table instead, every second on every node.
-     */
-    static final String LOCK_MAGIC = "SELECT " + COLUMNS + " FROM payments WHERE status = 'PROCESSING'"
-            + " AND environment = 'sandbox' AND customer_phone IN ('+221700000001', '+221700000002', '+221700000003')"
-            + " AND created_at <= :before ORDER BY created_at LIMIT :limit FOR UPDATE SKIP LOCKED";
-
-    /** Sandbox payments with a magic customer phone ({@link PaymentJobs#MAGIC_PHONES}), old enough to resolve (D13). */
-    List<Payment> lockMagic(Instant createdBefore, int limit) {
-        return jdbc.sql(LOCK_MAGIC)
-                .param("before", Timestamps.toDatabase(createdBefore))
-                .param("limit", limit)
-                .query((rs, n) -> map(rs))
-                .list();
-    }
-
-    /** One page, newest first, after the cursor position (exclusive). */
-    List<Payment> list(UUID applicationId, Environment environment, PaymentFilter filter, int limit) {
-        return list(List.of(applicationId), environment, filter, limit);
-    }
-
-    /**
-     * Across several applications of one merchant (the portal); a null environment means both. One
-     * branch per application and environment, each reading its listing index (by status too when the
-     * filter has one) newest first and stopping after {@code limit} rows: a page costs the same however
-     * many payments a merchant has. One query over all of them would sort every matching row.
-     */
-    List<Payment> list(Collection<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
-        if (applicationIds.isEmpty()) {
-            return List.of();
-        }
-        Map<String, Object> params = new HashMap<>();
-        String conditions = conditions(filter, params);
-        List<Environment> environments = environment == null ? List.of(Environment.values()) : List.of(environment);
-        List<String> branches = new ArrayList<>();
-        for (UUID application : applicationIds) {
-            for (Environment env : environments) {
-                int i = branches.size();
-                branches.add("SELECT " + COLUMNS + " FROM payments WHERE application_id = :app" + i
-                        + " AND environment = :env" + i + conditions
-                        + " ORDER BY created_at DESC, id DESC LIMIT :limit");
-                params.put("app" + i, application);
-                params.put("env" + i, env.value());
-            }
-        }
-        params.put("limit", limit);
-        String sql = branches.size() == 1
-                ? branches.getFirst()
-                : "SELECT * FROM ((" + String.join(") UNION ALL (", branches)
-                        + ")) page ORDER BY created_at DESC, id DESC LIMIT :limit";
-        return jdbc.sql(sql).params(params).query((rs, n) -> map(rs)).list();
-    }
-
-    private static String conditions(PaymentFilter filter, Map<String, Object> params) {
-        StringBuilder sql = new StringBuilder();
-        if (filter.status() != null) {
-            sql.append(" AND status = :status");
-            params.put("status", filter.status().name());
-        }
-        if (filter.provider() != null) {
-            sql.append(" AND provider = :provider");
-            params.put("provider", filter.provider().name());
-        }
-        if (filter.createdFrom() != null) {
-            sql.append(" AND created_at >= :from");
-            params.put("from", Timestamps.toDatabase(filter.createdFrom()));
-        }
-        if (filter.createdTo() != null) {
-            sql.append(" AND created_at < :to");
-            params.put("to", Timestamps.toDatabase(filter.createdTo()));
-        }
-        if (filter.after() != null) {
-            // A row comparison, which the index can start from; the OR of two comparisons it cannot.
-            sql.append(" AND (created_at, id) < (:cursorAt, :cursorId)");
-            params.put("cursorAt", Timestamps.toDatabase(filter.after().createdAt()));
-            params.put("cursorId", filter.after().id());
-        }
-        return sql.toString();
-    }
-
-    /** A payment of one of these applications, by reference or transaction_uuid. */
-    Optional<Payment> findAmong(Collection<UUID> applicationIds, String referenceOrUuid) {
-        if (applicationIds.isEmpty() || referenceOrUuid == null) {
-            return Optional.empty();
-        }
-        String key = referenceOrUuid.trim();
-        UUID uuid = null;
-        try {
-            uuid = UUID.fromString(key);
-        } catch (IllegalArgumentException notAUuid) {
-            if (!Reference.isWellFormed(key.toUpperCase(Locale.ROOT))) {
-                return Optional.empty();
-            }
-        }
-        // By the unique key alone, then scoped here (see find).
-        var query = uuid != null
-                ? jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE id = :key")
-                        .param("key", uuid)
-                : jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE reference = :key")
-                        .param("key", key.toUpperCase(Locale.ROOT));
-        return query.query((rs, n) -> map(rs)).optional().filter(p -> applicationIds.contains(p.applicationId()));
-    }
-
-    List<StatusChange> history(UUID paymentId) {
-        return jdbc.sql("SELECT from_status, to_status, cause, detail, occurred_at FROM payment_status_history"
-                        + " WHERE payment_id = :id ORDER BY id")
-                .param("id", paymentId)
-                .query((rs, n) -> new StatusChange(
-                        rs.getString(1),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        Timestamps.fromDatabase(rs.getObject(5, OffsetDateTime.class))))
-                .list();
-    }
-
-    void recordTransition(
-            UUID paymentId, PaymentStatus from, PaymentStatus to, String cause, String detail, Instant at) {
-        jdbc.sql("INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail, occurred_at)"
-                        + " VALUES (:payment, :from, :to, :cause, :detail, :at)")
-                .param("payment", paymentId)
-                .param("from", from == null ? null : from.name())
-                .param("to", to.name())
-                .param("cause", cause)
-                .param("detail", shortDetail(detail))
-                .param("at", Timestamps.toDatabase(at))
                 .update();
     }
 
@@ -453,37 +268,5 @@ class Payments {
     Optional<Payment> find(UUID applicationId, Environment environment, Reference reference) {
         return findByReference(reference)
                 .filter(p -> p.applicationId().equals(applicationId) && p.environment() == environment);
-    }
-
-    private Payment map(ResultSet rs) throws SQLException {
-        SequencedMap<String, String> links = json.readValue(rs.getString("deep_links"), LINKS);
-        return new Payment(
-                rs.getObject("id", UUID.class),
-                new Reference(rs.getString("reference")),
-                rs.getObject("application_id", UUID.class),
-                Environment.fromValue(rs.getString("environment")).orElseThrow(),
-                Provider.valueOf(rs.getString("provider")),
-                rs.getBigDecimal("amount"),
-                rs.getString("currency"),
-                PaymentStatus.valueOf(rs.getString("status")),
-                rs.getString("description"),
-                rs.getString("customer_phone"),
-                rs.getString("customer_name"),
-                rs.getString("metadata"),
-                rs.getString("success_url"),
-                rs.getString("error_url"),
-                rs.getString("provider_reference"),
-                links,
-                instant(rs, "expires_at"),
-                instant(rs, "created_at"),
-                instant(rs, "paid_at"),
-                instant(rs, "expired_at"),
-                rs.getString("error_message"),
-                rs.getString("provider_transaction_id"),
-                rs.getObject("connection_id", UUID.class));
-    }
-
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        return Timestamps.fromDatabase(rs.getObject(column, OffsetDateTime.class));
     }
 }
