@@ -163,13 +163,16 @@ class PaymentJobs {
     }
 
     private static String describe(SessionState state) {
-        if (state instanceof SessionState.Unknown unknown) {
-            return unknown.reason();
-        }
-        if (state instanceof SessionState.Unreachable unreachable) {
-            return "provider unreachable past the grace period: " + unreachable.reason();
-        }
-        return null;
+        return switch (state) {
+            case SessionState.Unknown unknown -> unknown.reason();
+            case SessionState.Unreachable unreachable ->
+                "provider unreachable past the grace period: " + unreachable.reason();
+            case SessionState.Open open -> null;
+            case SessionState.Paid paid -> null;
+            case SessionState.Failed failed -> null;
+            case SessionState.Cancelled cancelled -> null;
+            case SessionState.Expired expired -> null;
+        };
     }
 
     /** Stored responses older than 24 h can never be replayed again (D14); once a minute is plenty. */

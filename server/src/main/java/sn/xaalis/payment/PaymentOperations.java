@@ -151,19 +151,23 @@ public class PaymentOperations {
     }
 
     private static void act(ProviderAction action) {
-        if (action instanceof ProviderAction.Refused refused) {
-            throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
-        }
-        if (action instanceof ProviderAction.Unavailable unavailable) {
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        switch (action) {
+            case ProviderAction.Done done -> {}
+            case ProviderAction.Refused refused ->
+                throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+            case ProviderAction.Unavailable unavailable ->
+                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
         }
     }
 
     private static Payment changed(PaymentTransitions.Outcome outcome) {
-        if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
-            return changed.payment();
-        }
-        throw conflict("The payment is " + outcome.current() + "; that change is not possible");
+        return switch (outcome) {
+            case PaymentTransitions.Outcome.Changed changed -> changed.payment();
+            case PaymentTransitions.Outcome.Refused refused ->
+                throw conflict("The payment is " + refused.current() + "; that change is not possible");
+            case PaymentTransitions.Outcome.Lost lost ->
+                throw conflict("The payment is " + lost.current() + "; that change is not possible");
+        };
     }
 
     private static ApiException conflict(String message) {

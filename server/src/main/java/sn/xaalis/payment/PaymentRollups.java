@@ -10,7 +10,6 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Database;
 
 /**
  * The dashboard's rollups (V15, D24): payments per application, environment, UTC hour of creation,
@@ -25,7 +24,7 @@ import sn.xaalis.platform.Database;
 @Repository
 class PaymentRollups {
 
-    private static final String QUEUE_COLUMNS =
+    static final String QUEUE_COLUMNS =
             "application_id, environment, provider, amount, created_hour, from_status, to_status, paid, paid_hour";
 
     private static final String QUEUE_STORED_FROM = "INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
@@ -74,12 +73,12 @@ class PaymentRollups {
     }
 
     private final JdbcClient jdbc;
-    private final Database database;
+    private final RollupStore store;
     private final TransactionTemplate transactions;
 
-    PaymentRollups(JdbcClient jdbc, Database database, TransactionTemplate transactions) {
+    PaymentRollups(JdbcClient jdbc, RollupStore store, TransactionTemplate transactions) {
         this.jdbc = jdbc;
-        this.database = database;
+        this.store = store;
         this.transactions = transactions;
     }
 
@@ -136,7 +135,7 @@ class PaymentRollups {
         Integer drained = transactions.execute(tx -> {
             Map<List<Object>, Sum> created = new TreeMap<>(KEY_ORDER);
             Map<List<Object>, Sum> paid = new TreeMap<>(KEY_ORDER);
-            List<UUID> rows = jdbc.sql(database.embedded() ? H2_DRAIN : POSTGRES_DRAIN)
+            List<UUID> rows = jdbc.sql(store.drainStatement())
                     .param("limit", limit)
                     .query((rs, n) -> {
                         UUID app = rs.getObject("application_id", UUID.class);
@@ -170,39 +169,19 @@ class PaymentRollups {
         return drained == null ? 0 : drained;
     }
 
-    // Deletes and returns queued rows. A row another node's drain deleted first is skipped once that
-    // drain commits (or taken, should it roll back): either way, each row is added exactly once.
-    private static final String POSTGRES_DRAIN = "DELETE FROM payment_rollup_queue WHERE ctid = ANY(ARRAY("
-            + "SELECT ctid FROM payment_rollup_queue LIMIT :limit)) RETURNING " + QUEUE_COLUMNS;
-    private static final String H2_DRAIN = "SELECT " + QUEUE_COLUMNS
-            + " FROM OLD TABLE (DELETE FROM payment_rollup_queue FETCH FIRST :limit ROWS ONLY)";
-
     private static final Rollup CREATED = new Rollup(
             "payment_rollups", List.of("application_id", "environment", "created_hour", "status", "provider"));
     private static final Rollup PAID =
             new Rollup("paid_rollups", List.of("application_id", "environment", "paid_hour"));
 
     private void add(Rollup rollup, List<Object> key, Sum sum) {
-        if (sum.count() == 0 && sum.amount().signum() == 0) {
-            return;
-        }
-        if (!database.embedded()) {
-            bind(jdbc.sql(rollup.upsert()), key, sum).update();
-            return;
-        }
-        // The embedded database has no ON CONFLICT DO UPDATE. It serves one node, whose job drains
-        // one batch at a time; should two drains ever meet, the loop still adds exactly once.
-        while (bind(jdbc.sql(rollup.update()), key, sum).update() == 0) {
-            if (bind(jdbc.sql(rollup.insert() + " ON CONFLICT DO NOTHING"), key, sum)
-                            .update()
-                    == 1) {
-                return;
-            }
+        if (sum.count() != 0 || sum.amount().signum() != 0) {
+            store.add(rollup, key, sum);
         }
     }
 
     /** A rollup table and its key columns, then payment_count and amount. */
-    private record Rollup(String table, List<String> keys) {
+    record Rollup(String table, List<String> keys) {
 
         String insert() {
             StringBuilder values = new StringBuilder();
@@ -231,7 +210,7 @@ class PaymentRollups {
         }
     }
 
-    private static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, List<Object> key, Sum sum) {
+    static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, List<Object> key, Sum sum) {
         for (int i = 0; i < key.size(); i++) {
             spec = spec.param("k" + i, key.get(i));
         }
@@ -239,7 +218,7 @@ class PaymentRollups {
     }
 
     /** What one rollup row gains (or loses). */
-    private record Sum(long count, BigDecimal amount) {
+    record Sum(long count, BigDecimal amount) {
         Sum plus(Sum other) {
             return new Sum(count + other.count, amount.add(other.amount));
         }

@@ -243,11 +243,12 @@ class Payments {
 
     /** Read through the live open payments' partial index (V6): as cheap as there are open payments. */
     PaymentQueries.OpenPayments openInConnection(UUID connectionId) {
-        return jdbc.sql("SELECT COUNT(*), MAX(expires_at) FROM payments"
+        return jdbc.sql("SELECT COUNT(*) AS open_count, MAX(expires_at) AS last_deadline FROM payments"
                         + " WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL AND connection_id = :connection")
                 .param("connection", connectionId)
                 .query((rs, n) -> new PaymentQueries.OpenPayments(
-                        rs.getInt(1), Timestamps.fromDatabase(rs.getObject(2, OffsetDateTime.class))))
+                        rs.getInt("open_count"),
+                        Timestamps.fromDatabase(rs.getObject("last_deadline", OffsetDateTime.class))))
                 .single();
     }
 
