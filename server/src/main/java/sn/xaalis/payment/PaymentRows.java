@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
-import java.util.SequencedMap;
 import java.util.UUID;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
@@ -38,31 +37,31 @@ class PaymentRows implements RowMapper<Payment> {
     }
 
     Payment map(ResultSet rs) throws SQLException {
-        SequencedMap<String, String> links = json.readValue(rs.getString("deep_links"), LINKS);
-        return new Payment(
-                rs.getObject("id", UUID.class),
-                new Reference(rs.getString("reference")),
-                rs.getObject("application_id", UUID.class),
-                Environment.fromValue(rs.getString("environment")).orElseThrow(),
-                Provider.valueOf(rs.getString("provider")),
-                rs.getBigDecimal("amount"),
-                rs.getString("currency"),
-                PaymentStatus.valueOf(rs.getString("status")),
-                rs.getString("description"),
-                rs.getString("customer_phone"),
-                rs.getString("customer_name"),
-                rs.getString("metadata"),
-                rs.getString("success_url"),
-                rs.getString("error_url"),
-                rs.getString("provider_reference"),
-                links,
-                instant(rs, "expires_at"),
-                instant(rs, "created_at"),
-                instant(rs, "paid_at"),
-                instant(rs, "expired_at"),
-                rs.getString("error_message"),
-                rs.getString("provider_transaction_id"),
-                rs.getObject("connection_id", UUID.class));
+        return Payment.builder()
+                .transactionUuid(rs.getObject("id", UUID.class))
+                .reference(new Reference(rs.getString("reference")))
+                .applicationId(rs.getObject("application_id", UUID.class))
+                .environment(Environment.fromValue(rs.getString("environment")).orElseThrow())
+                .provider(Provider.valueOf(rs.getString("provider")))
+                .amount(rs.getBigDecimal("amount"))
+                .currency(rs.getString("currency"))
+                .status(PaymentStatus.valueOf(rs.getString("status")))
+                .description(rs.getString("description"))
+                .customerPhone(rs.getString("customer_phone"))
+                .customerName(rs.getString("customer_name"))
+                .metadataJson(rs.getString("metadata"))
+                .successUrl(rs.getString("success_url"))
+                .errorUrl(rs.getString("error_url"))
+                .providerReference(rs.getString("provider_reference"))
+                .deepLinks(json.readValue(rs.getString("deep_links"), LINKS))
+                .expiresAt(instant(rs, "expires_at"))
+                .createdAt(instant(rs, "created_at"))
+                .paidAt(instant(rs, "paid_at"))
+                .expiredAt(instant(rs, "expired_at"))
+                .errorMessage(rs.getString("error_message"))
+                .providerTransactionId(rs.getString("provider_transaction_id"))
+                .connectionId(rs.getObject("connection_id", UUID.class))
+                .build();
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -64,30 +64,27 @@ class SessionOpening {
                 ? providerQrCode
                 : QrCodePng.base64(created.deepLinks().firstEntry().getValue());
         return new PaymentInitiation.Initiated(
-                new Payment(
-                        id,
-                        reference,
-                        caller.applicationId(),
-                        caller.environment(),
-                        order.provider(),
-                        order.amount(),
-                        order.currency(),
-                        PaymentStatus.PROCESSING,
-                        order.description(),
-                        order.customerPhone(),
-                        order.customerName(),
-                        order.metadataJson(),
-                        order.successUrl(),
-                        order.errorUrl(),
-                        created.providerReference(),
-                        created.deepLinks(),
-                        expiresAt,
-                        now,
-                        null,
-                        null,
-                        null,
-                        null,
-                        created.connectionId()),
+                Payment.builder()
+                        .transactionUuid(id)
+                        .reference(reference)
+                        .applicationId(caller.applicationId())
+                        .environment(caller.environment())
+                        .provider(order.provider())
+                        .amount(order.amount())
+                        .currency(order.currency())
+                        .status(PaymentStatus.PROCESSING)
+                        .description(order.description())
+                        .customerPhone(order.customerPhone())
+                        .customerName(order.customerName())
+                        .metadataJson(order.metadataJson())
+                        .successUrl(order.successUrl())
+                        .errorUrl(order.errorUrl())
+                        .providerReference(created.providerReference())
+                        .deepLinks(created.deepLinks())
+                        .expiresAt(expiresAt)
+                        .createdAt(now)
+                        .connectionId(created.connectionId())
+                        .build(),
                 qrCode,
                 providerQrCode);
     }
