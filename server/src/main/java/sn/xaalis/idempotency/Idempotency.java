@@ -106,15 +106,14 @@ public class Idempotency {
     }
 
     private Optional<Answer> replay(Scope scope, String requestHash) {
-        Prior prior = prior(scope, requestHash);
-        if (prior instanceof Prior.Replay replay) {
-            return Optional.of(new Answer(replay.response(), true));
-        }
-        if (prior instanceof Prior.Mismatch) {
-            throw new ApiException(
-                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
-        }
-        return Optional.empty();
+        return switch (prior(scope, requestHash)) {
+            case Prior.None none -> Optional.empty();
+            case Prior.Replay replay -> Optional.of(new Answer(replay.response(), true));
+            case Prior.Mismatch mismatch ->
+                throw new ApiException(
+                        HttpStatus.UNPROCESSABLE_CONTENT,
+                        "This Idempotency-Key was already used with a different request");
+        };
     }
 
     /** Keys are per application and environment. */
