@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
@@ -24,7 +25,6 @@ import sn.xaalis.payment.PaymentProperties;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.Idempotency;
 import sn.xaalis.provider.Provider;
 
 /**

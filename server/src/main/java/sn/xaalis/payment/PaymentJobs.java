@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Idempotency;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.SessionState;
@@ -29,7 +29,7 @@ class PaymentJobs {
             "+221700000002", PaymentStatus.FAILED,
             "+221700000003", PaymentStatus.CANCELLED);
 
-    private final Payments payments;
+    private final DuePayments duePayments;
     private final PaymentTransitions transitions;
     private final PaymentProviders providers;
     private final PaymentProperties properties;
@@ -40,7 +40,7 @@ class PaymentJobs {
     private final PaymentRollups rollups;
 
     PaymentJobs(
-            Payments payments,
+            DuePayments duePayments,
             PaymentTransitions transitions,
             PaymentProviders providers,
             PaymentProperties properties,
@@ -49,7 +49,7 @@ class PaymentJobs {
             Idempotency idempotency,
             PaymentRollups rollups) {
         this.rollups = rollups;
-        this.payments = payments;
+        this.duePayments = duePayments;
         this.transitions = transitions;
         this.providers = providers;
         this.properties = properties;
@@ -97,8 +97,8 @@ class PaymentJobs {
      */
     int expire() {
         Instant now = clock.instant();
-        List<Payments.Due> due = claim(() -> payments.lockExpired(now, BATCH), now);
-        for (Payments.Due claimed : due) {
+        List<DuePayments.Due> due = claim(() -> duePayments.lockExpired(now, BATCH), now);
+        for (DuePayments.Due claimed : due) {
             Payment payment = claimed.payment();
             SessionState state = providers.sessionState(PaymentOperations.session(payment));
             if (state instanceof SessionState.Unreachable
@@ -126,8 +126,8 @@ class PaymentJobs {
      */
     int reconcile() {
         Instant now = clock.instant();
-        List<Payments.Due> due = claim(() -> payments.lockReconciliationDue(now, BATCH), now);
-        for (Payments.Due claimed : due) {
+        List<DuePayments.Due> due = claim(() -> duePayments.lockReconciliationDue(now, BATCH), now);
+        for (DuePayments.Due claimed : due) {
             Payment payment = claimed.payment();
             ProviderVerdict verdict = ProviderVerdict.of(providers.sessionState(PaymentOperations.session(payment)));
             if (verdict != null) {
@@ -142,11 +142,11 @@ class PaymentJobs {
     }
 
     /** Locks due rows and pushes their next check out, in one short transaction: the claim on them. */
-    private List<Payments.Due> claim(Supplier<List<Payments.Due>> lock, Instant now) {
-        List<Payments.Due> due = transactions.execute(tx -> {
-            List<Payments.Due> rows = lock.get();
-            for (Payments.Due row : rows) {
-                payments.scheduleCheck(row.payment().transactionUuid(), now.plus(backoff(row.checks())));
+    private List<DuePayments.Due> claim(Supplier<List<DuePayments.Due>> lock, Instant now) {
+        List<DuePayments.Due> due = transactions.execute(tx -> {
+            List<DuePayments.Due> rows = lock.get();
+            for (DuePayments.Due row : rows) {
+                duePayments.scheduleCheck(row.payment().transactionUuid(), now.plus(backoff(row.checks())));
             }
             return rows;
         });
@@ -163,13 +163,16 @@ class PaymentJobs {
     }
 
     private static String describe(SessionState state) {
-        if (state instanceof SessionState.Unknown unknown) {
-            return unknown.reason();
-        }
-        if (state instanceof SessionState.Unreachable unreachable) {
-            return "provider unreachable past the grace period: " + unreachable.reason();
-        }
-        return null;
+        return switch (state) {
+            case SessionState.Unknown unknown -> unknown.reason();
+            case SessionState.Unreachable unreachable ->
+                "provider unreachable past the grace period: " + unreachable.reason();
+            case SessionState.Open open -> null;
+            case SessionState.Paid paid -> null;
+            case SessionState.Failed failed -> null;
+            case SessionState.Cancelled cancelled -> null;
+            case SessionState.Expired expired -> null;
+        };
     }
 
     /** Stored responses older than 24 h can never be replayed again (D14); once a minute is plenty. */
@@ -195,7 +198,7 @@ class PaymentJobs {
     int resolveMagicPhones() {
         Integer count = transactions.execute(tx -> {
             Instant before = clock.instant().minus(properties.sandboxMagicDelay());
-            var due = payments.lockMagic(before, BATCH);
+            var due = duePayments.lockMagic(before, BATCH);
             for (Payment payment : due) {
                 PaymentStatus to = MAGIC_PHONES.get(payment.customerPhone());
                 String error = to == PaymentStatus.FAILED ? "Insufficient funds (sandbox magic number)" : null;

@@ -27,13 +27,19 @@ public class PaymentOperations {
     private static final int MAX_PAGE = 100;
 
     private final Payments payments;
+    private final PaymentListing listing;
     private final PaymentTransitions transitions;
     private final PaymentProviders providers;
     private final List<CancelVeto> vetoes;
 
     PaymentOperations(
-            Payments payments, PaymentTransitions transitions, PaymentProviders providers, List<CancelVeto> vetoes) {
+            Payments payments,
+            PaymentListing listing,
+            PaymentTransitions transitions,
+            PaymentProviders providers,
+            List<CancelVeto> vetoes) {
         this.payments = payments;
+        this.listing = listing;
         this.transitions = transitions;
         this.providers = providers;
         this.vetoes = vetoes;
@@ -44,7 +50,7 @@ public class PaymentOperations {
 
     public Page list(Caller caller, PaymentFilter filter, int limit) {
         int size = Math.max(1, Math.min(limit, MAX_PAGE));
-        List<Payment> rows = payments.list(caller.applicationId(), caller.environment(), filter, size + 1);
+        List<Payment> rows = listing.list(caller.applicationId(), caller.environment(), filter, size + 1);
         if (rows.size() <= size) {
             return new Page(rows, null);
         }
@@ -109,7 +115,7 @@ public class PaymentOperations {
     @Transactional
     public PaymentTransitions.Outcome sandboxAction(
             Set<UUID> applicationIds, String reference, PaymentStatus outcome, String errorMessage) {
-        Payment payment = payments.findAmong(applicationIds, reference)
+        Payment payment = listing.findAmong(applicationIds, reference)
                 .filter(p -> p.environment() == Environment.SANDBOX)
                 .orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
         return transitions.apply(
@@ -145,19 +151,23 @@ public class PaymentOperations {
     }
 
     private static void act(ProviderAction action) {
-        if (action instanceof ProviderAction.Refused refused) {
-            throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
-        }
-        if (action instanceof ProviderAction.Unavailable unavailable) {
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        switch (action) {
+            case ProviderAction.Done done -> {}
+            case ProviderAction.Refused refused ->
+                throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+            case ProviderAction.Unavailable unavailable ->
+                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
         }
     }
 
     private static Payment changed(PaymentTransitions.Outcome outcome) {
-        if (outcome instanceof PaymentTransitions.Outcome.Changed changed) {
-            return changed.payment();
-        }
-        throw conflict("The payment is " + outcome.current() + "; that change is not possible");
+        return switch (outcome) {
+            case PaymentTransitions.Outcome.Changed changed -> changed.payment();
+            case PaymentTransitions.Outcome.Refused refused ->
+                throw conflict("The payment is " + refused.current() + "; that change is not possible");
+            case PaymentTransitions.Outcome.Lost lost ->
+                throw conflict("The payment is " + lost.current() + "; that change is not possible");
+        };
     }
 
     private static ApiException conflict(String message) {

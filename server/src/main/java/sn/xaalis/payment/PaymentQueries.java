@@ -14,22 +14,26 @@ import sn.xaalis.platform.Environment;
 public class PaymentQueries {
 
     private final Payments payments;
+    private final PaymentListing listing;
+    private final StatusHistory history;
 
-    PaymentQueries(Payments payments) {
+    PaymentQueries(Payments payments, PaymentListing listing, StatusHistory history) {
         this.payments = payments;
+        this.listing = listing;
+        this.history = history;
     }
 
     /** Newest first, across a merchant's applications; null environment means both. */
     public List<Payment> search(Set<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
-        return payments.list(applicationIds, environment, filter, limit);
+        return listing.list(applicationIds, environment, filter, limit);
     }
 
     public Optional<Payment> findAmong(Set<UUID> applicationIds, String referenceOrUuid) {
-        return payments.findAmong(applicationIds, referenceOrUuid);
+        return listing.findAmong(applicationIds, referenceOrUuid);
     }
 
     public List<StatusChange> history(Payment payment) {
-        return payments.history(payment.transactionUuid());
+        return history.of(payment.transactionUuid());
     }
 
     /**

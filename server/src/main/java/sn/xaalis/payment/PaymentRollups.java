@@ -10,7 +10,6 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Database;
 
 /**
  * The dashboard's rollups (V15, D24): payments per application, environment, UTC hour of creation,
@@ -25,54 +24,67 @@ import sn.xaalis.platform.Database;
 @Repository
 class PaymentRollups {
 
-    private static final String QUEUE_COLUMNS =
+    static final String QUEUE_COLUMNS =
             "application_id, environment, provider, amount, created_hour, from_status, to_status, paid, paid_hour";
 
-    /**
-     * PostgreSQL: a common table expression queueing the payment just inserted by {@code stored} (with
-     * the parameters of {@code Payments}' insert, and those of {@link #bindStored}).
-     */
-    static final String QUEUE_STORED = "queued AS (INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
-            + " SELECT :app, :env, :provider, :amount, :rollupHour, NULL, :status, 0, 0 FROM stored)";
+    private static final String QUEUE_STORED_FROM = "INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
+            + " SELECT :rollupApp, :rollupEnv, :rollupProvider, :rollupAmount, :rollupHour, NULL, :rollupTo, 0, 0"
+            + " FROM ";
+    private static final String QUEUE_CHANGED_FROM = "INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
+            + " SELECT CAST(:rollupApp AS UUID), CAST(:rollupEnv AS VARCHAR), CAST(:rollupProvider AS VARCHAR),"
+            + " CAST(:rollupAmount AS NUMERIC), CAST(:rollupHour AS BIGINT), CAST(:rollupFrom AS VARCHAR),"
+            + " CAST(:rollupTo AS VARCHAR), CAST(:rollupPaid AS SMALLINT), CAST(:rollupPaidHour AS BIGINT) FROM ";
 
     /**
-     * PostgreSQL: a common table expression queueing the change just made by {@code changed} (with the
-     * parameters of {@code Payments}' conditional update, and those of {@link #bindChanged}).
+     * PostgreSQL: a queue row as one step of the caller's statement, inserted once per row of the
+     * caller's step it names, with its own parameters ({@code rollup…}) for the caller to bind.
      */
-    static final String QUEUE_CHANGED = "queued AS (INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ")"
-            + " SELECT CAST(:rollupApp AS UUID), CAST(:rollupEnv AS VARCHAR), CAST(:rollupProvider AS VARCHAR),"
-            + " CAST(:rollupAmount AS NUMERIC), CAST(:rollupHour AS BIGINT), CAST(:from AS VARCHAR),"
-            + " CAST(:to AS VARCHAR), CAST(:rollupPaid AS SMALLINT), CAST(:rollupPaidHour AS BIGINT) FROM changed)";
+    record QueueStep(String sql, Map<String, Object> params) {}
+
+    /** Queues the payment that the caller's step {@code storedRows} inserted. */
+    static QueueStep queueStored(String storedRows, Payment payment) {
+        return new QueueStep(
+                QUEUE_STORED_FROM + storedRows,
+                Map.of(
+                        "rollupApp", payment.applicationId(),
+                        "rollupEnv", payment.environment().value(),
+                        "rollupProvider", payment.provider().name(),
+                        "rollupAmount", payment.amount(),
+                        "rollupHour", hourOf(payment.createdAt()),
+                        "rollupTo", payment.status().name()));
+    }
+
+    /** Queues the change that the caller's step {@code changedRows} made. */
+    static QueueStep queueChanged(String changedRows, Payments.StatusUpdate update) {
+        Payment payment = update.payment();
+        int paid = paidSign(update);
+        return new QueueStep(
+                QUEUE_CHANGED_FROM + changedRows,
+                Map.of(
+                        "rollupApp", payment.applicationId(),
+                        "rollupEnv", payment.environment().value(),
+                        "rollupProvider", payment.provider().name(),
+                        "rollupAmount", payment.amount(),
+                        "rollupHour", hourOf(payment.createdAt()),
+                        "rollupFrom", update.from().name(),
+                        "rollupTo", update.to().name(),
+                        "rollupPaid", paid,
+                        "rollupPaidHour", paid == 0 ? 0L : hourOf(update.paidAt())));
+    }
 
     private final JdbcClient jdbc;
-    private final Database database;
+    private final RollupStore store;
     private final TransactionTemplate transactions;
 
-    PaymentRollups(JdbcClient jdbc, Database database, TransactionTemplate transactions) {
+    PaymentRollups(JdbcClient jdbc, RollupStore store, TransactionTemplate transactions) {
         this.jdbc = jdbc;
-        this.database = database;
+        this.store = store;
         this.transactions = transactions;
     }
 
     /** Hours since 1970-01-01T00:00Z. */
     static long hourOf(Instant instant) {
         return Math.floorDiv(instant.getEpochSecond(), 3600);
-    }
-
-    static JdbcClient.StatementSpec bindStored(JdbcClient.StatementSpec spec, Payment payment) {
-        return spec.param("rollupHour", hourOf(payment.createdAt()));
-    }
-
-    static JdbcClient.StatementSpec bindChanged(JdbcClient.StatementSpec spec, Payments.StatusUpdate update) {
-        Payment payment = update.payment();
-        int paid = paidSign(update);
-        return spec.param("rollupApp", payment.applicationId())
-                .param("rollupEnv", payment.environment().value())
-                .param("rollupProvider", payment.provider().name())
-                .param("rollupAmount", payment.amount())
-                .param("rollupHour", hourOf(payment.createdAt()))
-                .param("rollupPaid", paid)
-                .param("rollupPaidHour", paid == 0 ? 0L : hourOf(update.paidAt()));
     }
 
     /**
@@ -123,7 +135,7 @@ class PaymentRollups {
         Integer drained = transactions.execute(tx -> {
             Map<List<Object>, Sum> created = new TreeMap<>(KEY_ORDER);
             Map<List<Object>, Sum> paid = new TreeMap<>(KEY_ORDER);
-            List<UUID> rows = jdbc.sql(database.embedded() ? H2_DRAIN : POSTGRES_DRAIN)
+            List<UUID> rows = jdbc.sql(store.drainStatement())
                     .param("limit", limit)
                     .query((rs, n) -> {
                         UUID app = rs.getObject("application_id", UUID.class);
@@ -157,39 +169,19 @@ class PaymentRollups {
         return drained == null ? 0 : drained;
     }
 
-    // Deletes and returns queued rows. A row another node's drain deleted first is skipped once that
-    // drain commits (or taken, should it roll back): either way, each row is added exactly once.
-    private static final String POSTGRES_DRAIN = "DELETE FROM payment_rollup_queue WHERE ctid = ANY(ARRAY("
-            + "SELECT ctid FROM payment_rollup_queue LIMIT :limit)) RETURNING " + QUEUE_COLUMNS;
-    private static final String H2_DRAIN = "SELECT " + QUEUE_COLUMNS
-            + " FROM OLD TABLE (DELETE FROM payment_rollup_queue FETCH FIRST :limit ROWS ONLY)";
-
     private static final Rollup CREATED = new Rollup(
             "payment_rollups", List.of("application_id", "environment", "created_hour", "status", "provider"));
     private static final Rollup PAID =
             new Rollup("paid_rollups", List.of("application_id", "environment", "paid_hour"));
 
     private void add(Rollup rollup, List<Object> key, Sum sum) {
-        if (sum.count() == 0 && sum.amount().signum() == 0) {
-            return;
-        }
-        if (!database.embedded()) {
-            bind(jdbc.sql(rollup.upsert()), key, sum).update();
-            return;
-        }
-        // The embedded database has no ON CONFLICT DO UPDATE. It serves one node, whose job drains
-        // one batch at a time; should two drains ever meet, the loop still adds exactly once.
-        while (bind(jdbc.sql(rollup.update()), key, sum).update() == 0) {
-            if (bind(jdbc.sql(rollup.insert() + " ON CONFLICT DO NOTHING"), key, sum)
-                            .update()
-                    == 1) {
-                return;
-            }
+        if (sum.count() != 0 || sum.amount().signum() != 0) {
+            store.add(rollup, key, sum);
         }
     }
 
     /** A rollup table and its key columns, then payment_count and amount. */
-    private record Rollup(String table, List<String> keys) {
+    record Rollup(String table, List<String> keys) {
 
         String insert() {
             StringBuilder values = new StringBuilder();
@@ -218,7 +210,7 @@ class PaymentRollups {
         }
     }
 
-    private static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, List<Object> key, Sum sum) {
+    static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec, List<Object> key, Sum sum) {
         for (int i = 0; i < key.size(); i++) {
             spec = spec.param("k" + i, key.get(i));
         }
@@ -226,7 +218,7 @@ class PaymentRollups {
     }
 
     /** What one rollup row gains (or loses). */
-    private record Sum(long count, BigDecimal amount) {
+    record Sum(long count, BigDecimal amount) {
         Sum plus(Sum other) {
             return new Sum(count + other.count, amount.add(other.amount));
         }

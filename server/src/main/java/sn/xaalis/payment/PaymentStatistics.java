@@ -44,10 +44,12 @@ public class PaymentStatistics {
     // A period starting on a whole hour (every midnight of West Africa's zones) reads no payment at
     // all: not even an empty range of the listing index, which a planner with stale statistics has
     // been seen to look for in an index where it must scan the application's whole history.
-    private static final String SUMMARY = "SELECT status, provider, SUM(n), SUM(a) FROM (" + WHOLE_HOURS + GROUPED;
+    private static final String SUMMARY =
+            "SELECT status, provider, SUM(n) AS payment_count, SUM(a) AS total_amount FROM (" + WHOLE_HOURS + GROUPED;
     private static final String SUMMARY_WITH_PART_HOUR =
-            "SELECT status, provider, SUM(n), SUM(a) FROM (" + WHOLE_HOURS + PART_HOUR + GROUPED;
-    private static final String DAILY = "SELECT h, SUM(a) FROM ("
+            "SELECT status, provider, SUM(n) AS payment_count, SUM(a) AS total_amount FROM (" + WHOLE_HOURS + PART_HOUR
+                    + GROUPED;
+    private static final String DAILY = "SELECT h, SUM(a) AS total_amount FROM ("
             + "SELECT paid_hour AS h, amount AS a FROM paid_rollups WHERE application_id IN (:apps)"
             + " AND environment = :env AND paid_hour >= :from AND paid_hour < :to"
             + " UNION ALL SELECT paid_hour, paid * amount FROM payment_rollup_queue WHERE application_id IN (:apps)"
@@ -85,14 +87,14 @@ public class PaymentStatistics {
                 query = query.param("since", Timestamps.toDatabase(since)).param("edge", Timestamps.toDatabase(edge));
             }
             query.query((rs, n) -> {
-                        PaymentStatus status = PaymentStatus.valueOf(rs.getString(1));
-                        Provider provider = Provider.valueOf(rs.getString(2));
-                        long count = rs.getLong(3);
+                        PaymentStatus status = PaymentStatus.valueOf(rs.getString("status"));
+                        Provider provider = Provider.valueOf(rs.getString("provider"));
+                        long count = rs.getLong("payment_count");
                         byStatus.merge(status, count, Long::sum);
                         byProvider.merge(provider, count, Long::sum);
                         total[0] += count;
                         if (status == PaymentStatus.SUCCESS) {
-                            collected[0] = collected[0].add(rs.getBigDecimal(4));
+                            collected[0] = collected[0].add(rs.getBigDecimal("total_amount"));
                         }
                         return null;
                     })
@@ -122,8 +124,8 @@ public class PaymentStatistics {
                     .param("from", fromHour)
                     .param("to", toHour)
                     .query((rs, n) -> byDay.merge(
-                            LocalDate.ofInstant(Instant.ofEpochSecond(rs.getLong(1) * SECONDS_PER_HOUR), zone),
-                            rs.getBigDecimal(2),
+                            LocalDate.ofInstant(Instant.ofEpochSecond(rs.getLong("h") * SECONDS_PER_HOUR), zone),
+                            rs.getBigDecimal("total_amount"),
                             BigDecimal::add))
                     .list();
         }

@@ -3,44 +3,31 @@ package sn.xaalis.payment;
 import java.time.Clock;
 import java.time.Instant;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.webhook.NewNotification;
-import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every status change goes through here (D1): the conditional update, the history row, the outbox
  * row and the dashboard's rollups commit together (one statement on PostgreSQL, one transaction on
- * the embedded database), and nothing at all is written when the update changed no row.
+ * the embedded database: {@link StatusChangeStore}), and nothing at all is written when the update changed no row.
  */
 @Service
 public class PaymentTransitions {
 
     private final Payments payments;
-    private final NotificationOutbox outbox;
+    private final StatusChangeStore store;
     private final JsonMapper json;
     private final Clock clock;
     private final PaymentMetrics metrics;
-    private final Database database;
-    private final TransactionTemplate transactions;
 
     PaymentTransitions(
-            Payments payments,
-            NotificationOutbox outbox,
-            JsonMapper json,
-            Clock clock,
-            PaymentMetrics metrics,
-            Database database,
-            TransactionTemplate transactions) {
-        this.metrics = metrics;
-        this.database = database;
-        this.transactions = transactions;
+            Payments payments, StatusChangeStore store, JsonMapper json, Clock clock, PaymentMetrics metrics) {
         this.payments = payments;
-        this.outbox = outbox;
+        this.store = store;
         this.json = json;
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     /** What caused a change, kept in the status history. */
@@ -95,37 +82,10 @@ public class PaymentTransitions {
                 changed.reference().value() + ":" + to.name(),
                 to.event(),
                 json.writeValueAsString(PaymentData.of(changed)));
-        boolean moved = database.embedded()
-                ? Boolean.TRUE.equals(transactions.execute(tx -> inSteps(update, cause, notification)))
-                : atOnce(update, cause, notification);
-        if (!moved) {
+        if (!store.write(update, cause, notification)) {
             return new Outcome.Lost(payments.status(payment.transactionUuid()).orElse(from));
         }
         metrics.transition(from, to);
         return new Outcome.Changed(changed);
-    }
-
-    /** PostgreSQL: update, history, rollup and outbox rows in one statement (one round trip, one commit). */
-    private boolean atOnce(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
-        boolean moved = payments.changeStatusAtOnce(
-                update,
-                cause.actor(),
-                cause.detail(),
-                NotificationOutbox.INSERT_FOR_CHANGED,
-                spec -> outbox.bindInsert(spec, notification));
-        if (moved) {
-            outbox.announce();
-        }
-        return moved;
-    }
-
-    /** The embedded database has no data-modifying WITH: the same rows, one statement each. */
-    private boolean inSteps(Payments.StatusUpdate update, Cause cause, NewNotification notification) {
-        if (!payments.changeStatus(update)) {
-            return false;
-        }
-        payments.recordTransition(update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
-        outbox.enqueue(notification);
-        return true;
     }
 }

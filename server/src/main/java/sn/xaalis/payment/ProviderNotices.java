@@ -92,15 +92,14 @@ public class ProviderNotices {
      * @return what to apply, or null to leave the payment as it is
      */
     private SessionState closeAfterFailure(Payment payment, SessionState.Failed failed) {
-        ProviderAction closed = providers.cancel(PaymentOperations.session(payment));
-        if (closed instanceof ProviderAction.Done) {
-            return failed;
-        }
-        if (closed instanceof ProviderAction.Refused) {
-            SessionState now = providers.sessionState(PaymentOperations.session(payment));
-            return now instanceof SessionState.Paid ? now : null;
-        }
-        return null;
+        return switch (providers.cancel(PaymentOperations.session(payment))) {
+            case ProviderAction.Done done -> failed;
+            case ProviderAction.Refused refused -> {
+                SessionState now = providers.sessionState(PaymentOperations.session(payment));
+                yield now instanceof SessionState.Paid ? now : null;
+            }
+            case ProviderAction.Unavailable unavailable -> null;
+        };
     }
 
     private String move(Payment payment, ProviderNotice notice, SessionState state) {

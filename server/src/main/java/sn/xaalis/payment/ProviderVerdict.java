@@ -11,18 +11,14 @@ record ProviderVerdict(PaymentStatus status, String error) {
 
     /** The verdict, or null while the provider reports the session open, unknown or unreachable. */
     static ProviderVerdict of(SessionState state) {
-        if (state instanceof SessionState.Paid) {
-            return new ProviderVerdict(PaymentStatus.SUCCESS, null);
-        }
-        if (state instanceof SessionState.Failed failed) {
-            return new ProviderVerdict(PaymentStatus.FAILED, failed.reason());
-        }
-        if (state instanceof SessionState.Cancelled) {
-            return new ProviderVerdict(PaymentStatus.CANCELLED, null);
-        }
-        if (state instanceof SessionState.Expired) {
-            return new ProviderVerdict(PaymentStatus.EXPIRED, null);
-        }
-        return null;
+        return switch (state) {
+            case SessionState.Paid paid -> new ProviderVerdict(PaymentStatus.SUCCESS, null);
+            case SessionState.Failed failed -> new ProviderVerdict(PaymentStatus.FAILED, failed.reason());
+            case SessionState.Cancelled cancelled -> new ProviderVerdict(PaymentStatus.CANCELLED, null);
+            case SessionState.Expired expired -> new ProviderVerdict(PaymentStatus.EXPIRED, null);
+            case SessionState.Open open -> null;
+            case SessionState.Unknown unknown -> null;
+            case SessionState.Unreachable unreachable -> null;
+        };
     }
 }

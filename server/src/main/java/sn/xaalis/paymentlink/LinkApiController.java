@@ -13,10 +13,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.ApiException;
-import sn.xaalis.platform.Idempotency;
 import sn.xaalis.platform.JsonBodies;
 import tools.jackson.databind.json.JsonMapper;
 

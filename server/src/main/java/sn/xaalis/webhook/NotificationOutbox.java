@@ -2,6 +2,7 @@ package sn.xaalis.webhook;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -44,37 +45,44 @@ public class NotificationOutbox {
     UUID insert(NewNotification notification, boolean test) {
         Instant now = Timestamps.truncate(clock.instant());
         UUID id = RandomTokens.uuidV7(clock);
-        bind(jdbc.sql(INSERT), notification, id, now).param("outboxTest", test).update();
+        jdbc.sql(INSERT)
+                .params(values(notification, id, now))
+                .param("outboxTest", test)
+                .update();
         announce();
         return id;
     }
 
-    /**
-     * PostgreSQL: the outbox row as the last part of a caller's statement whose data-modifying step
-     * {@code changed} returns the changed row, so the notification is stored only with the change it
-     * announces, in the same statement (one round trip, one commit). Bind it with {@link #bindInsert}
-     * and call {@link #announce} once the statement stored it.
-     */
-    public static final String INSERT_FOR_CHANGED = "INSERT INTO notifications (" + COLUMNS + ")"
+    private static final String INSERT_FROM = "INSERT INTO notifications (" + COLUMNS + ")"
             + " SELECT :outboxId, :outboxApp, CAST(:outboxEnv AS VARCHAR), CAST(:outboxEventId AS VARCHAR),"
             + " CAST(:outboxEvent AS VARCHAR), CAST(:outboxBody AS TEXT), 'PENDING', :outboxNow, FALSE, :outboxNow,"
-            + " :outboxNow FROM changed";
+            + " :outboxNow FROM ";
 
-    /** Binds the parameters of {@link #INSERT_FOR_CHANGED}. */
-    public JdbcClient.StatementSpec bindInsert(JdbcClient.StatementSpec spec, NewNotification notification) {
-        return bind(spec, notification, RandomTokens.uuidV7(clock), Timestamps.truncate(clock.instant()));
+    /**
+     * PostgreSQL: the outbox row as the last part of a caller's statement (kept for its single round
+     * trip and commit), inserted once per row of {@code changedRows}, the caller's data-modifying step
+     * that returns the changed row: the notification is stored only with the change it announces. The
+     * caller binds {@code params} with its own (they are named after this module, {@code outbox…}, so
+     * they never meet the caller's) and calls {@link #announce} once the statement stored the row.
+     */
+    public record InsertStep(String sql, Map<String, Object> params) {}
+
+    public InsertStep insertFor(String changedRows, NewNotification notification) {
+        return new InsertStep(
+                INSERT_FROM + changedRows,
+                values(notification, RandomTokens.uuidV7(clock), Timestamps.truncate(clock.instant())));
     }
 
     /** The outbox row's values, shared by both inserts (all but the test flag). */
-    private static JdbcClient.StatementSpec bind(
-            JdbcClient.StatementSpec spec, NewNotification notification, UUID id, Instant now) {
-        return spec.param("outboxId", id)
-                .param("outboxApp", notification.applicationId())
-                .param("outboxEnv", notification.environment().value())
-                .param("outboxEventId", notification.eventId())
-                .param("outboxEvent", notification.event())
-                .param("outboxBody", body(notification, now))
-                .param("outboxNow", Timestamps.toDatabase(now));
+    private static Map<String, Object> values(NewNotification notification, UUID id, Instant now) {
+        return Map.of(
+                "outboxId", id,
+                "outboxApp", notification.applicationId(),
+                "outboxEnv", notification.environment().value(),
+                "outboxEventId", notification.eventId(),
+                "outboxEvent", notification.event(),
+                "outboxBody", body(notification, now),
+                "outboxNow", Timestamps.toDatabase(now));
     }
 
     /**

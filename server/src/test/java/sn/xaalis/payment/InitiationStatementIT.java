@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.Idempotency;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -72,8 +72,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
         assertThat(answers("free-key")).isEqualTo(1);
 
         Payment withoutKey = newPayment(Reference.random());
-        assertThat(payments.insertAtOnce(withoutKey, null, PROVIDER_QR, null, null))
-                .isTrue();
+        assertThat(payments.insertAtOnce(withoutKey, null, PROVIDER_QR, null)).isTrue();
         assertThat(history(withoutKey)).containsExactly("null>PROCESSING api");
         assertThat(providerQrCode(withoutKey)).isEqualTo(PROVIDER_QR);
     }
@@ -98,7 +97,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
         Payment payment = newPayment(taken);
 
         assertThatThrownBy(() -> insert(payment, "key-of-a-clash")).isInstanceOf(DuplicateKeyException.class);
-        assertThatThrownBy(() -> payments.insertAtOnce(payment, null, null, null, null))
+        assertThatThrownBy(() -> payments.insertAtOnce(payment, null, null, null))
                 .isInstanceOf(DuplicateKeyException.class);
 
         assertThat(exists(payment)).isFalse();
@@ -112,9 +111,8 @@ class InitiationStatementIT extends ApiIntegrationTest {
                 payment,
                 null,
                 PROVIDER_QR,
-                Idempotency.INSERT_RETURNING,
-                spec -> idempotency.bindInsert(
-                        spec, scope, "request-hash", new Idempotency.StoredResponse(201, "{\"stored\":true}")));
+                idempotency.insertStep(
+                        scope, "request-hash", new Idempotency.StoredResponse(201, "{\"stored\":true}")));
     }
 
     private String providerQrCode(Payment payment) {

@@ -40,14 +40,14 @@ class JobQueryPlansIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {Payments.LOCK_MAGIC, Payments.LOCK_EXPIRED, Payments.LOCK_RECONCILIATION_DUE})
+    @ValueSource(strings = {DuePayments.LOCK_MAGIC, DuePayments.LOCK_EXPIRED, DuePayments.LOCK_RECONCILIATION_DUE})
     void readsAnIndexNeverTheWholeTable(String query) {
         assertThat(plan(query)).doesNotContain("Seq Scan");
     }
 
     @Test
     void theMagicPhonesAreTheIndexsOwn() {
-        assertThat(plan(Payments.LOCK_MAGIC)).contains("payments_magic_phone_idx");
+        assertThat(plan(DuePayments.LOCK_MAGIC)).contains("payments_magic_phone_idx");
         String index = jdbc.sql("SELECT indexdef FROM pg_indexes WHERE indexname = 'payments_magic_phone_idx'"
                         // Other tests' schemas (fault tests, clusters) have theirs.
                         + " AND schemaname = current_schema()")
@@ -55,7 +55,7 @@ class JobQueryPlansIT {
                 .single();
         for (String phone : PaymentJobs.MAGIC_PHONES.keySet()) {
             assertThat(index).contains("'" + phone + "'");
-            assertThat(Payments.LOCK_MAGIC).contains("'" + phone + "'");
+            assertThat(DuePayments.LOCK_MAGIC).contains("'" + phone + "'");
         }
         assertThat(index.split("\\+221", -1)).hasSize(PaymentJobs.MAGIC_PHONES.size() + 1);
     }

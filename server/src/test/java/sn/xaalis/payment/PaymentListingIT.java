@@ -44,6 +44,9 @@ class PaymentListingIT extends ApiIntegrationTest {
     Payments payments;
 
     @Autowired
+    PaymentListing listing;
+
+    @Autowired
     JdbcClient jdbc;
 
     @Autowired
@@ -100,7 +103,7 @@ class PaymentListingIT extends ApiIntegrationTest {
                     PaymentFilter filter = new PaymentFilter(status, provider, null, null, null);
                     List<UUID> paged = new ArrayList<>();
                     for (int page = 0; page < 100; page++) {
-                        List<Payment> rows = payments.list(Set.copyOf(apps), environment, filter, 7);
+                        List<Payment> rows = listing.list(Set.copyOf(apps), environment, filter, 7);
                         rows.forEach(p -> paged.add(p.transactionUuid()));
                         if (rows.size() < 7) {
                             break;

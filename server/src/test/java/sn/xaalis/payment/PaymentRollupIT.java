@@ -50,7 +50,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
     PaymentRollups rollups;
 
     @Autowired
-    PaymentInitiation initiation;
+    InitiationStore initiationStore;
 
     @Autowired
     PaymentTransitions transitions;
@@ -233,7 +233,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
                 provider,
                 new BigDecimal(amount(random, provider)),
                 Reference.random());
-        assertThat(initiation.store(payment, null, "{}", null, null)).isNotNull();
+        assertThat(initiationStore.store(payment, null, "{}", null, null)).isNotNull();
         return payment.reference().value();
     }
 

@@ -8,12 +8,12 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatusBody;
 import sn.xaalis.platform.ApiException;
-import sn.xaalis.platform.Idempotency;
 import sn.xaalis.platform.JsonBodies;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,4 +1,4 @@
-package sn.xaalis.platform;
+package sn.xaalis.idempotency;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -18,6 +18,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
 
 /**
  * Idempotency keys (D14). A stored response commits in the caller's transaction, so a request that
@@ -83,7 +86,7 @@ public class Idempotency {
      * commits its own rows first): its answer is recorded after it; if another node recorded one for the
      * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
      */
-    public Answer executeThenRecord(Scope scope, String requestHash, java.util.function.Supplier<StoredResponse> work) {
+    public Answer executeThenRecord(Scope scope, String requestHash, Supplier<StoredResponse> work) {
         if (scope == null) {
             return new Answer(work.get(), false);
         }
@@ -103,15 +106,14 @@ public class Idempotency {
     }
 
     private Optional<Answer> replay(Scope scope, String requestHash) {
-        Prior prior = prior(scope, requestHash);
-        if (prior instanceof Prior.Replay replay) {
-            return Optional.of(new Answer(replay.response(), true));
-        }
-        if (prior instanceof Prior.Mismatch) {
-            throw new ApiException(
-                    HttpStatus.UNPROCESSABLE_CONTENT, "This Idempotency-Key was already used with a different request");
-        }
-        return Optional.empty();
+        return switch (prior(scope, requestHash)) {
+            case Prior.None none -> Optional.empty();
+            case Prior.Replay replay -> Optional.of(new Answer(replay.response(), true));
+            case Prior.Mismatch mismatch ->
+                throw new ApiException(
+                        HttpStatus.UNPROCESSABLE_CONTENT,
+                        "This Idempotency-Key was already used with a different request");
+        };
     }
 
     /** Keys are per application and environment. */
@@ -201,25 +203,31 @@ public class Idempotency {
         return inserted == 1;
     }
 
-    /**
-     * The insert of {@link #record} as one step of a larger PostgreSQL statement, returning a row
-     * when the record was stored and none when the key is taken, by a live record or by an expired
-     * one that {@link #record} would have replaced (the caller then uses {@link #record}).
-     */
-    public static final String INSERT_RETURNING = "INSERT INTO idempotency_records (application_id, environment,"
+    private static final String INSERT_RETURNING = "INSERT INTO idempotency_records (application_id, environment,"
             + " idempotency_key, request_hash, response_status, response_body, created_at) VALUES (:idemApp,"
             + " :idemEnv, :idemKey, :idemHash, :idemStatus, :idemBody, :idemAt) ON CONFLICT DO NOTHING RETURNING 1";
 
-    /** Binds the parameters of {@link #INSERT_RETURNING}. */
-    public JdbcClient.StatementSpec bindInsert(
-            JdbcClient.StatementSpec spec, Scope scope, String requestHash, StoredResponse response) {
-        return spec.param("idemApp", scope.applicationId())
-                .param("idemEnv", scope.environment().value())
-                .param("idemKey", scope.key())
-                .param("idemHash", requestHash)
-                .param("idemStatus", response.status())
-                .param("idemBody", response.body())
-                .param("idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant())));
+    /**
+     * The insert of {@link #record} as one step of a caller's larger PostgreSQL statement (kept for its
+     * single round trip): an {@code INSERT … RETURNING} that returns a row when the record was stored
+     * and none when the key is taken, by a live record or by an expired one that {@link #record} would
+     * have replaced (the caller then uses {@link #record}). The caller names the step and binds {@code
+     * params} with its own; they are named after this module ({@code idem…}), so they never meet the
+     * caller's.
+     */
+    public record InsertStep(String sql, Map<String, Object> params) {}
+
+    public InsertStep insertStep(Scope scope, String requestHash, StoredResponse response) {
+        return new InsertStep(
+                INSERT_RETURNING,
+                Map.of(
+                        "idemApp", scope.applicationId(),
+                        "idemEnv", scope.environment().value(),
+                        "idemKey", scope.key(),
+                        "idemHash", requestHash,
+                        "idemStatus", response.status(),
+                        "idemBody", response.body(),
+                        "idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant()))));
     }
 
     /** Deletes records past the 24 h window, a batch at a time; returns how many went. */

@@ -1,0 +1,2 @@
+/** Idempotency keys (D14): a request repeated under the same key gets the first answer, stored with its work. */
+package sn.xaalis.idempotency;

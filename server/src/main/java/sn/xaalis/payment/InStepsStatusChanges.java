@@ -1,0 +1,38 @@
+package sn.xaalis.payment;
+
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.webhook.NewNotification;
+import sn.xaalis.webhook.NotificationOutbox;
+
+/**
+ * The embedded database's {@link StatusChangeStore}: it has no data-modifying WITH, so the same rows
+ * are written one statement each, in one transaction.
+ */
+final class InStepsStatusChanges implements StatusChangeStore {
+
+    private final Payments payments;
+    private final StatusHistory history;
+    private final NotificationOutbox outbox;
+    private final TransactionTemplate transactions;
+
+    InStepsStatusChanges(
+            Payments payments, StatusHistory history, NotificationOutbox outbox, TransactionTemplate transactions) {
+        this.payments = payments;
+        this.history = history;
+        this.outbox = outbox;
+        this.transactions = transactions;
+    }
+
+    @Override
+    public boolean write(Payments.StatusUpdate update, PaymentTransitions.Cause cause, NewNotification notification) {
+        return Boolean.TRUE.equals(transactions.execute(tx -> {
+            if (!payments.changeStatus(update)) {
+                return false;
+            }
+            history.recordTransition(
+                    update.id(), update.from(), update.to(), cause.actor(), cause.detail(), update.now());
+            outbox.enqueue(notification);
+            return true;
+        }));
+    }
+}

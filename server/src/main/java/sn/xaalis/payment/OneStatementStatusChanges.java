@@ -1,0 +1,26 @@
+package sn.xaalis.payment;
+
+import sn.xaalis.webhook.NewNotification;
+import sn.xaalis.webhook.NotificationOutbox;
+
+/** PostgreSQL's {@link StatusChangeStore}: all the rows in one statement (one round trip, one commit). */
+final class OneStatementStatusChanges implements StatusChangeStore {
+
+    private final Payments payments;
+    private final NotificationOutbox outbox;
+
+    OneStatementStatusChanges(Payments payments, NotificationOutbox outbox) {
+        this.payments = payments;
+        this.outbox = outbox;
+    }
+
+    @Override
+    public boolean write(Payments.StatusUpdate update, PaymentTransitions.Cause cause, NewNotification notification) {
+        boolean moved = payments.changeStatusAtOnce(
+                update, cause.actor(), cause.detail(), changedRows -> outbox.insertFor(changedRows, notification));
+        if (moved) {
+            outbox.announce();
+        }
+        return moved;
+    }
+}
