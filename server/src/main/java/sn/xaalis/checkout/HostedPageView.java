@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
@@ -50,7 +51,7 @@ class HostedPageView {
             String merchantName,
             BigDecimal amount,
             String currency,
-            String description,
+            @Nullable String description,
             PaymentStatus status,
             boolean sandbox,
             List<AppLink> links,

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -131,7 +132,7 @@ public class Idempotency {
     }
 
     /** Validates the header value; null when the header is absent. */
-    public static String validKey(String header) {
+    public static @Nullable String validKey(String header) {
         if (header == null) {
             return null;
         }

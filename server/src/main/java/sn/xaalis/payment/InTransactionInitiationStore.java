@@ -1,6 +1,7 @@
 package sn.xaalis.payment;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.Environment;
@@ -52,7 +53,7 @@ final class InTransactionInitiationStore implements InitiationStore {
      * After a conflict on storing: null when another payment holds the reference (draw another); any
      * other conflict (the payment's own id, already stored) is a bug, never a reason to open sessions.
      */
-    PaymentInitiation.Outcome referenceTaken(Payment payment) {
+    PaymentInitiation.@Nullable Outcome referenceTaken(Payment payment) {
         if (payments.referenceHeldByAnother(payment.reference(), payment.transactionUuid())) {
             return null;
         }
@@ -61,6 +62,7 @@ final class InTransactionInitiationStore implements InitiationStore {
     }
 
     /** When a live payment's provider is first asked about it, should its callback not come (D6). */
+    @Nullable
     Instant firstCheck(Payment payment) {
         return payment.environment() == Environment.LIVE ? payment.createdAt().plus(properties.reconcileAfter()) : null;
     }

@@ -2,6 +2,7 @@ package sn.xaalis.payment;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An initiation request as read from JSON, before the rules of SPEC §4.1 and D2–D4 are applied.
@@ -12,16 +13,16 @@ import java.util.Map;
  * @param shapeErrors fields whose JSON type was wrong (e.g. a number where a string belongs)
  */
 public record InitiationRequest(
-        String provider,
-        String amountText,
+        @Nullable String provider,
+        @Nullable String amountText,
         boolean amountQuoted,
-        String currency,
-        String description,
-        String customerPhone,
-        String customerName,
-        String metadataJson,
-        String successUrl,
-        String errorUrl,
+        @Nullable String currency,
+        @Nullable String description,
+        @Nullable String customerPhone,
+        @Nullable String customerName,
+        @Nullable String metadataJson,
+        @Nullable String successUrl,
+        @Nullable String errorUrl,
         Map<String, List<String>> shapeErrors) {
 
     @Override

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.Caller;
@@ -46,7 +47,7 @@ class InitiationRules {
             errors.put("currency", List.of("must be one of " + String.join(", ", properties.currencies())));
         }
         PaymentOrder.checkTexts(request, errors);
-        if (!errors.isEmpty()) {
+        if (provider == null || amount == null || !errors.isEmpty()) { // a null one is always among the errors
             throw ApiException.invalid(errors);
         }
         return new PaymentOrder(
@@ -79,7 +80,7 @@ class InitiationRules {
     }
 
     /** The provider named, or null when none is; whether it is activated and (live) available goes into errors. */
-    private Provider provider(Caller caller, InitiationRequest request, Map<String, List<String>> errors) {
+    private @Nullable Provider provider(Caller caller, InitiationRequest request, Map<String, List<String>> errors) {
         if (errors.containsKey("provider")) {
             return null;
         }
@@ -104,7 +105,8 @@ class InitiationRules {
     }
 
     /** The amount under D2 and the provider's own limits; null when it breaks one. */
-    private BigDecimal amount(InitiationRequest request, Provider provider, Map<String, List<String>> errors) {
+    private @Nullable BigDecimal amount(
+            InitiationRequest request, @Nullable Provider provider, Map<String, List<String>> errors) {
         if (errors.containsKey("amount")) {
             return null;
         }

@@ -2,8 +2,10 @@ package sn.xaalis.payment;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.SequencedMap;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.SessionReference;
@@ -25,24 +27,28 @@ public record Payment(
         BigDecimal amount,
         String currency,
         PaymentStatus status,
-        String description,
-        String customerPhone,
-        String customerName,
+        @Nullable String description,
+        @Nullable String customerPhone,
+        @Nullable String customerName,
         String metadataJson,
-        String successUrl,
-        String errorUrl,
+        @Nullable String successUrl,
+        @Nullable String errorUrl,
         String providerReference,
         SequencedMap<String, String> deepLinks,
         Instant expiresAt,
         Instant createdAt,
-        Instant paidAt,
-        Instant expiredAt,
-        String errorMessage,
-        String providerTransactionId,
-        UUID connectionId) {
+        @Nullable Instant paidAt,
+        @Nullable Instant expiredAt,
+        @Nullable String errorMessage,
+        @Nullable String providerTransactionId,
+        @Nullable UUID connectionId) {
 
     /** The same payment after a status change. */
-    Payment with(PaymentStatus newStatus, Instant newPaidAt, Instant newExpiredAt, String newErrorMessage) {
+    Payment with(
+            PaymentStatus newStatus,
+            @Nullable Instant newPaidAt,
+            @Nullable Instant newExpiredAt,
+            @Nullable String newErrorMessage) {
         return toBuilder()
                 .status(newStatus)
                 .paidAt(newPaidAt)
@@ -85,29 +91,29 @@ public record Payment(
 
     /** Fields left unset are null (a new payment has no paid_at, expired_at, error or provider transaction yet). */
     static final class Builder {
-        private UUID transactionUuid;
-        private Reference reference;
-        private UUID applicationId;
-        private Environment environment;
-        private Provider provider;
-        private BigDecimal amount;
-        private String currency;
-        private PaymentStatus status;
-        private String description;
-        private String customerPhone;
-        private String customerName;
-        private String metadataJson;
-        private String successUrl;
-        private String errorUrl;
-        private String providerReference;
-        private SequencedMap<String, String> deepLinks;
-        private Instant expiresAt;
-        private Instant createdAt;
-        private Instant paidAt;
-        private Instant expiredAt;
-        private String errorMessage;
-        private String providerTransactionId;
-        private UUID connectionId;
+        private @Nullable UUID transactionUuid;
+        private @Nullable Reference reference;
+        private @Nullable UUID applicationId;
+        private @Nullable Environment environment;
+        private @Nullable Provider provider;
+        private @Nullable BigDecimal amount;
+        private @Nullable String currency;
+        private @Nullable PaymentStatus status;
+        private @Nullable String description;
+        private @Nullable String customerPhone;
+        private @Nullable String customerName;
+        private @Nullable String metadataJson;
+        private @Nullable String successUrl;
+        private @Nullable String errorUrl;
+        private @Nullable String providerReference;
+        private @Nullable SequencedMap<String, String> deepLinks;
+        private @Nullable Instant expiresAt;
+        private @Nullable Instant createdAt;
+        private @Nullable Instant paidAt;
+        private @Nullable Instant expiredAt;
+        private @Nullable String errorMessage;
+        private @Nullable String providerTransactionId;
+        private @Nullable UUID connectionId;
 
         private Builder() {}
 
@@ -151,17 +157,17 @@ public record Payment(
             return this;
         }
 
-        Builder description(String value) {
+        Builder description(@Nullable String value) {
             description = value;
             return this;
         }
 
-        Builder customerPhone(String value) {
+        Builder customerPhone(@Nullable String value) {
             customerPhone = value;
             return this;
         }
 
-        Builder customerName(String value) {
+        Builder customerName(@Nullable String value) {
             customerName = value;
             return this;
         }
@@ -171,12 +177,12 @@ public record Payment(
             return this;
         }
 
-        Builder successUrl(String value) {
+        Builder successUrl(@Nullable String value) {
             successUrl = value;
             return this;
         }
 
-        Builder errorUrl(String value) {
+        Builder errorUrl(@Nullable String value) {
             errorUrl = value;
             return this;
         }
@@ -201,51 +207,52 @@ public record Payment(
             return this;
         }
 
-        Builder paidAt(Instant value) {
+        Builder paidAt(@Nullable Instant value) {
             paidAt = value;
             return this;
         }
 
-        Builder expiredAt(Instant value) {
+        Builder expiredAt(@Nullable Instant value) {
             expiredAt = value;
             return this;
         }
 
-        Builder errorMessage(String value) {
+        Builder errorMessage(@Nullable String value) {
             errorMessage = value;
             return this;
         }
 
-        Builder providerTransactionId(String value) {
+        Builder providerTransactionId(@Nullable String value) {
             providerTransactionId = value;
             return this;
         }
 
-        Builder connectionId(UUID value) {
+        Builder connectionId(@Nullable UUID value) {
             connectionId = value;
             return this;
         }
 
+        /** A payment needs every field but those a new one lacks (see the class); a missing one is a bug. */
         Payment build() {
             return new Payment(
-                    transactionUuid,
-                    reference,
-                    applicationId,
-                    environment,
-                    provider,
-                    amount,
-                    currency,
-                    status,
+                    Objects.requireNonNull(transactionUuid, "transactionUuid"),
+                    Objects.requireNonNull(reference, "reference"),
+                    Objects.requireNonNull(applicationId, "applicationId"),
+                    Objects.requireNonNull(environment, "environment"),
+                    Objects.requireNonNull(provider, "provider"),
+                    Objects.requireNonNull(amount, "amount"),
+                    Objects.requireNonNull(currency, "currency"),
+                    Objects.requireNonNull(status, "status"),
                     description,
                     customerPhone,
                     customerName,
-                    metadataJson,
+                    Objects.requireNonNull(metadataJson, "metadataJson"),
                     successUrl,
                     errorUrl,
-                    providerReference,
-                    deepLinks,
-                    expiresAt,
-                    createdAt,
+                    Objects.requireNonNull(providerReference, "providerReference"),
+                    Objects.requireNonNull(deepLinks, "deepLinks"),
+                    Objects.requireNonNull(expiresAt, "expiresAt"),
+                    Objects.requireNonNull(createdAt, "createdAt"),
                     paidAt,
                     expiredAt,
                     errorMessage,

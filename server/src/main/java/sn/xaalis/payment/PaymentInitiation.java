@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.idempotency.Idempotency;
@@ -66,8 +67,8 @@ public class PaymentInitiation {
     public Outcome initiate(
             Caller caller,
             InitiationRequest request,
-            String idempotencyKey,
-            String requestHash,
+            @Nullable String idempotencyKey,
+            @Nullable String requestHash,
             Function<Initiated, String> render) {
         return initiate(caller, request, idempotencyKey, requestHash, null, render);
     }
@@ -82,9 +83,9 @@ public class PaymentInitiation {
     public Outcome initiate(
             Caller caller,
             InitiationRequest request,
-            String idempotencyKey,
-            String requestHash,
-            UUID transactionUuid,
+            @Nullable String idempotencyKey,
+            @Nullable String requestHash,
+            @Nullable UUID transactionUuid,
             Function<Initiated, String> render) {
         Provider provider = Provider.fromName(request.provider()).orElse(null);
         try {
@@ -113,9 +114,9 @@ public class PaymentInitiation {
     private Outcome initiateUncounted(
             Caller caller,
             InitiationRequest request,
-            String idempotencyKey,
-            String requestHash,
-            UUID transactionUuid,
+            @Nullable String idempotencyKey,
+            @Nullable String requestHash,
+            @Nullable UUID transactionUuid,
             Function<Initiated, String> render) {
         if (idempotencyKey == null) {
             return create(caller, rules.check(caller, request), transactionUuid, null, null, render);
@@ -167,9 +168,9 @@ public class PaymentInitiation {
     private Outcome create(
             Caller caller,
             PaymentOrder order,
-            UUID transactionUuid,
-            Idempotency.Scope scope,
-            String requestHash,
+            @Nullable UUID transactionUuid,
+            Idempotency.@Nullable Scope scope,
+            @Nullable String requestHash,
             Function<Initiated, String> render) {
         UUID id = transactionUuid != null ? transactionUuid : RandomTokens.uuidV7(clock);
         for (int attempt = 1; ; attempt++) {

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -162,7 +163,7 @@ class PaymentJobs {
         return delay.compareTo(properties.reconcileMaxInterval()) > 0 ? properties.reconcileMaxInterval() : delay;
     }
 
-    private static String describe(SessionState state) {
+    private static @Nullable String describe(SessionState state) {
         return switch (state) {
             case SessionState.Unknown unknown -> unknown.reason();
             case SessionState.Unreachable unreachable ->

@@ -3,6 +3,7 @@ package sn.xaalis.payment;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -72,7 +73,7 @@ class PaymentMetrics {
         }
     }
 
-    void initiation(Provider provider, Environment environment, InitiationOutcome outcome) {
+    void initiation(@Nullable Provider provider, Environment environment, InitiationOutcome outcome) {
         int p = provider == null ? initiations.length - 1 : provider.ordinal();
         initiations[p][environment.ordinal()][outcome.ordinal()].increment();
     }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -46,7 +47,7 @@ public class PaymentOperations {
     }
 
     /** A page of payments and where the next one starts (null when this is the last). */
-    public record Page(List<Payment> payments, String nextCursor) {}
+    public record Page(List<Payment> payments, @Nullable String nextCursor) {}
 
     public Page list(Caller caller, PaymentFilter filter, int limit) {
         int size = Math.max(1, Math.min(limit, MAX_PAGE));
@@ -129,7 +130,7 @@ public class PaymentOperations {
                 payment, outcome, PaymentTransitions.Cause.of("sandbox:checkout"), failure(outcome, errorMessage));
     }
 
-    private static String failure(PaymentStatus outcome, String errorMessage) {
+    private static @Nullable String failure(PaymentStatus outcome, @Nullable String errorMessage) {
         if (outcome != PaymentStatus.FAILED) {
             return null;
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.RedirectUrls;
 import sn.xaalis.provider.Provider;
 
@@ -57,31 +58,31 @@ record PaymentOrder(
         }
     }
 
-    private static void addIfBroken(String field, String error, Map<String, List<String>> errors) {
+    private static void addIfBroken(String field, @Nullable String error, Map<String, List<String>> errors) {
         if (error != null) {
             errors.put(field, List.of(error));
         }
     }
 
-    private static String descriptionError(String description) {
+    private static @Nullable String descriptionError(String description) {
         return description != null && codePoints(description) > MAX_DESCRIPTION
                 ? "must be at most " + MAX_DESCRIPTION + " characters"
                 : null;
     }
 
-    private static String phoneError(String phone) {
+    private static @Nullable String phoneError(String phone) {
         return phone != null && !PHONE.matcher(phone).matches()
                 ? "must be in international format: + then 6 to 19 digits"
                 : null;
     }
 
-    private static String nameError(String name) {
+    private static @Nullable String nameError(String name) {
         return name != null && codePoints(name) > MAX_CUSTOMER_NAME
                 ? "must be at most " + MAX_CUSTOMER_NAME + " characters"
                 : null;
     }
 
-    private static String urlError(String url) {
+    private static @Nullable String urlError(String url) {
         return url == null ? null : RedirectUrls.problem(url).orElse(null);
     }
 

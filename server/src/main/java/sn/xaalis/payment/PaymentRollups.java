@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -112,7 +113,7 @@ class PaymentRollups {
         queue(update.payment(), update.from(), update.to(), paid, paid == 0 ? 0 : hourOf(update.paidAt()));
     }
 
-    private void queue(Payment payment, PaymentStatus from, PaymentStatus to, int paid, long paidHour) {
+    private void queue(Payment payment, @Nullable PaymentStatus from, PaymentStatus to, int paid, long paidHour) {
         jdbc.sql("INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ") VALUES (:app, :env, :provider, :amount,"
                         + " :createdHour, :from, :to, :paid, :paidHour)")
                 .param("app", payment.applicationId())

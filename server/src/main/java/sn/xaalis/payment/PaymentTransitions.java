@@ -2,6 +2,7 @@ package sn.xaalis.payment;
 
 import java.time.Clock;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.webhook.NewNotification;
@@ -31,7 +32,7 @@ public class PaymentTransitions {
     }
 
     /** What caused a change, kept in the status history. */
-    public record Cause(String actor, String detail) {
+    public record Cause(String actor, @Nullable String detail) {
         public static Cause of(String actor) {
             return new Cause(actor, null);
         }
@@ -62,7 +63,7 @@ public class PaymentTransitions {
      *
      * @param errorMessage the reason of a failure, shown as {@code error_message}
      */
-    public Outcome apply(Payment payment, PaymentStatus to, Cause cause, String errorMessage) {
+    public Outcome apply(Payment payment, PaymentStatus to, Cause cause, @Nullable String errorMessage) {
         PaymentStatus from = payment.status();
         if (!from.canMoveTo(to)) {
             return new Outcome.Refused(from);

@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -178,9 +179,9 @@ class Payments {
     record StatusUpdate(
             Payment payment,
             PaymentStatus to,
-            Instant paidAt,
-            Instant expiredAt,
-            String errorMessage,
+            @Nullable Instant paidAt,
+            @Nullable Instant expiredAt,
+            @Nullable String errorMessage,
             boolean late,
             Instant now) {
 

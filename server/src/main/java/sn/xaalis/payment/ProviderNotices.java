@@ -3,6 +3,7 @@ package sn.xaalis.payment;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -91,7 +92,7 @@ public class ProviderNotices {
      *
      * @return what to apply, or null to leave the payment as it is
      */
-    private SessionState closeAfterFailure(Payment payment, SessionState.Failed failed) {
+    private @Nullable SessionState closeAfterFailure(Payment payment, SessionState.Failed failed) {
         return switch (providers.cancel(PaymentOperations.session(payment))) {
             case ProviderAction.Done done -> failed;
             case ProviderAction.Refused refused -> {

@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.SessionState;
 
 /**
@@ -7,10 +8,10 @@ import sn.xaalis.provider.SessionState;
  *
  * @param error the failure reason, for FAILED only
  */
-record ProviderVerdict(PaymentStatus status, String error) {
+record ProviderVerdict(PaymentStatus status, @Nullable String error) {
 
     /** The verdict, or null while the provider reports the session open, unknown or unreachable. */
-    static ProviderVerdict of(SessionState state) {
+    static @Nullable ProviderVerdict of(SessionState state) {
         return switch (state) {
             case SessionState.Paid paid -> new ProviderVerdict(PaymentStatus.SUCCESS, null);
             case SessionState.Failed failed -> new ProviderVerdict(PaymentStatus.FAILED, failed.reason());

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -107,7 +108,7 @@ class LinkApiController {
     private ResponseEntity<String> idempotent(
             Caller caller,
             HttpServletRequest request,
-            String key,
+            @Nullable String key,
             byte[] body,
             int status,
             Supplier<PaymentLink> action) {

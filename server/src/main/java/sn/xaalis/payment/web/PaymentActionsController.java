@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -159,7 +160,7 @@ class PaymentActionsController {
                 caller, request, key, body, () -> operations.simulate(caller, reference, outcome, errorMessage));
     }
 
-    private ResponseEntity<String> idempotent(
+    private @Nullable ResponseEntity<String> idempotent(
             Caller caller, HttpServletRequest request, String header, byte[] body, Supplier<Payment> action) {
         String key = Idempotency.validKey(header);
         var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
@@ -175,7 +176,7 @@ class PaymentActionsController {
         return response.body(answer.response().body());
     }
 
-    private static Instant instant(String field, String value, Map<String, List<String>> errors) {
+    private static @Nullable Instant instant(String field, String value, Map<String, List<String>> errors) {
         if (value == null) {
             return null;
         }

@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -65,7 +66,7 @@ class ProviderCallbackController {
         });
     }
 
-    private static UUID connection(String segment) {
+    private static @Nullable UUID connection(String segment) {
         if (segment == null) {
             return null;
         }
