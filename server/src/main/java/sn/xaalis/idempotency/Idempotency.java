@@ -56,8 +56,8 @@ public class Idempotency {
      * atomicity), and a provider call it makes holds no database connection. Failures (exceptions)
      * store nothing.
      */
-    public Answer execute(Scope scope, String requestHash, Supplier<StoredResponse> work) {
-        if (scope == null) {
+    public Answer execute(@Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
+        if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
             return new Answer(work.get(), false);
         }
         Optional<Answer> earlier = replay(scope, requestHash);
@@ -87,8 +87,9 @@ public class Idempotency {
      * commits its own rows first): its answer is recorded after it; if another node recorded one for the
      * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
      */
-    public Answer executeThenRecord(Scope scope, String requestHash, Supplier<StoredResponse> work) {
-        if (scope == null) {
+    public Answer executeThenRecord(
+            @Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
+        if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
             return new Answer(work.get(), false);
         }
         Optional<Answer> earlier = replay(scope, requestHash);
@@ -132,7 +133,7 @@ public class Idempotency {
     }
 
     /** Validates the header value; null when the header is absent. */
-    public static @Nullable String validKey(String header) {
+    public static @Nullable String validKey(@Nullable String header) {
         if (header == null) {
             return null;
         }

@@ -32,8 +32,12 @@ final class InTransactionInitiationStore implements InitiationStore {
     }
 
     @Override
-    public PaymentInitiation.Outcome store(
-            Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash) {
+    public PaymentInitiation.@Nullable Outcome store(
+            Payment payment,
+            String providerQr,
+            String body,
+            Idempotency.@Nullable Scope scope,
+            @Nullable String requestHash) {
         return transactions.execute(tx -> {
             if (!payments.insert(payment, firstCheck(payment), providerQr)) {
                 tx.setRollbackOnly();
@@ -41,7 +45,9 @@ final class InTransactionInitiationStore implements InitiationStore {
             }
             history.recordTransition(
                     payment.transactionUuid(), null, PaymentStatus.PROCESSING, "api", null, payment.createdAt());
-            if (scope != null && !idempotency.record(scope, requestHash, new Idempotency.StoredResponse(201, body))) {
+            if (scope != null
+                    && requestHash != null
+                    && !idempotency.record(scope, requestHash, new Idempotency.StoredResponse(201, body))) {
                 tx.setRollbackOnly();
                 throw new ConcurrentDuplicate();
             }

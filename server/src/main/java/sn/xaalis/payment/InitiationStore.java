@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.idempotency.Idempotency;
 
 /**
@@ -14,8 +15,12 @@ interface InitiationStore {
      * @return the answer, or null when the payment's reference was taken (draw another)
      * @throws ConcurrentDuplicate when another request stored an answer under the same key first
      */
-    PaymentInitiation.Outcome store(
-            Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash);
+    PaymentInitiation.@Nullable Outcome store(
+            Payment payment,
+            String providerQr,
+            String body,
+            Idempotency.@Nullable Scope scope,
+            @Nullable String requestHash);
 
     /** Raised inside the transaction to roll it back when another request stored the same key first. */
     final class ConcurrentDuplicate extends RuntimeException {

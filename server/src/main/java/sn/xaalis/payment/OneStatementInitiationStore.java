@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import sn.xaalis.idempotency.Idempotency;
 
@@ -23,15 +24,19 @@ final class OneStatementInitiationStore implements InitiationStore {
     }
 
     @Override
-    public PaymentInitiation.Outcome store(
-            Payment payment, String providerQr, String body, Idempotency.Scope scope, String requestHash) {
+    public PaymentInitiation.@Nullable Outcome store(
+            Payment payment,
+            String providerQr,
+            String body,
+            Idempotency.@Nullable Scope scope,
+            @Nullable String requestHash) {
         boolean stored;
         try {
             stored = payments.insertAtOnce(
                     payment,
                     inTransaction.firstCheck(payment),
                     providerQr,
-                    scope == null
+                    scope == null || requestHash == null
                             ? null
                             : idempotency.insertStep(scope, requestHash, new Idempotency.StoredResponse(201, body)));
         } catch (DuplicateKeyException conflict) {

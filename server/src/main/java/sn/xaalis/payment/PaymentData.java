@@ -1,6 +1,7 @@
 package sn.xaalis.payment;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -16,9 +17,9 @@ public record PaymentData(
         String currency,
         String status,
         String providerReference,
-        String paidAt,
-        String expiredAt,
-        String errorMessage,
+        @Nullable String paidAt,
+        @Nullable String expiredAt,
+        @Nullable String errorMessage,
         @JsonRawValue String metadata) {
 
     public static PaymentData of(Payment p) {

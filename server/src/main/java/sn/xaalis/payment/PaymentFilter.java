@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -12,7 +13,11 @@ import sn.xaalis.provider.Provider;
  * @param after the position the page starts after (from a cursor)
  */
 public record PaymentFilter(
-        PaymentStatus status, Provider provider, Instant createdFrom, Instant createdTo, Position after) {
+        @Nullable PaymentStatus status,
+        @Nullable Provider provider,
+        @Nullable Instant createdFrom,
+        @Nullable Instant createdTo,
+        @Nullable Position after) {
 
     /** The same filter, starting after another position. */
     public PaymentFilter after(Position position) {

@@ -118,7 +118,7 @@ public class PaymentInitiation {
             @Nullable String requestHash,
             @Nullable UUID transactionUuid,
             Function<Initiated, String> render) {
-        if (idempotencyKey == null) {
+        if (idempotencyKey == null || requestHash == null) { // both or neither: the hash is made for a key
             return create(caller, rules.check(caller, request), transactionUuid, null, null, render);
         }
         var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), idempotencyKey);

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
@@ -201,7 +202,8 @@ class PaymentJobs {
             Instant before = clock.instant().minus(properties.sandboxMagicDelay());
             var due = duePayments.lockMagic(before, BATCH);
             for (Payment payment : due) {
-                PaymentStatus to = MAGIC_PHONES.get(payment.customerPhone());
+                // lockMagic finds only payments from a magic number
+                PaymentStatus to = Objects.requireNonNull(MAGIC_PHONES.get(payment.customerPhone()));
                 String error = to == PaymentStatus.FAILED ? "Insufficient funds (sandbox magic number)" : null;
                 transitions.apply(payment, to, PaymentTransitions.Cause.of("sandbox:magic-phone"), error);
             }

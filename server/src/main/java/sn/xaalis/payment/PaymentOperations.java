@@ -95,7 +95,7 @@ public class PaymentOperations {
     }
 
     /** The scriptable sandbox outcome (D13); refused for live keys. */
-    public Payment simulate(Caller caller, String reference, PaymentStatus outcome, String errorMessage) {
+    public Payment simulate(Caller caller, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         if (caller.environment() != Environment.SANDBOX) {
             throw new ApiException(HttpStatus.FORBIDDEN, "Simulation is only available with sandbox keys");
         }
@@ -124,7 +124,7 @@ public class PaymentOperations {
     }
 
     @Transactional
-    public PaymentTransitions.Outcome checkout(String reference, PaymentStatus outcome, String errorMessage) {
+    public PaymentTransitions.Outcome checkout(String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         Payment payment = sandboxPayment(reference).orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
         return transitions.apply(
                 payment, outcome, PaymentTransitions.Cause.of("sandbox:checkout"), failure(outcome, errorMessage));

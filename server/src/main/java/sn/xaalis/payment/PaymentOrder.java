@@ -20,12 +20,12 @@ record PaymentOrder(
         Provider provider,
         BigDecimal amount,
         String currency,
-        String description,
-        String customerPhone,
-        String customerName,
+        @Nullable String description,
+        @Nullable String customerPhone,
+        @Nullable String customerName,
         String metadataJson,
-        String successUrl,
-        String errorUrl) {
+        @Nullable String successUrl,
+        @Nullable String errorUrl) {
 
     private static final Pattern PHONE = Pattern.compile("\\+[0-9]{6,19}");
     private static final int MAX_DESCRIPTION = 500;
@@ -64,25 +64,25 @@ record PaymentOrder(
         }
     }
 
-    private static @Nullable String descriptionError(String description) {
+    private static @Nullable String descriptionError(@Nullable String description) {
         return description != null && codePoints(description) > MAX_DESCRIPTION
                 ? "must be at most " + MAX_DESCRIPTION + " characters"
                 : null;
     }
 
-    private static @Nullable String phoneError(String phone) {
+    private static @Nullable String phoneError(@Nullable String phone) {
         return phone != null && !PHONE.matcher(phone).matches()
                 ? "must be in international format: + then 6 to 19 digits"
                 : null;
     }
 
-    private static @Nullable String nameError(String name) {
+    private static @Nullable String nameError(@Nullable String name) {
         return name != null && codePoints(name) > MAX_CUSTOMER_NAME
                 ? "must be at most " + MAX_CUSTOMER_NAME + " characters"
                 : null;
     }
 
-    private static @Nullable String urlError(String url) {
+    private static @Nullable String urlError(@Nullable String url) {
         return url == null ? null : RedirectUrls.problem(url).orElse(null);
     }
 

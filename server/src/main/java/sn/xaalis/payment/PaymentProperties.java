@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import sn.xaalis.provider.Provider;
@@ -38,7 +39,7 @@ public record PaymentProperties(
         }
     }
 
-    public BigDecimal maxAmount(Provider provider) {
+    public BigDecimal maxAmount(@Nullable Provider provider) {
         BigDecimal own = maxAmounts == null || provider == null ? null : maxAmounts.get(provider);
         return own != null ? own : maxAmount;
     }

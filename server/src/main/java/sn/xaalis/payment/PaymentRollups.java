@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -70,7 +71,11 @@ class PaymentRollups {
                         "rollupFrom", update.from().name(),
                         "rollupTo", update.to().name(),
                         "rollupPaid", paid,
-                        "rollupPaidHour", paid == 0 ? 0L : hourOf(update.paidAt())));
+                        "rollupPaidHour",
+                                paid == 0
+                                        ? 0L
+                                        : hourOf(Objects.requireNonNull(
+                                                update.paidAt(), "a paid payment has its paid_at"))));
     }
 
     private final JdbcClient jdbc;
@@ -110,7 +115,12 @@ class PaymentRollups {
     /** In the caller's transaction: queues a change whose conditional update just changed the row. */
     void changed(Payments.StatusUpdate update) {
         int paid = paidSign(update);
-        queue(update.payment(), update.from(), update.to(), paid, paid == 0 ? 0 : hourOf(update.paidAt()));
+        queue(
+                update.payment(),
+                update.from(),
+                update.to(),
+                paid,
+                paid == 0 ? 0 : hourOf(Objects.requireNonNull(update.paidAt(), "a paid payment has its paid_at")));
     }
 
     private void queue(Payment payment, @Nullable PaymentStatus from, PaymentStatus to, int paid, long paidHour) {

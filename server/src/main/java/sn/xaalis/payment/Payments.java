@@ -61,7 +61,7 @@ class Payments {
      *
      * @param providerQr the provider's own QR image (base64 PNG), or null when it gave none
      */
-    boolean insert(Payment p, Instant firstCheck, String providerQr) {
+    boolean insert(Payment p, @Nullable Instant firstCheck, String providerQr) {
         if (bind(jdbc.sql(INSERT), p, firstCheck, providerQr).update() != 1) {
             return false;
         }
@@ -77,7 +77,8 @@ class Payments {
      * already taken fails the whole statement with a {@link DuplicateKeyException}, so nothing is
      * stored then either.
      */
-    boolean insertAtOnce(Payment p, Instant firstCheck, String providerQr, Idempotency.InsertStep answer) {
+    boolean insertAtOnce(
+            Payment p, @Nullable Instant firstCheck, String providerQr, Idempotency.@Nullable InsertStep answer) {
         var queue = PaymentRollups.queueStored("stored", p);
         String sql = answer == null
                 ? STORE_STEP + ", queued AS (" + queue.sql() + ")" + FIRST_HISTORY_ROW
@@ -91,7 +92,7 @@ class Payments {
     }
 
     private JdbcClient.StatementSpec bind(
-            JdbcClient.StatementSpec spec, Payment p, Instant firstCheck, String providerQr) {
+            JdbcClient.StatementSpec spec, Payment p, @Nullable Instant firstCheck, String providerQr) {
         return spec.param("id", p.transactionUuid())
                 .param("reference", p.reference().value())
                 .param("app", p.applicationId())
@@ -158,7 +159,7 @@ class Payments {
     boolean changeStatusAtOnce(
             StatusUpdate update,
             String cause,
-            String detail,
+            @Nullable String detail,
             Function<String, NotificationOutbox.InsertStep> outboxRow) {
         var queue = PaymentRollups.queueChanged("changed", update);
         var outbox = outboxRow.apply("changed");

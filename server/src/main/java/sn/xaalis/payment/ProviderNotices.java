@@ -39,7 +39,7 @@ public class ProviderNotices {
      * @param reference the payment it concerned, or null when it matched none of its account's
      * @param outcome in words, for the exchange log
      */
-    public record Applied(String reference, String outcome) {}
+    public record Applied(@Nullable String reference, String outcome) {}
 
     public Applied apply(ProviderNotice notice) {
         Optional<Payment> found = Reference.isWellFormed(notice.reference())

@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.lang.Contract;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Timestamps;
 
@@ -24,7 +26,8 @@ class StatusHistory {
     }
 
     /** A cause's detail as stored: at most {@value #MAX_DETAIL} characters. */
-    static String shortDetail(String detail) {
+    @Contract("null -> null; !null -> !null")
+    static @Nullable String shortDetail(@Nullable String detail) {
         return detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL);
     }
 
@@ -42,7 +45,12 @@ class StatusHistory {
     }
 
     void recordTransition(
-            UUID paymentId, PaymentStatus from, PaymentStatus to, String cause, String detail, Instant at) {
+            UUID paymentId,
+            @Nullable PaymentStatus from,
+            PaymentStatus to,
+            String cause,
+            @Nullable String detail,
+            Instant at) {
         jdbc.sql("INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail, occurred_at)"
                         + " VALUES (:payment, :from, :to, :cause, :detail, :at)")
                 .param("payment", paymentId)

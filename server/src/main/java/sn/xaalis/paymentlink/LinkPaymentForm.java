@@ -71,7 +71,7 @@ class LinkPaymentForm {
             Locale locale,
             Map<String, List<Problem>> problems) {
         if (link.fixedAmount()) {
-            return Amounts.format(link.amount());
+            return Amounts.format(Objects.requireNonNull(link.amount(), "a fixed link has its amount"));
         }
         String text = CustomerInput.amount(typed, locale);
         if (text == null) {

@@ -4,4 +4,7 @@
  * with its outages, batched deletes and separate pools, small caches and periodic jobs. Every other
  * module may use its public types; it uses none of theirs.
  */
+@NullMarked
 package sn.xaalis.platform;
+
+import org.jspecify.annotations.NullMarked;

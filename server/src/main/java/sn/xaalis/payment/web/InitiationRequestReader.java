@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.platform.ApiException;
@@ -70,9 +71,9 @@ class InitiationRequestReader {
         private final Map<String, String> strings = new LinkedHashMap<>();
         private final Map<String, List<String>> errors = new LinkedHashMap<>();
         private final Set<String> seen = new HashSet<>();
-        private String amount;
+        private @Nullable String amount;
         private boolean amountQuoted;
-        private String metadata;
+        private @Nullable String metadata;
 
         Fields(byte[] body) {
             this.body = body;

@@ -46,7 +46,7 @@ class PaymentActionsController {
         this.json = json;
     }
 
-    record PageJson(List<PaymentStatusBody> data, boolean hasMore, String nextCursor) {}
+    record PageJson(List<PaymentStatusBody> data, boolean hasMore, @Nullable String nextCursor) {}
 
     @GetMapping(
             value = {"/api/v1/{endpoint_key}/payments/", "/api/v1/{endpoint_key}/payments"},
@@ -160,8 +160,8 @@ class PaymentActionsController {
                 caller, request, key, body, () -> operations.simulate(caller, reference, outcome, errorMessage));
     }
 
-    private @Nullable ResponseEntity<String> idempotent(
-            Caller caller, HttpServletRequest request, String header, byte[] body, Supplier<Payment> action) {
+    private ResponseEntity<String> idempotent(
+            Caller caller, HttpServletRequest request, @Nullable String header, byte[] body, Supplier<Payment> action) {
         String key = Idempotency.validKey(header);
         var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
         String hash = key == null ? null : Idempotency.fingerprint("POST", request.getRequestURI(), body);
