@@ -3,6 +3,7 @@ package sn.xaalis.connection;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
@@ -18,7 +19,7 @@ record Connection(
         Provider provider,
         Credentials credentials,
         Status status,
-        String statusMessage,
+        @Nullable String statusMessage,
         Instant checkedAt,
         Instant createdAt,
         Instant updatedAt) {

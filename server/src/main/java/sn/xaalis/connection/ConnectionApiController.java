@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -47,12 +48,12 @@ class ConnectionApiController {
             UUID id,
             String provider,
             String status,
-            String statusMessage,
+            @Nullable String statusMessage,
             String checkedAt,
             String inboundUrl,
             Map<String, String> last4,
-            String webhookStrategy,
-            String previousSecretValidUntil,
+            @Nullable String webhookStrategy,
+            @Nullable String previousSecretValidUntil,
             String createdAt,
             String updatedAt) {
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -51,10 +52,11 @@ class ConnectionPageController {
     }
 
     /** One provider's card: its connection if any, and whether the installation's account stands in. */
-    record Card(Provider provider, ConnectionView connection, boolean installationAccount, List<String> fields) {}
+    record Card(
+            Provider provider, @Nullable ConnectionView connection, boolean installationAccount, List<String> fields) {}
 
     /** What the page says after an action, by message key; {@code detail} is the provider's own words. */
-    record Outcome(String key, String detail, boolean ok) {}
+    record Outcome(String key, @Nullable String detail, boolean ok) {}
 
     @GetMapping("/portal/applications/{id}/payment-methods")
     ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
@@ -144,8 +146,8 @@ class ConnectionPageController {
     private ModelAndView page(
             PortalUser user,
             ApplicationDetails application,
-            Provider acted,
-            Outcome outcome,
+            @Nullable Provider acted,
+            @Nullable Outcome outcome,
             Map<String, List<String>> errors) {
         List<Card> cards = Arrays.stream(Provider.values())
                 .map(p -> new Card(

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.Credentials;
@@ -46,13 +47,14 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         Credentials merged = provider == Provider.WALLET_SN
                 ? wallet(current.map(Credentials.Wallet.class::cast), now, errors)
                 : operator(current.map(Credentials.Operator.class::cast), errors);
-        if (!errors.isEmpty()) {
+        if (merged == null || !errors.isEmpty()) { // merged is null only with errors
             throw ApiException.invalid(errors);
         }
         return merged;
     }
 
-    private Credentials.Wallet wallet(
+    /** Null when a field is wrong, each in {@code errors}. */
+    private Credentials.@Nullable Wallet wallet(
             Optional<Credentials.Wallet> current, Instant now, Map<String, List<String>> errors) {
         String apiKey = credential("api_key", current.map(Credentials.Wallet::apiKey), MIN_SECRET, errors);
         String secret =
@@ -66,7 +68,7 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
                 errors.put("webhook_strategy", List.of("must be signing or shared"));
             }
         }
-        if (!errors.isEmpty()) {
+        if (apiKey == null || secret == null || strategy == null || !errors.isEmpty()) { // each null is an error
             return null;
         }
         String previous = current.map(Credentials.Wallet::previousWebhookSecret).orElse(null);
@@ -80,7 +82,9 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         return new Credentials.Wallet(apiKey, strategy, secret, previous, previousUntil);
     }
 
-    private Credentials.Operator operator(Optional<Credentials.Operator> current, Map<String, List<String>> errors) {
+    /** Null when a field is wrong, each in {@code errors}. */
+    private Credentials.@Nullable Operator operator(
+            Optional<Credentials.Operator> current, Map<String, List<String>> errors) {
         String clientId = credential("client_id", current.map(Credentials.Operator::clientId), 1, errors);
         String clientSecret =
                 credential("client_secret", current.map(Credentials.Operator::clientSecret), MIN_SECRET, errors);
@@ -93,7 +97,7 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         } else if (!MERCHANT_CODE.matcher(code).matches()) {
             errors.put("merchant_code", List.of("must be the operator's 6-digit merchant code"));
         }
-        if (!errors.isEmpty()) {
+        if (clientId == null || clientSecret == null || code == null || !errors.isEmpty()) { // each null is an error
             return null;
         }
         // The apiKey the operator will send back with each notification: ours, kept across replacements
@@ -103,7 +107,8 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         return new Credentials.Operator(clientId, clientSecret, code, notificationKey);
     }
 
-    private String credential(String field, Optional<String> current, int minLength, Map<String, List<String>> errors) {
+    private @Nullable String credential(
+            String field, Optional<String> current, int minLength, Map<String, List<String>> errors) {
         String value = given(field);
         if (value == null) {
             if (current.isEmpty()) {
@@ -120,7 +125,7 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     }
 
     /** The field as typed, trimmed; null when left out or blank. */
-    private String given(String field) {
+    private @Nullable String given(String field) {
         String value = fields.get(field);
         return value == null || value.isBlank() ? null : value.strip();
     }

@@ -2,8 +2,10 @@ package sn.xaalis.connection;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
@@ -20,7 +22,7 @@ public class ConnectionTexts {
     private static final String SAYS_MESSAGE_KEY_PREFIX = "connections.says.";
 
     /** A sentence in the page's language, and the provider's own words or null. */
-    public record Said(String sentence, String providerWords) {}
+    public record Said(String sentence, @Nullable String providerWords) {}
 
     private record Shape(Pattern pattern, String key, boolean quotesProvider) {}
 
@@ -46,7 +48,7 @@ public class ConnectionTexts {
         this.messages = messages;
     }
 
-    public Said said(String statusMessage) {
+    public Said said(@Nullable String statusMessage) {
         if (statusMessage == null || statusMessage.isBlank()) {
             return new Said("", null);
         }
@@ -57,12 +59,14 @@ public class ConnectionTexts {
                 String provider =
                         messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + m.group(1), null, m.group(1), locale);
                 String second = m.groupCount() > 1 ? m.group(2) : null;
-                String sentence = messages.getMessage(
-                        SAYS_MESSAGE_KEY_PREFIX + shape.key(), new Object[] {provider, second}, statusMessage, locale);
+                // with a default message given, getMessage never answers null
+                String sentence = Objects.requireNonNull(messages.getMessage(
+                        SAYS_MESSAGE_KEY_PREFIX + shape.key(), new Object[] {provider, second}, statusMessage, locale));
                 return new Said(sentence, shape.quotesProvider() ? second : null);
             }
         }
-        return new Said(messages.getMessage("connections.says.other", null, "", locale), statusMessage);
+        return new Said(
+                Objects.requireNonNull(messages.getMessage("connections.says.other", null, "", locale)), statusMessage);
     }
 
     private static Shape shape(String regex, String key, boolean quotesProvider) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
 
@@ -18,12 +19,12 @@ record ConnectionView(
         UUID id,
         Provider provider,
         Connection.Status status,
-        String statusMessage,
+        @Nullable String statusMessage,
         Instant checkedAt,
         String inboundUrl,
         Map<String, String> last4,
-        Credentials.WebhookStrategy webhookStrategy,
-        Instant previousSecretUntil,
+        Credentials.@Nullable WebhookStrategy webhookStrategy,
+        @Nullable Instant previousSecretUntil,
         Instant createdAt,
         Instant updatedAt) {
 

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.lang.Contract;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -112,7 +114,8 @@ class Connections {
                 Timestamps.fromDatabase(rs.getObject("updated_at", OffsetDateTime.class)));
     }
 
-    private static String cut(String message) {
+    @Contract("null -> null; !null -> !null")
+    private static @Nullable String cut(@Nullable String message) {
         return message == null || message.length() <= 500 ? message : message.substring(0, 499) + "…";
     }
 }

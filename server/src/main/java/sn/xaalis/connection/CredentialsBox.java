@@ -1,6 +1,8 @@
 package sn.xaalis.connection;
 
 import java.time.Instant;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.secrets.SecretBox;
@@ -51,21 +53,26 @@ class CredentialsBox {
         if ("wallet".equals(node.path("kind").asString())) {
             String until = text(node, "previous_secret_until");
             return new Credentials.Wallet(
-                    text(node, "api_key"),
+                    required(node, "api_key"),
                     Credentials.WebhookStrategy.fromValue(text(node, "webhook_strategy"))
                             .orElseThrow(),
-                    text(node, "webhook_secret"),
+                    required(node, "webhook_secret"),
                     text(node, "previous_webhook_secret"),
                     until == null ? null : Instant.parse(until));
         }
         return new Credentials.Operator(
-                text(node, "client_id"),
-                text(node, "client_secret"),
-                text(node, "merchant_code"),
-                text(node, "notification_key"));
+                required(node, "client_id"),
+                required(node, "client_secret"),
+                required(node, "merchant_code"),
+                required(node, "notification_key"));
     }
 
-    private static String text(JsonNode node, String field) {
+    /** A value seal() always writes: a box without it was not sealed here. */
+    private static String required(JsonNode node, String field) {
+        return Objects.requireNonNull(text(node, field), field);
+    }
+
+    private static @Nullable String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isString() ? value.stringValue() : null;
     }

@@ -1,5 +1,7 @@
 package sn.xaalis.provider;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A provider's request we did not take, and why; already recorded in {@link ProviderExchanges}.
  * {@link CallbackErrors} answers it at the web edge.
@@ -20,7 +22,7 @@ public final class CallbackRefused extends RuntimeException {
 
     private final Reason reason;
 
-    CallbackRefused(Reason reason, String message) {
+    CallbackRefused(Reason reason, @Nullable String message) {
         // Without a stack trace: a flood of forged callbacks must stay cheap to refuse.
         super(message, null, false, false);
         this.reason = reason;

@@ -1,5 +1,7 @@
 package sn.xaalis.provider;
 
+import org.jspecify.annotations.Nullable;
+
 /** What the provider made of a one-time code; bugs stay exceptions. */
 public sealed interface CodeResult {
 
@@ -18,7 +20,7 @@ public sealed interface CodeResult {
      *
      * @param transactionId the provider's transaction when it named one, else null
      */
-    record Unanswered(String reason, String transactionId) implements CodeResult {}
+    record Unanswered(String reason, @Nullable String transactionId) implements CodeResult {}
 
     /** Nothing reached the provider (not configured, circuit open, credentials refused): try later. */
     record NotSent(String reason) implements CodeResult {}

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a live adapter needs to act in one provider account: a merchant's own (a connection) or the
@@ -22,7 +23,7 @@ public sealed interface Credentials {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        public static Optional<WebhookStrategy> fromValue(String value) {
+        public static Optional<WebhookStrategy> fromValue(@Nullable String value) {
             for (WebhookStrategy strategy : values()) {
                 if (strategy.value().equals(value)) {
                     return Optional.of(strategy);
@@ -42,8 +43,8 @@ public sealed interface Credentials {
             String apiKey,
             WebhookStrategy webhookStrategy,
             String webhookSecret,
-            String previousWebhookSecret,
-            Instant previousSecretUntil)
+            @Nullable String previousWebhookSecret,
+            @Nullable Instant previousSecretUntil)
             implements Credentials {
 
         /** The webhook secrets that authenticate an event at {@code at}, newest first. */

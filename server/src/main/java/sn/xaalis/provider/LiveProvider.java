@@ -1,5 +1,7 @@
 package sn.xaalis.provider;
 
+import org.jspecify.annotations.Nullable;
+
 /** A live adapter: besides payments, it sets an account up with its provider and checks it (D26). */
 public interface LiveProvider extends PaymentProvider {
 
@@ -14,7 +16,7 @@ public interface LiveProvider extends PaymentProvider {
      * @param inboundUrl where the provider must send this account's events
      * @param merchantName the name the provider shows for the account, where it asks for one
      */
-    ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName);
+    ConnectionCheck setUp(ProviderAccount account, String inboundUrl, @Nullable String merchantName);
 
     /** A harmless call that tells whether the account works as set up; changes nothing at the provider. */
     ConnectionCheck test(ProviderAccount account, String inboundUrl);

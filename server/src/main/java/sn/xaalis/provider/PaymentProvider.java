@@ -1,5 +1,6 @@
 package sn.xaalis.provider;
 
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -10,7 +11,7 @@ public interface PaymentProvider {
 
     boolean serves(Provider provider, Environment environment);
 
-    ProviderResult createSession(ProviderAccount account, SessionRequest request);
+    ProviderResult createSession(@Nullable ProviderAccount account, SessionRequest request);
 
     SessionState sessionState(ProviderAccount account, SessionReference session);
 

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 
@@ -39,9 +40,9 @@ public class PaymentProviders {
         NO_ACCOUNT("connect this application's own account first, or ask the operator for the installation's"),
         CONNECTION_FAILED("this application's connection failed its last check; test or save it again");
 
-        private final String reason;
+        private final @Nullable String reason;
 
-        LiveAvailability(String reason) {
+        LiveAvailability(@Nullable String reason) {
             this.reason = reason;
         }
 
@@ -109,7 +110,7 @@ public class PaymentProviders {
     }
 
     /** Sets an account up at its provider (what the provider needs on its side), then checks it. */
-    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, @Nullable String merchantName) {
         return withLive(account.provider(), adapter -> adapter.setUp(account, inboundUrl, merchantName));
     }
 

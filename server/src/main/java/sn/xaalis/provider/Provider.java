@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** The payment providers of SPEC §2.3, with the deep-link keys each one returns. */
 public enum Provider {
@@ -25,7 +26,7 @@ public enum Provider {
         return wholeAmountsOnly;
     }
 
-    public static Optional<Provider> fromName(String name) {
+    public static Optional<Provider> fromName(@Nullable String name) {
         for (Provider provider : values()) {
             if (provider.name().equals(name)) {
                 return Optional.of(provider);

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.live.MalformedCallback;
 import sn.xaalis.provider.live.OperatorNotifications;
@@ -43,7 +44,7 @@ public class ProviderCallbacks {
     }
 
     /** Where a provider sends an account's events: the installation's own (null) or a connection's. */
-    public static String inboundPath(Provider provider, UUID connectionId) {
+    public static String inboundPath(Provider provider, @Nullable UUID connectionId) {
         String base = provider == Provider.WALLET_SN ? WALLET_PATH : MOBILEMONEY_PATH;
         return connectionId == null ? base : base + "/" + connectionId;
     }
@@ -108,7 +109,7 @@ public class ProviderCallbacks {
 
     private Optional<ProviderNotice> verify(
             Provider provider,
-            UUID connectionId,
+            @Nullable UUID connectionId,
             String operation,
             byte[] body,
             Function<ProviderAccount, Optional<ProviderNotice>> verification) {
@@ -146,7 +147,7 @@ public class ProviderCallbacks {
     }
 
     private void record(
-            String reference,
+            @Nullable String reference,
             Provider provider,
             String operation,
             String path,

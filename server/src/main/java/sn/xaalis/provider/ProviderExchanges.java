@@ -6,9 +6,11 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.lang.Contract;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.DeletionBatches;
 import sn.xaalis.platform.Timestamps;
@@ -49,30 +51,30 @@ public class ProviderExchanges {
      * @param outcome what we made of it, in words
      */
     public record Exchange(
-            String reference,
+            @Nullable String reference,
             Provider provider,
             Direction direction,
             String operation,
             String method,
             String url,
-            String requestBody,
-            Integer responseStatus,
-            String responseBody,
+            @Nullable String requestBody,
+            @Nullable Integer responseStatus,
+            @Nullable String responseBody,
             String outcome,
             long durationMillis,
             Instant at) {}
 
     /** Records an exchange; never fails the caller, whose payment matters more than its log. */
     public void record(
-            String reference,
+            @Nullable String reference,
             Provider provider,
             Direction direction,
             String operation,
             String method,
             String url,
-            String requestBody,
-            Integer responseStatus,
-            String responseBody,
+            @Nullable String requestBody,
+            @Nullable Integer responseStatus,
+            @Nullable String responseBody,
             String outcome,
             long durationMillis) {
         try {
@@ -136,7 +138,8 @@ public class ProviderExchanges {
     }
 
     /** Masks secret-bearing JSON fields and shortens embedded images, then cuts to {@link #MAX_BODY}. */
-    static String redact(String body) {
+    @Contract("null -> null; !null -> !null")
+    static @Nullable String redact(@Nullable String body) {
         if (body == null) {
             return null;
         }

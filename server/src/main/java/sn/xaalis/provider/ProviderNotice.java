@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.math.BigDecimal;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An authenticated message from a provider about one of our payments, already checked (signature,
@@ -12,14 +13,14 @@ import java.util.UUID;
  * @param providerReference the session id the provider names, or null when it names none
  * @param providerTransactionId the provider's payment transaction id, or null
  * @param amount the amount the provider says was paid, or null when it does not say
- * @param eventId the provider's id for this message, kept in the status history
+ * @param eventId the provider's id for this message, kept in the status history; null when it gives none
  */
 public record ProviderNotice(
         Provider provider,
-        UUID connectionId,
+        @Nullable UUID connectionId,
         String reference,
-        String providerReference,
-        String providerTransactionId,
+        @Nullable String providerReference,
+        @Nullable String providerTransactionId,
         SessionState state,
-        BigDecimal amount,
-        String eventId) {}
+        @Nullable BigDecimal amount,
+        @Nullable String eventId) {}

@@ -2,8 +2,10 @@ package sn.xaalis.provider;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.lang.Contract;
 
 /**
  * Where the providers are, how to talk to them, and the installation's own accounts (DESIGN §4): the
@@ -31,7 +33,10 @@ public record ProviderProperties(
      *     ({@code Wave-Signature}) or {@code shared} ({@code Authorization: Bearer})
      */
     public record Wallet(
-            String baseUrl, String apiKey, String webhookSecret, @DefaultValue("signing") String webhookStrategy) {
+            @Nullable String baseUrl,
+            @Nullable String apiKey,
+            @Nullable String webhookSecret,
+            @DefaultValue("signing") String webhookStrategy) {
 
         public Wallet {
             if (Credentials.WebhookStrategy.fromValue(webhookStrategy).isEmpty()) {
@@ -75,11 +80,11 @@ public record ProviderProperties(
      *     its only proof and payments nobody is told about expire
      */
     public record MobileMoney(
-            String baseUrl,
-            String clientId,
-            String clientSecret,
-            String merchantCode,
-            String notificationSecret,
+            @Nullable String baseUrl,
+            @Nullable String clientId,
+            @Nullable String clientSecret,
+            @Nullable String merchantCode,
+            @Nullable String notificationSecret,
             @DefaultValue("/oauth/v1/token") String tokenPath,
             @DefaultValue("true") boolean transactionLookup) {
 
@@ -111,7 +116,8 @@ public record ProviderProperties(
         }
     }
 
-    private static boolean present(String value) {
+    @Contract("null -> false")
+    private static boolean present(@Nullable String value) {
         return value != null && !value.isBlank();
     }
 }

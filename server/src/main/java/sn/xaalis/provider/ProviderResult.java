@@ -3,6 +3,7 @@ package sn.xaalis.provider;
 import java.time.Instant;
 import java.util.SequencedMap;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /** The expected outcomes of asking a provider to open a session; bugs stay exceptions. */
 public sealed interface ProviderResult {
@@ -17,12 +18,12 @@ public sealed interface ProviderResult {
     record Created(
             String providerReference,
             SequencedMap<String, String> deepLinks,
-            String qrCodePng,
-            Instant expiresAt,
-            UUID connectionId)
+            @Nullable String qrCodePng,
+            @Nullable Instant expiresAt,
+            @Nullable UUID connectionId)
             implements ProviderResult {
 
-        Created inConnection(UUID connection) {
+        Created inConnection(@Nullable UUID connection) {
             return new Created(providerReference, deepLinks, qrCodePng, expiresAt, connection);
         }
     }

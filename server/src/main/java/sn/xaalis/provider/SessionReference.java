@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.math.BigDecimal;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -15,7 +16,7 @@ public record SessionReference(
         Provider provider,
         Environment environment,
         String reference,
-        String providerReference,
-        String providerTransactionId,
+        @Nullable String providerReference,
+        @Nullable String providerTransactionId,
         BigDecimal amount,
-        UUID connectionId) {}
+        @Nullable UUID connectionId) {}

@@ -3,6 +3,7 @@ package sn.xaalis.provider;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -20,8 +21,8 @@ public record SessionRequest(
         Environment environment,
         BigDecimal amount,
         String currency,
-        String customerPhone,
-        String merchantName,
-        String successUrl,
-        String errorUrl,
+        @Nullable String customerPhone,
+        @Nullable String merchantName,
+        @Nullable String successUrl,
+        @Nullable String errorUrl,
         Instant expiresAt) {}

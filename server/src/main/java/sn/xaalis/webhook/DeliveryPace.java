@@ -3,6 +3,7 @@ package sn.xaalis.webhook;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.TimeMeter;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The most deliveries a node starts per second ({@code xaalis.webhooks.max-deliveries-per-second}),
@@ -19,10 +20,10 @@ final class DeliveryPace {
     static final Duration CARRY = Duration.ofMillis(50);
     static final DeliveryPace UNLIMITED = new DeliveryPace(null, 0);
 
-    private final Bucket bucket;
+    private final @Nullable Bucket bucket; // none when unlimited
     private final int step;
 
-    private DeliveryPace(Bucket bucket, int step) {
+    private DeliveryPace(@Nullable Bucket bucket, int step) {
         this.bucket = bucket;
         this.step = step;
     }

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,7 +43,8 @@ final class InFlightDeliveries {
 
     void finished(DeliveryLeases.Claimed claim) {
         claims.remove(claim.id());
-        perApplication.get(claim.applicationId()).decrementAndGet();
+        // started() put the application's counter, and counters are never removed
+        Objects.requireNonNull(perApplication.get(claim.applicationId())).decrementAndGet();
         total.decrementAndGet();
     }
 

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.lang.Contract;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SeparatePool;
@@ -95,7 +97,8 @@ abstract class LeaseTable implements DeliveryLeases {
 
     // PostgreSQL's text holds no NUL character, and a receiver's answer may contain one: it must not
     // keep the attempt (and the others written with it) from being recorded.
-    static String storable(String text) {
+    @Contract("null -> null; !null -> !null")
+    static @Nullable String storable(@Nullable String text) {
         return text == null ? null : text.replace('\u0000', '\uFFFD');
     }
 

@@ -2,6 +2,7 @@ package sn.xaalis.webhook;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -32,7 +33,7 @@ final class ListenNotifyWakeUps implements PostgresWakeUps, SmartLifecycle {
     private final ClusterSignals signals;
     private final AtomicBoolean rung = new AtomicBoolean();
     private volatile boolean running;
-    private volatile Thread notifier;
+    private volatile @Nullable Thread notifier;
 
     ListenNotifyWakeUps(ClusterSignals signals, DispatcherWakeUp wakeUp) {
         this.signals = signals;

@@ -3,6 +3,7 @@ package sn.xaalis.webhook;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /** A notification with its delivery history, as the portal and the operator see it. */
 public record NotificationView(
@@ -15,9 +16,9 @@ public record NotificationView(
         String body,
         boolean test,
         Instant createdAt,
-        Instant deliveredAt,
+        @Nullable Instant deliveredAt,
         Instant nextAttemptAt,
-        String lastError,
+        @Nullable String lastError,
         List<AttemptView> attemptLog) {
 
     /** One POST: when, how long, where, and what came back. */
@@ -25,11 +26,11 @@ public record NotificationView(
             int attempt,
             Instant startedAt,
             long durationMillis,
-            String url,
-            Integer statusCode,
+            @Nullable String url,
+            @Nullable Integer statusCode,
             String outcome,
-            String error,
-            String responseSnippet) {}
+            @Nullable String error,
+            @Nullable String responseSnippet) {}
 
     NotificationView withAttempts(List<AttemptView> attempts) {
         return new NotificationView(

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Timestamps;
@@ -26,7 +27,7 @@ class OutboxBacklog {
 
     private final JdbcClient jdbc;
     private final Clock clock;
-    private volatile Snapshot last;
+    private volatile @Nullable Snapshot last;
     private volatile long readAt;
 
     OutboxBacklog(JdbcClient jdbc, Clock clock) {
@@ -41,8 +42,9 @@ class OutboxBacklog {
             return cached;
         }
         synchronized (this) {
-            if (last != null && System.nanoTime() - readAt < FRESH_FOR_NANOS) {
-                return last;
+            Snapshot again = last;
+            if (again != null && System.nanoTime() - readAt < FRESH_FOR_NANOS) {
+                return again;
             }
             Snapshot read = jdbc.sql("SELECT COUNT(*) AS pending, MIN(created_at) AS oldest FROM notifications"
                             + " WHERE state = 'PENDING'")

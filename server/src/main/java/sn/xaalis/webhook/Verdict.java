@@ -1,7 +1,10 @@
 package sn.xaalis.webhook;
 
+import org.jspecify.annotations.Nullable;
+
 /** How one attempt is judged (SPEC §6.4): its outcome and what the log keeps of the receiver's answer. */
-record Verdict(Verdict.Outcome outcome, Integer statusCode, String error, String snippet) {
+record Verdict(
+        Verdict.Outcome outcome, @Nullable Integer statusCode, @Nullable String error, @Nullable String snippet) {
 
     enum Outcome {
         DELIVERED,

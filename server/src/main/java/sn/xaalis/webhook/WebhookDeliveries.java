@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -44,9 +45,9 @@ public class WebhookDeliveries {
             long failed,
             long undeliverable,
             long pending,
-            Integer successRate,
+            @Nullable Integer successRate,
             List<NotificationView> lastFailures,
-            NotificationView lastTest) {}
+            @Nullable NotificationView lastTest) {}
 
     public Health health(UUID applicationId) {
         Map<String, Long> counts =

@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -38,14 +39,12 @@ class WebhookDispatcher implements SmartLifecycle {
     private final WebhookMetrics metrics;
     private final InFlightDeliveries inFlight = new InFlightDeliveries();
     private final StuckReceivers stuck;
-    // Created at start and released at stop, so the dispatcher can be stopped and started again.
-    private volatile WebhookHttp http;
-    private volatile ExecutorService workers;
-    private volatile CompletionWriter completions;
-    private volatile DeliveryPace pace;
-    private volatile Courier courier;
     private volatile boolean running;
-    private Thread loop;
+    // Set by start and released by stop (both synchronized), so the dispatcher can be stopped and started again.
+    private @Nullable Session session;
+
+    /** What one start creates and its stop releases. */
+    private record Session(WebhookHttp http, ExecutorService workers, CompletionWriter completions, Thread loop) {}
 
     WebhookDispatcher(
             DeliveryLeases leases,
@@ -70,24 +69,28 @@ class WebhookDispatcher implements SmartLifecycle {
         if (running) {
             return;
         }
-        http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
-        workers = Executors.newVirtualThreadPerTaskExecutor();
-        completions = new CompletionWriter(leases);
-        courier = new Courier(directory, http, completions, leases, properties, clock, metrics);
-        pace = DeliveryPace.of(properties.maxDeliveriesPerSecond());
+        WebhookHttp http = new WebhookHttp(urls, properties.timeout(), properties.concurrency() * 2);
+        ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+        CompletionWriter completions = new CompletionWriter(leases);
+        Courier courier = new Courier(directory, http, completions, leases, properties, clock, metrics);
+        DeliveryPace pace = DeliveryPace.of(properties.maxDeliveriesPerSecond());
         running = true;
-        loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(this::run);
+        Thread loop = Thread.ofPlatform().name("webhook-dispatcher").daemon().start(() -> run(pace, workers, courier));
+        session = new Session(http, workers, completions, loop);
     }
 
     @Override
     public synchronized void stop() {
-        if (!running) {
+        Session started = session;
+        if (!running || started == null) { // start sets both
             return;
         }
         running = false;
+        session = null;
         wakeUp.signal();
+        ExecutorService workers = started.workers();
         try {
-            loop.join(properties.pollInterval().toMillis() + 5000);
+            started.loop().join(properties.pollInterval().toMillis() + 5000);
             workers.shutdown();
             // In-flight deliveries get a bounded grace; the claims of those still running are given back
             // (before their HTTP is cut, so no attempt is recorded for them) and are due again at once.
@@ -95,8 +98,8 @@ class WebhookDispatcher implements SmartLifecycle {
                 release(inFlight.claims());
                 workers.shutdownNow();
             }
-            completions.close();
-            http.close();
+            started.completions().close();
+            started.http().close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -119,7 +122,7 @@ class WebhookDispatcher implements SmartLifecycle {
         return running;
     }
 
-    private void run() {
+    private void run(DeliveryPace pace, ExecutorService workers, Courier courier) {
         while (running) {
             try {
                 int free = Math.min(properties.concurrency() - inFlight.count(), CLAIM_BATCH);
@@ -130,7 +133,7 @@ class WebhookDispatcher implements SmartLifecycle {
                     continue;
                 }
                 int asked = pace.batch(free);
-                int claimed = asked > 0 ? dispatchDue(asked) : 0;
+                int claimed = asked > 0 ? dispatchDue(asked, workers, courier) : 0;
                 pace.started(claimed);
                 if (claimed < asked || asked <= 0) {
                     wakeUp.await(properties.pollInterval().toMillis());
@@ -147,7 +150,7 @@ class WebhookDispatcher implements SmartLifecycle {
     }
 
     /** Claims up to {@code asked} due notifications and starts their deliveries; how many it claimed. */
-    private int dispatchDue(int asked) {
+    private int dispatchDue(int asked, ExecutorService workers, Courier courier) {
         Instant now = clock.instant();
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
         Map<UUID, Integer> busy = inFlight.perApplication();
@@ -160,12 +163,12 @@ class WebhookDispatcher implements SmartLifecycle {
                 leases.claim(now, asked, busy, properties.perApplicationConcurrency(), leaseUntil, UUID.randomUUID());
         for (DeliveryLeases.Claimed notification : due) {
             inFlight.started(notification, now);
-            workers.execute(() -> deliver(notification));
+            workers.execute(() -> deliver(notification, courier));
         }
         return due.size();
     }
 
-    private void deliver(DeliveryLeases.Claimed notification) {
+    private void deliver(DeliveryLeases.Claimed notification, Courier courier) {
         try {
             courier.deliver(notification);
         } catch (RuntimeException e) {

@@ -28,6 +28,7 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.util.Timeout;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.egress.WebhookUrls;
 
 /**
@@ -146,7 +147,7 @@ final class WebhookHttp implements AutoCloseable {
      * connection: closing the response then would try to drain the rest of the body, and fails with an
      * IllegalStateException that used to escape and leave the attempt unrecorded.
      */
-    private static void release(CloseableHttpResponse response, HttpPost request) {
+    private static void release(@Nullable CloseableHttpResponse response, HttpPost request) {
         if (response == null || request.isCancelled()) {
             return;
         }
@@ -158,7 +159,7 @@ final class WebhookHttp implements AutoCloseable {
     }
 
     /** Reads at most a few KiB; a longer body is cut off by dropping the connection, never drained. */
-    private static String snippet(HttpEntity entity, HttpPost request) throws IOException {
+    private static String snippet(@Nullable HttpEntity entity, HttpPost request) throws IOException {
         if (entity == null) {
             return "";
         }

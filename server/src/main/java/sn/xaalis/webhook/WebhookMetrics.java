@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
@@ -64,7 +66,7 @@ class WebhookMetrics {
             OutboxBacklog backlog,
             String name,
             String description,
-            String unit,
+            @Nullable String unit,
             ToDoubleFunction<OutboxBacklog> value) {
         Gauge.builder(name, backlog, b -> {
                     try {
@@ -80,7 +82,8 @@ class WebhookMetrics {
     }
 
     void attempt(Verdict.Outcome outcome) {
-        attempts.get(outcome).increment();
+        // the constructor registered a counter for every outcome
+        Objects.requireNonNull(attempts.get(outcome)).increment();
     }
 
     void undeliverable() {

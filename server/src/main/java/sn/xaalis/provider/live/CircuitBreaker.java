@@ -3,6 +3,7 @@ package sn.xaalis.provider.live;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stops calling a provider that keeps failing: after {@code threshold} consecutive failures the circuit
@@ -16,7 +17,7 @@ final class CircuitBreaker {
     private final Duration openFor;
     private final Clock clock;
     private int consecutiveFailures;
-    private Instant openUntil;
+    private @Nullable Instant openUntil; // null while closed
     private boolean trialInFlight;
 
     CircuitBreaker(int threshold, Duration openFor, Clock clock) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderProperties;
@@ -28,20 +29,20 @@ final class MobileMoneyApi {
      */
     record Request(
             String operation,
-            String reference,
+            @Nullable String reference,
             String method,
             String path,
-            ObjectNode body,
-            String recordedBody,
+            @Nullable ObjectNode body,
+            @Nullable String recordedBody,
             boolean idempotent) {
 
         /** A read: safe to repeat. */
-        static Request get(String operation, String reference, String path) {
+        static Request get(String operation, @Nullable String reference, String path) {
             return new Request(operation, reference, "GET", path, null, null, true);
         }
 
         /** A write: never sent twice. */
-        static Request post(String operation, String reference, String path, ObjectNode body) {
+        static Request post(String operation, @Nullable String reference, String path, ObjectNode body) {
             return new Request(operation, reference, "POST", path, body, null, false);
         }
 

@@ -3,6 +3,7 @@ package sn.xaalis.provider.live;
 import static sn.xaalis.provider.live.MobileMoneyApi.encode;
 import static sn.xaalis.provider.live.MobileMoneyApi.operator;
 
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.ProviderAccount;
@@ -27,7 +28,7 @@ final class MobileMoneyCallbacks {
      * Registers the account's notification address with the operator, with the {@code apiKey} it will
      * send back on every notification, then reads the registration back.
      */
-    ConnectionCheck register(ProviderAccount account, String inboundUrl, String merchantName) {
+    ConnectionCheck register(ProviderAccount account, String inboundUrl, @Nullable String merchantName) {
         Credentials.Operator operator = operator(account);
         ObjectNode body = json.createObjectNode();
         body.put("apiKey", operator.notificationKey());

@@ -1,6 +1,8 @@
 package sn.xaalis.provider.live;
 
 import java.time.Clock;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.CodeRequest;
@@ -67,7 +69,9 @@ public class MobileMoneyProvider implements LiveProvider {
     }
 
     @Override
-    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
+    public ProviderResult createSession(@Nullable ProviderAccount account, SessionRequest request) {
+        // the sandbox alone opens sessions without an account (PaymentProviders)
+        Objects.requireNonNull(account, "a live session's account");
         return qrCodes.create(account, request);
     }
 
@@ -103,7 +107,7 @@ public class MobileMoneyProvider implements LiveProvider {
     }
 
     @Override
-    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, @Nullable String merchantName) {
         return callbacks.register(account, inboundUrl, merchantName);
     }
 

@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.SequencedMap;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderResult;
@@ -91,7 +92,7 @@ final class MobileMoneyQrCodes {
     }
 
     /** The QR image as the answer carries it: bare base64, some integrations saw a data: prefix. */
-    private static String png(String qrCode) {
+    private static @Nullable String png(@Nullable String qrCode) {
         if (qrCode == null || qrCode.isBlank()) {
             return null;
         }

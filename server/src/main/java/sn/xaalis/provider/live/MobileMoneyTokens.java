@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderProperties;
@@ -91,7 +92,7 @@ final class MobileMoneyTokens {
     }
 
     /** Forgets {@code rejected} after the API answered 401 to it, so the next call fetches a new one. */
-    void reject(ProviderAccount account, String rejected) {
+    void reject(ProviderAccount account, @Nullable String rejected) {
         Slot slot = slot(account);
         synchronized (slot) {
             if (rejected != null && rejected.equals(slot.token)) {
@@ -128,7 +129,7 @@ final class MobileMoneyTokens {
     }
 
     private static final class Slot {
-        private String token;
+        private @Nullable String token; // none yet, or forgotten after a 401
         private Instant refreshAt = Instant.MIN;
     }
 }

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
@@ -95,7 +96,7 @@ public class OperatorNotifications {
                 transactionId));
     }
 
-    private static BigDecimal amount(String value) {
+    private static @Nullable BigDecimal amount(@Nullable String value) {
         if (value == null) {
             return null;
         }

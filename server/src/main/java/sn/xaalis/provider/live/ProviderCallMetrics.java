@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.Provider;
 
@@ -28,7 +29,7 @@ class ProviderCallMetrics {
      * @param status the HTTP status, or null when no answer came
      * @param reason why no answer came ({@link ProviderHttp}'s words)
      */
-    void record(Provider provider, String operation, Integer status, String reason, long millis) {
+    void record(Provider provider, String operation, @Nullable Integer status, String reason, long millis) {
         String outcome = status != null ? (status / 100) + "xx" : noAnswer(reason);
         timers.computeIfAbsent(new Key(provider, operation, outcome), this::timer)
                 .record(millis, TimeUnit.MILLISECONDS);

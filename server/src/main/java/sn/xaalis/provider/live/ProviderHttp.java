@@ -9,6 +9,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.provider.ProviderProperties;
@@ -58,13 +59,13 @@ final class ProviderHttp {
      */
     record Call(
             String operation,
-            String reference,
+            @Nullable String reference,
             String method,
             URI uri,
             Map<String, String> headers,
-            String contentType,
-            String body,
-            String recordedBody,
+            @Nullable String contentType,
+            @Nullable String body,
+            @Nullable String recordedBody,
             boolean idempotent) {}
 
     /** What came back: a response (any status), or no response at all. */
@@ -173,13 +174,19 @@ final class ProviderHttp {
         }
     }
 
-    private Reply failure(Call call, String recorded, String reason, long started) {
+    private Reply failure(Call call, @Nullable String recorded, String reason, long started) {
         breaker.failed();
         record(call, recorded, null, null, reason, (System.nanoTime() - started) / 1_000_000);
         return new Reply.NoAnswer(reason);
     }
 
-    private void record(Call call, String requestBody, Integer status, String responseBody, String outcome, long ms) {
+    private void record(
+            Call call,
+            @Nullable String requestBody,
+            @Nullable Integer status,
+            @Nullable String responseBody,
+            String outcome,
+            long ms) {
         metrics.record(provider, call.operation(), status, outcome, ms);
         exchanges.record(
                 call.reference(),

@@ -5,6 +5,8 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,7 +27,7 @@ final class Replies {
         }
     }
 
-    static String text(JsonNode node, String field) {
+    static @Nullable String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         if (value.isString()) {
             return value.stringValue();
@@ -34,7 +36,7 @@ final class Replies {
     }
 
     /** An ISO 8601 time; one without an offset (as the operator sends some) is taken as UTC. */
-    static Instant instant(String value) {
+    static @Nullable Instant instant(@Nullable String value) {
         if (value == null) {
             return null;
         }
@@ -50,7 +52,9 @@ final class Replies {
     }
 
     /** A configured base URL, ready for {@code + "/path"}. */
-    static String base(String configured) {
+    static String base(@Nullable String configured) {
+        // an adapter is used only while reachable(), that is with its base URL configured
+        Objects.requireNonNull(configured, "the provider's base URL");
         return configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
     }
 

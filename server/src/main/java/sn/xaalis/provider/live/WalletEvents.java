@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
@@ -83,7 +84,7 @@ public class WalletEvents {
         return message == null || message.isBlank() ? "The payment failed at WALLET_SN" : message;
     }
 
-    private static BigDecimal amount(String text) {
+    private static @Nullable BigDecimal amount(@Nullable String text) {
         if (text == null) {
             return null;
         }

@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SequencedMap;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
@@ -69,7 +71,9 @@ public class WalletProvider implements LiveProvider {
      * was lost is never sent again: the wallet is asked for a session with our reference instead.
      */
     @Override
-    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
+    public ProviderResult createSession(@Nullable ProviderAccount account, SessionRequest request) {
+        // the sandbox alone opens sessions without an account (PaymentProviders)
+        Objects.requireNonNull(account, "a live session's account");
         BigDecimal amount = request.amount().stripTrailingZeros();
         if ("XOF".equals(request.currency()) && amount.scale() > 0) {
             return new ProviderResult.Refused("WALLET_SN takes whole XOF amounts");
@@ -178,7 +182,7 @@ public class WalletProvider implements LiveProvider {
 
     /** The wallet has no set-up call: the merchant registers the webhook address in its business portal. */
     @Override
-    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, String merchantName) {
+    public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, @Nullable String merchantName) {
         return test(account, inboundUrl);
     }
 
@@ -228,10 +232,10 @@ public class WalletProvider implements LiveProvider {
     private ProviderHttp.Call call(
             ProviderAccount account,
             String operation,
-            String reference,
+            @Nullable String reference,
             String method,
             String path,
-            ObjectNode body,
+            @Nullable ObjectNode body,
             boolean idempotent) {
         String apiKey = ((Credentials.Wallet) account.credentials()).apiKey();
         return new ProviderHttp.Call(
@@ -246,7 +250,7 @@ public class WalletProvider implements LiveProvider {
                 idempotent);
     }
 
-    private static String encode(String segment) {
+    private static String encode(@Nullable String segment) {
         return URLEncoder.encode(segment == null ? "" : segment, StandardCharsets.UTF_8)
                 .replace("+", "%20");
     }

@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The wallet's event signature, {@code Wave-Signature: t=<unix>,v1=<hex>[,v1=<hex>…]}, where each
@@ -41,7 +42,7 @@ public final class WalletSignatures {
      *
      * @return null when it holds, else why not
      */
-    public static Refusal check(String header, byte[] body, List<String> secrets, Instant now) {
+    public static @Nullable Refusal check(@Nullable String header, byte[] body, List<String> secrets, Instant now) {
         if (header == null || header.isBlank()) {
             return Refusal.MISSING;
         }
@@ -55,9 +56,12 @@ public final class WalletSignatures {
                 candidates.add(item.substring(3));
             }
         }
+        if (timestamp == null) {
+            return Refusal.MALFORMED;
+        }
         long t;
         try {
-            t = timestamp == null ? -1 : Long.parseLong(timestamp);
+            t = Long.parseLong(timestamp);
         } catch (NumberFormatException e) {
             return Refusal.MALFORMED;
         }

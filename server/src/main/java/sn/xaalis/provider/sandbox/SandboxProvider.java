@@ -2,6 +2,7 @@ package sn.xaalis.provider.sandbox;
 
 import java.util.LinkedHashMap;
 import java.util.SequencedMap;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
@@ -37,7 +38,7 @@ class SandboxProvider implements PaymentProvider {
     }
 
     @Override
-    public ProviderResult createSession(ProviderAccount account, SessionRequest request) {
+    public ProviderResult createSession(@Nullable ProviderAccount account, SessionRequest request) {
         String checkout = publicBaseUrl.value() + "/sandbox/checkout/" + request.reference() + "?app=";
         SequencedMap<String, String> links = new LinkedHashMap<>();
         for (String key : request.provider().deepLinkKeys()) {
