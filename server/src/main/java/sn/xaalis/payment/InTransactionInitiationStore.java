@@ -34,7 +34,7 @@ final class InTransactionInitiationStore implements InitiationStore {
     @Override
     public PaymentInitiation.@Nullable Outcome store(
             Payment payment,
-            String providerQr,
+            @Nullable String providerQr,
             String body,
             Idempotency.@Nullable Scope scope,
             @Nullable String requestHash) {

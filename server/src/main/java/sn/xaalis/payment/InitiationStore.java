@@ -17,7 +17,7 @@ interface InitiationStore {
      */
     PaymentInitiation.@Nullable Outcome store(
             Payment payment,
-            String providerQr,
+            @Nullable String providerQr,
             String body,
             Idempotency.@Nullable Scope scope,
             @Nullable String requestHash);

@@ -26,7 +26,7 @@ final class OneStatementInitiationStore implements InitiationStore {
     @Override
     public PaymentInitiation.@Nullable Outcome store(
             Payment payment,
-            String providerQr,
+            @Nullable String providerQr,
             String body,
             Idempotency.@Nullable Scope scope,
             @Nullable String requestHash) {

@@ -217,5 +217,5 @@ public class PaymentInitiation {
      *     drawing from the first deep link would not be what the provider's app scans); else null, and
      *     {@code qrCode}, drawn here from the first deep link, is not stored
      */
-    public record Initiated(Payment payment, String qrCode, String providerQrCode) {}
+    public record Initiated(Payment payment, String qrCode, @Nullable String providerQrCode) {}
 }

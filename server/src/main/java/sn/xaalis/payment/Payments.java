@@ -61,7 +61,7 @@ class Payments {
      *
      * @param providerQr the provider's own QR image (base64 PNG), or null when it gave none
      */
-    boolean insert(Payment p, @Nullable Instant firstCheck, String providerQr) {
+    boolean insert(Payment p, @Nullable Instant firstCheck, @Nullable String providerQr) {
         if (bind(jdbc.sql(INSERT), p, firstCheck, providerQr).update() != 1) {
             return false;
         }
@@ -78,7 +78,10 @@ class Payments {
      * stored then either.
      */
     boolean insertAtOnce(
-            Payment p, @Nullable Instant firstCheck, String providerQr, Idempotency.@Nullable InsertStep answer) {
+            Payment p,
+            @Nullable Instant firstCheck,
+            @Nullable String providerQr,
+            Idempotency.@Nullable InsertStep answer) {
         var queue = PaymentRollups.queueStored("stored", p);
         String sql = answer == null
                 ? STORE_STEP + ", queued AS (" + queue.sql() + ")" + FIRST_HISTORY_ROW
@@ -92,7 +95,7 @@ class Payments {
     }
 
     private JdbcClient.StatementSpec bind(
-            JdbcClient.StatementSpec spec, Payment p, @Nullable Instant firstCheck, String providerQr) {
+            JdbcClient.StatementSpec spec, Payment p, @Nullable Instant firstCheck, @Nullable String providerQr) {
         return spec.param("id", p.transactionUuid())
                 .param("reference", p.reference().value())
                 .param("app", p.applicationId())

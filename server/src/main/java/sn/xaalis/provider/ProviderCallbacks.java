@@ -55,7 +55,7 @@ public class ProviderCallbacks {
      * @return empty for an authenticated event about no checkout session
      */
     public Optional<ProviderNotice> walletEvent(
-            UUID connectionId, String authorization, String signature, byte[] body) {
+            @Nullable UUID connectionId, String authorization, String signature, byte[] body) {
         return verify(
                 Provider.WALLET_SN,
                 connectionId,
@@ -65,7 +65,8 @@ public class ProviderCallbacks {
     }
 
     /** An operator notification, at the installation's address or a connection's. */
-    public Optional<ProviderNotice> mobileMoneyNotification(UUID connectionId, String authorization, byte[] body) {
+    public Optional<ProviderNotice> mobileMoneyNotification(
+            @Nullable UUID connectionId, String authorization, byte[] body) {
         return verify(
                 Provider.MOBILEMONEY_SN,
                 connectionId,
@@ -81,7 +82,7 @@ public class ProviderCallbacks {
      *
      * @param reference the payment it moved or concerned, or null when it matched none
      */
-    public void recordHandled(ProviderNotice notice, byte[] body, String reference, String outcome) {
+    public void recordHandled(ProviderNotice notice, byte[] body, @Nullable String reference, String outcome) {
         String path = inboundPath(notice.provider(), notice.connectionId());
         String operation = notice.provider() == Provider.WALLET_SN ? "event" : "notification";
         record(
