@@ -3,13 +3,14 @@ package sn.xaalis.admin;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import org.jspecify.annotations.Nullable;
 
 /** The operator's {@code Authorization: Bearer <XAALIS_ADMIN_TOKEN>}, compared in constant time. */
 final class AdminToken {
 
     private static final String PREFIX = "Bearer ";
 
-    private final byte[] token;
+    private final byte @Nullable [] token;
 
     AdminToken(AdminProperties properties) {
         String configured = properties.token();

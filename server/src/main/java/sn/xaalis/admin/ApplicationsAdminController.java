@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -81,9 +82,9 @@ class ApplicationsAdminController {
             UUID merchantId,
             String endpointKey,
             String name,
-            String webhookUrl,
-            String callbackUrlSuccess,
-            String callbackUrlFailure,
+            @Nullable String webhookUrl,
+            @Nullable String callbackUrlSuccess,
+            @Nullable String callbackUrlFailure,
             List<String> providers,
             Map<String, List<String>> providersByEnvironment,
             boolean liveEnabled,

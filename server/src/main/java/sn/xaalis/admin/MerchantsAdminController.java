@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -53,7 +54,7 @@ class MerchantsAdminController {
     }
 
     /** A merchant's approval for live payments, as the operator API shows it. */
-    record ApprovalJson(UUID merchantId, String approval, String approvedAt, String withdrawnAt) {
+    record ApprovalJson(UUID merchantId, String approval, @Nullable String approvedAt, @Nullable String withdrawnAt) {
         static ApprovalJson of(UUID merchantId, LiveApproval approval) {
             return new ApprovalJson(
                     merchantId,

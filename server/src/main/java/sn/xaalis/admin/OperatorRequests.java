@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.JsonBodies;
@@ -33,7 +34,7 @@ class OperatorRequests {
         return JsonBodies.parseObject(JsonBodies.read(request, MAX_BODY_BYTES), json);
     }
 
-    static String text(JsonNode body, String field, Map<String, List<String>> errors) {
+    static @Nullable String text(JsonNode body, String field, Map<String, List<String>> errors) {
         JsonNode value = body.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -83,7 +84,7 @@ class OperatorRequests {
     }
 
     /** Provider names in alphabetical order, as every answer lists them. */
-    static List<String> names(Set<Provider> providers) {
+    static List<String> names(@Nullable Set<Provider> providers) {
         return providers == null
                 ? List.of()
                 : providers.stream().map(Provider::name).sorted().toList();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -82,20 +83,25 @@ class ApiDescription {
             String summary,
             List<String> description,
             List<Field> parameters,
-            Body requestBody,
+            @Nullable Body requestBody,
             List<Response> responses) {}
 
-    record Body(String description, String type, String schemaAnchor, String example) {}
+    record Body(String description, String type, @Nullable String schemaAnchor, @Nullable String example) {}
 
-    record Response(String status, String description, List<Field> headers, String type, String schemaAnchor) {}
+    record Response(
+            String status,
+            String description,
+            List<Field> headers,
+            @Nullable String type,
+            @Nullable String schemaAnchor) {}
 
     /** A parameter, header or schema property. */
     record Field(
             String name,
-            String where,
+            @Nullable String where,
             boolean required,
             String type,
-            String schemaAnchor,
+            @Nullable String schemaAnchor,
             String rules,
             List<String> description) {}
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.docs.ApiDescription.Body;
 import sn.xaalis.docs.ApiDescription.Field;
 import sn.xaalis.docs.ApiDescription.Operation;
@@ -121,7 +122,7 @@ final class ApiPageBuilder {
         return parameters;
     }
 
-    private Body body(JsonNode operation) {
+    private @Nullable Body body(JsonNode operation) {
         JsonNode requestBody = resolve(operation.path("requestBody"));
         if (requestBody.isMissingNode()) {
             return null;
@@ -180,7 +181,8 @@ final class ApiPageBuilder {
         resolved.path("required").forEach(r -> required.add(r.asString("")));
     }
 
-    private static Field field(String name, String where, boolean required, JsonNode schema, String description) {
+    private static Field field(
+            String name, @Nullable String where, boolean required, JsonNode schema, String description) {
         return new Field(
                 name, where, required, typeOf(schema), anchorOf(schema), rules(schema), paragraphs(description));
     }

@@ -3,6 +3,7 @@ package sn.xaalis.docs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -103,7 +104,7 @@ final class SchemaWords {
             new Rule("maxItems", value -> "at most " + value.asString() + " items"),
             new Rule("default", value -> "default " + value.asString("")));
 
-    static String anchorOf(JsonNode schema) {
+    static @Nullable String anchorOf(JsonNode schema) {
         if (schema != null && schema.has("$ref")) {
             return ApiDescription.anchor(refName(schema.path("$ref").asString("")));
         }

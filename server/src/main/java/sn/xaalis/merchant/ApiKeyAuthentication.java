@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
 import sn.xaalis.platform.Environment;
@@ -49,7 +50,8 @@ public class ApiKeyAuthentication {
     }
 
     /** The caller, or empty for every kind of failure alike (a 401 never says which part was wrong). */
-    public Optional<Caller> authenticate(String endpointKey, String apiKey, String apiSecret) {
+    public Optional<Caller> authenticate(
+            @Nullable String endpointKey, @Nullable String apiKey, @Nullable String apiSecret) {
         if (apiKey == null || apiSecret == null) {
             return Optional.empty();
         }

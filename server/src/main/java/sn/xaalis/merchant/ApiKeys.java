@@ -154,7 +154,7 @@ class ApiKeys {
                 .param("app", applicationId)
                 .param("env", environment.value())
                 .param("now", Timestamps.toDatabase(clock.instant()))
-                .query(String.class)
+                .query((rs, n) -> rs.getString(1)) // both columns are NOT NULL
                 .list();
     }
 }

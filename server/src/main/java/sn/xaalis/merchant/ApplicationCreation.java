@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -65,7 +66,13 @@ public class ApplicationCreation {
     }
 
     private void insertWithFreshEndpointKey(
-            UUID id, UUID merchantId, String name, String webhook, String success, String failure, Instant now) {
+            UUID id,
+            UUID merchantId,
+            String name,
+            @Nullable String webhook,
+            @Nullable String success,
+            @Nullable String failure,
+            Instant now) {
         // 80 random bits make a collision practically impossible; the unique index makes it certain.
         for (int attempt = 0; ; attempt++) {
             try {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -14,9 +15,9 @@ public record ApplicationDetails(
         UUID merchantId,
         String name,
         String endpointKey,
-        String webhookUrl,
-        String callbackUrlSuccess,
-        String callbackUrlFailure,
+        @Nullable String webhookUrl,
+        @Nullable String callbackUrlSuccess,
+        @Nullable String callbackUrlFailure,
         boolean liveEnabled,
         Map<Environment, Set<Provider>> providers,
         List<KeySummary> keys,

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
@@ -47,7 +48,7 @@ public class ApplicationDirectory {
      * @param url the configured webhook URL, or null when none is set
      * @param secrets the secrets valid now for the environment, newest first
      */
-    public record WebhookTarget(String url, List<String> secrets) {
+    public record WebhookTarget(@Nullable String url, List<String> secrets) {
         @Override
         public String toString() {
             return "WebhookTarget[url=" + url + ", secrets=" + secrets.size() + "]";
@@ -96,7 +97,7 @@ public class ApplicationDirectory {
 
     private record TargetKey(UUID applicationId, Environment environment) {}
 
-    private record Loaded(String url, List<ApiKeys.SigningSecret> secrets) {}
+    private record Loaded(@Nullable String url, List<ApiKeys.SigningSecret> secrets) {}
 
     public Optional<Storefront> storefront(UUID applicationId) {
         return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure,"

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.ApiException;
@@ -113,8 +114,8 @@ public class ApplicationSettings {
                 current.createdAt());
     }
 
-    private static String redirect(
-            String field, Optional<String> change, String current, Map<String, List<String>> errors) {
+    private static @Nullable String redirect(
+            String field, Optional<String> change, @Nullable String current, Map<String, List<String>> errors) {
         return change.isPresent() ? FieldRules.redirect(field, FieldRules.blankToNull(change.get()), errors) : current;
     }
 }

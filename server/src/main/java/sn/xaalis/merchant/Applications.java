@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Environment;
@@ -32,9 +33,9 @@ class Applications {
             UUID merchantId,
             String name,
             String endpointKey,
-            String webhookUrl,
-            String callbackUrlSuccess,
-            String callbackUrlFailure,
+            @Nullable String webhookUrl,
+            @Nullable String callbackUrlSuccess,
+            @Nullable String callbackUrlFailure,
             boolean liveEnabled,
             Instant createdAt) {}
 
@@ -101,20 +102,21 @@ class Applications {
 
     Map<Environment, Set<Provider>> providers(UUID applicationId) {
         Map<Environment, Set<Provider>> result = new EnumMap<>(Environment.class);
-        for (Environment environment : Environment.values()) {
-            result.put(environment, EnumSet.noneOf(Provider.class));
-        }
         jdbc.sql("SELECT environment, provider FROM provider_activations WHERE application_id = :app")
                 .param("app", applicationId)
                 .query((rs, n) -> {
                     var environment = Environment.fromValue(rs.getString("environment"));
                     var provider = Provider.fromName(rs.getString("provider"));
                     if (environment.isPresent() && provider.isPresent()) {
-                        result.get(environment.get()).add(provider.get());
+                        result.computeIfAbsent(environment.get(), e -> EnumSet.noneOf(Provider.class))
+                                .add(provider.get());
                     }
                     return null;
                 })
                 .list();
+        for (Environment environment : Environment.values()) {
+            result.putIfAbsent(environment, EnumSet.noneOf(Provider.class)); // every environment, even without any
+        }
         return result;
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -67,7 +68,7 @@ class DemoSeed {
         print(applicationId);
     }
 
-    private UUID demoApplication() {
+    private @Nullable UUID demoApplication() {
         return jdbc.sql("SELECT a.id FROM applications a JOIN merchants m ON m.id = a.merchant_id"
                         + " WHERE m.email = :email ORDER BY a.created_at LIMIT 1")
                 .param("email", DEMO_EMAIL)

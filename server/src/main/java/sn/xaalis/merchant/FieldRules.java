@@ -3,6 +3,7 @@ package sn.xaalis.merchant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.egress.WebhookUrls;
 import sn.xaalis.platform.RedirectUrls;
@@ -25,7 +26,7 @@ class FieldRules {
         this.webhookUrls = webhookUrls;
     }
 
-    static boolean acceptablePassword(String password) {
+    static boolean acceptablePassword(@Nullable String password) {
         return password != null && password.length() >= MIN_PASSWORD && password.length() <= MAX_PASSWORD;
     }
 
@@ -33,7 +34,8 @@ class FieldRules {
         return "must be " + MIN_PASSWORD + " to " + MAX_PASSWORD + " characters";
     }
 
-    String webhookUrl(String url, boolean requireHttps, Map<String, List<String>> errors) {
+    @Nullable
+    String webhookUrl(@Nullable String url, boolean requireHttps, Map<String, List<String>> errors) {
         if (url == null) {
             return null;
         }
@@ -44,7 +46,7 @@ class FieldRules {
         return url;
     }
 
-    static String redirect(String field, String url, Map<String, List<String>> errors) {
+    static @Nullable String redirect(String field, @Nullable String url, Map<String, List<String>> errors) {
         if (url == null) {
             return null;
         }
@@ -53,7 +55,7 @@ class FieldRules {
         return url;
     }
 
-    static String name(String name, Map<String, List<String>> errors) {
+    static String name(@Nullable String name, Map<String, List<String>> errors) {
         String clean = name == null ? "" : name.strip();
         if (clean.isEmpty()) {
             errors.put("name", List.of("is required"));
@@ -63,7 +65,7 @@ class FieldRules {
         return clean;
     }
 
-    static String blankToNull(String value) {
+    static @Nullable String blankToNull(@Nullable String value) {
         return value == null || value.isBlank() ? null : value.trim();
     }
 }

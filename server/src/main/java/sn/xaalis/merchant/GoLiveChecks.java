@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.PaymentProviders;
@@ -42,7 +43,7 @@ public class GoLiveChecks {
     }
 
     /** What stops an application with this webhook URL from going live; empty when nothing does. */
-    List<String> liveBlockers(UUID applicationId, String webhookUrl) {
+    List<String> liveBlockers(UUID applicationId, @Nullable String webhookUrl) {
         List<String> unmet = new ArrayList<>();
         applications
                 .find(applicationId)

@@ -2,6 +2,7 @@ package sn.xaalis.merchant;
 
 import java.time.Instant;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether the operator lets a merchant take live payments. Merchants the operator creates are approved;
@@ -11,7 +12,7 @@ import java.util.Locale;
  * @param approvedAt when the operator last approved it; null when it never did (created approved)
  * @param withdrawnAt when the operator withdrew it; null unless {@link State#WITHDRAWN}
  */
-public record LiveApproval(State state, Instant approvedAt, Instant withdrawnAt) {
+public record LiveApproval(State state, @Nullable Instant approvedAt, @Nullable Instant withdrawnAt) {
 
     public enum State {
         APPROVED,

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -68,7 +69,7 @@ public class MerchantCredentials {
 
     /** Checks a sign-in code; each code works once. */
     @Transactional
-    public boolean verifyTotp(UUID merchantId, String code) {
+    public boolean verifyTotp(UUID merchantId, @Nullable String code) {
         String ciphertext = merchants.totpCiphertext(merchantId);
         if (ciphertext == null) {
             return false;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -37,16 +38,17 @@ public class MerchantSignUp {
 
     /** The operator's creation: the merchant may go live as soon as an application is ready. */
     @Transactional
-    public MerchantAccount createMerchant(String name, String email, String password) {
+    public MerchantAccount createMerchant(@Nullable String name, @Nullable String email, @Nullable String password) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String cleanName = FieldRules.name(name, errors);
-        String cleanEmail = email == null ? null : email.trim().toLowerCase(Locale.ROOT);
-        if (cleanEmail == null || cleanEmail.isEmpty()) {
+        String cleanEmail = email == null ? "" : email.trim().toLowerCase(Locale.ROOT);
+        if (cleanEmail.isEmpty()) {
             errors.put("email", List.of("is required"));
         } else if (cleanEmail.length() > 254 || !EMAIL.matcher(cleanEmail).matches()) {
             errors.put("email", List.of("must be a valid email address"));
         }
-        if (!FieldRules.acceptablePassword(password)) {
+        String cleanPassword = password == null ? "" : password; // "" is never acceptable
+        if (!FieldRules.acceptablePassword(cleanPassword)) {
             errors.put("password", List.of(FieldRules.passwordRule()));
         }
         if (!errors.isEmpty()) {
@@ -56,7 +58,7 @@ public class MerchantSignUp {
                 RandomTokens.uuidV7(clock),
                 cleanName,
                 cleanEmail,
-                passwords.encode(password),
+                passwords.encode(cleanPassword),
                 Timestamps.truncate(clock.instant()));
         if (!merchants.insert(row)) {
             throw new MerchantRefusal.EmailTaken();

@@ -1,6 +1,7 @@
 package sn.xaalis.merchant;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.support.WebDataBinderFactory;
@@ -40,9 +41,9 @@ class MerchantWebConfiguration implements WebMvcConfigurer {
             @Override
             public Object resolveArgument(
                     MethodParameter parameter,
-                    ModelAndViewContainer mavContainer,
+                    @Nullable ModelAndViewContainer mavContainer,
                     NativeWebRequest webRequest,
-                    WebDataBinderFactory binderFactory) {
+                    @Nullable WebDataBinderFactory binderFactory) {
                 Object caller =
                         webRequest.getAttribute(ApiKeyInterceptor.CALLER_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
                 if (caller == null) {

@@ -7,6 +7,7 @@ import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Timestamps;
@@ -99,7 +100,7 @@ class Merchants {
                 .optional();
     }
 
-    static LiveApproval approval(boolean sandboxOnly, Instant approvedAt, Instant withdrawnAt) {
+    static LiveApproval approval(boolean sandboxOnly, @Nullable Instant approvedAt, @Nullable Instant withdrawnAt) {
         LiveApproval.State state = !sandboxOnly
                 ? LiveApproval.State.APPROVED
                 : withdrawnAt != null ? LiveApproval.State.WITHDRAWN : LiveApproval.State.PENDING;
@@ -125,6 +126,7 @@ class Merchants {
         return totpCiphertext(id) != null;
     }
 
+    @Nullable
     String totpCiphertext(UUID id) {
         return jdbc.sql("SELECT totp_secret_ciphertext FROM merchants WHERE id = :id")
                 .param("id", id)
@@ -133,7 +135,7 @@ class Merchants {
                 .orElse(null);
     }
 
-    void setTotp(UUID id, String ciphertext) {
+    void setTotp(UUID id, @Nullable String ciphertext) {
         jdbc.sql("UPDATE merchants SET totp_secret_ciphertext = :secret, totp_last_step = NULL WHERE id = :id")
                 .param("secret", ciphertext)
                 .param("id", id)

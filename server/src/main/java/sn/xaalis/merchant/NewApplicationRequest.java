@@ -1,12 +1,13 @@
 package sn.xaalis.merchant;
 
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.Provider;
 
 /** The settings an application starts with; null fields are left unset. */
 public record NewApplicationRequest(
-        String name,
-        String webhookUrl,
-        String callbackUrlSuccess,
-        String callbackUrlFailure,
+        @Nullable String name,
+        @Nullable String webhookUrl,
+        @Nullable String callbackUrlSuccess,
+        @Nullable String callbackUrlFailure,
         Set<Provider> providers) {}

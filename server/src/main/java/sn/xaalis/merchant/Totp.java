@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.OptionalLong;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /** RFC 6238 time-based one-time passwords (HMAC-SHA1, 6 digits, 30 s), as authenticator apps expect. */
 public final class Totp {
@@ -50,7 +51,7 @@ public final class Totp {
      * The step a valid code was made for, allowing one step of clock drift either way; empty when the
      * code is wrong. Compared in constant time.
      */
-    public static OptionalLong matchingStep(byte[] secret, String code, Instant now) {
+    public static OptionalLong matchingStep(byte[] secret, @Nullable String code, Instant now) {
         if (code == null || !code.matches("[0-9]{" + DIGITS + "}")) {
             return OptionalLong.empty();
         }

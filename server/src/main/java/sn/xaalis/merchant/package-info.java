@@ -1,2 +1,5 @@
 /** Merchants, their applications and settings, provider activation, API keys and key authentication. */
+@NullMarked
 package sn.xaalis.merchant;
+
+import org.jspecify.annotations.NullMarked;

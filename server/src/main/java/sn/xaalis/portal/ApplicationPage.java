@@ -2,6 +2,7 @@ package sn.xaalis.portal;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
@@ -34,8 +35,8 @@ class ApplicationPage {
             PortalUser user,
             ApplicationDetails application,
             Map<String, List<String>> errors,
-            Notice notice,
-            Map<String, String> submitted) {
+            @Nullable Notice notice,
+            @Nullable Map<String, String> submitted) {
         Map<String, String> values = submitted != null
                 ? submitted
                 : Map.of(
@@ -63,7 +64,7 @@ class ApplicationPage {
                                 : goLive.liveBlockers(application.merchantId(), application.id()));
     }
 
-    private static String nullToEmpty(String value) {
+    private static String nullToEmpty(@Nullable String value) {
         return value == null ? "" : value;
     }
 }

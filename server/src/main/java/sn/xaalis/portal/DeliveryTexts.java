@@ -1,9 +1,11 @@
 package sn.xaalis.portal;
 
 import java.time.ZoneId;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
@@ -85,13 +87,14 @@ public class DeliveryTexts {
     }
 
     /** Where the page's script asks again while the test event's first attempt is awaited, else null. */
-    static String follow(UUID applicationId, NotificationView lastTest) {
+    static @Nullable String follow(UUID applicationId, @Nullable NotificationView lastTest) {
         return lastTest != null && awaited(lastTest)
                 ? "/portal/applications/" + applicationId + "/webhooks/last-test"
                 : null;
     }
 
     private String message(String key, String fallback, Object... args) {
-        return messages.getMessage(key, args, fallback, LocaleContextHolder.getLocale());
+        return Objects.requireNonNullElse(
+                messages.getMessage(key, args, fallback, LocaleContextHolder.getLocale()), fallback);
     }
 }

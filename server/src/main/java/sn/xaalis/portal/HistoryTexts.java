@@ -1,6 +1,8 @@
 package sn.xaalis.portal;
 
 import java.util.Locale;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
@@ -24,17 +26,20 @@ public class HistoryTexts {
         this.messages = messages;
     }
 
-    public String cause(String cause) {
+    public String cause(@Nullable String cause) {
         if (cause == null) {
             return "";
         }
         Locale locale = LocaleContextHolder.getLocale();
         if (cause.startsWith(PROVIDER)) {
             String provider = cause.substring(PROVIDER.length()).toUpperCase(Locale.ROOT);
-            String name = messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + provider, null, provider, locale);
-            return messages.getMessage("cause.provider", new Object[] {name}, cause, locale);
+            String name = Objects.requireNonNullElse(
+                    messages.getMessage(PROVIDER_MESSAGE_KEY_PREFIX + provider, null, provider, locale), provider);
+            return Objects.requireNonNullElse(
+                    messages.getMessage("cause.provider", new Object[] {name}, cause, locale), cause);
         }
         // Properties keys cannot hold ":"; "portal:refund" is the key cause.portal.refund.
-        return messages.getMessage(CAUSE_MESSAGE_KEY_PREFIX + cause.replace(':', '.'), null, cause, locale);
+        return Objects.requireNonNullElse(
+                messages.getMessage(CAUSE_MESSAGE_KEY_PREFIX + cause.replace(':', '.'), null, cause, locale), cause);
     }
 }

@@ -3,6 +3,7 @@ package sn.xaalis.portal;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.LockedException;
@@ -105,7 +106,7 @@ class MerchantAuthentication implements AuthenticationProvider {
     }
 
     /** What the login form sends besides email and password. */
-    record LoginDetails(String address, String code) implements Serializable {}
+    record LoginDetails(String address, @Nullable String code) implements Serializable {}
 
     @Override
     public boolean supports(Class<?> authentication) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -119,7 +120,7 @@ class PortalController {
             @AuthenticationPrincipal PortalUser user,
             @PathVariable UUID id,
             @RequestParam String environment,
-            @RequestParam(name = "provider", required = false) List<String> providers) {
+            @RequestParam(name = "provider", required = false) @Nullable List<String> providers) {
         Environment env =
                 Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
         Set<Provider> active = EnumSet.noneOf(Provider.class);

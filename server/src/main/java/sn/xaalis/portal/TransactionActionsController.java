@@ -3,8 +3,10 @@ package sn.xaalis.portal;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpStatus;
@@ -83,7 +85,7 @@ class TransactionActionsController {
             return view;
         }
         ApplicationSummary app =
-                TransactionsController.applications(merchants, user).get(payment.applicationId());
+                TransactionsController.applicationOf(TransactionsController.applications(merchants, user), payment);
         // Refunds and cancels stay possible whatever the approval: they move no money to the merchant.
         Caller caller =
                 new Caller(app.id(), user.merchantId(), app.endpointKey(), payment.environment(), Set.of(), true);
@@ -125,7 +127,7 @@ class TransactionActionsController {
             @AuthenticationPrincipal PortalUser user,
             @PathVariable String reference,
             @PathVariable String action,
-            @RequestParam(required = false) String reason,
+            @RequestParam(required = false) @Nullable String reason,
             RedirectAttributes flash) {
         PaymentStatus outcome =
                 switch (action) {
@@ -151,8 +153,13 @@ class TransactionActionsController {
     private static final String STATUS_MESSAGE_KEY_PREFIX = "status.";
 
     private String statusName(PaymentStatus status) {
-        return messages.getMessage(
-                STATUS_MESSAGE_KEY_PREFIX + status.name(), null, status.name(), LocaleContextHolder.getLocale());
+        return Objects.requireNonNullElse(
+                messages.getMessage(
+                        STATUS_MESSAGE_KEY_PREFIX + status.name(),
+                        null,
+                        status.name(),
+                        LocaleContextHolder.getLocale()),
+                status.name());
     }
 
     @ExceptionHandler(ApiException.class)

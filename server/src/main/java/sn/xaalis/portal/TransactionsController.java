@@ -13,8 +13,10 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -91,10 +93,16 @@ class TransactionsController {
     }
 
     /** The filters as typed in the form; unknown values are ignored rather than failing the page. */
-    record Filters(String status, String provider, String environment, String from, String to, String q) {
+    record Filters(
+            @Nullable String status,
+            @Nullable String provider,
+            @Nullable String environment,
+            @Nullable String from,
+            @Nullable String to,
+            @Nullable String q) {
 
         /** The days are the merchant's, in its time zone. */
-        PaymentFilter toFilter(PaymentFilter.Position after, ZoneId zone) {
+        PaymentFilter toFilter(PaymentFilter.@Nullable Position after, ZoneId zone) {
             return new PaymentFilter(
                     PaymentStatus.fromName(status).orElse(null),
                     Provider.fromName(provider).orElse(null),
@@ -103,6 +111,7 @@ class TransactionsController {
                     after);
         }
 
+        @Nullable
         Environment environmentOrNull() {
             return Environment.fromValue(environment).orElse(null);
         }
@@ -120,7 +129,7 @@ class TransactionsController {
                     .collect(Collectors.joining("&"));
         }
 
-        private static Instant day(String value, int plusDays, ZoneId zone) {
+        private static @Nullable Instant day(@Nullable String value, int plusDays, ZoneId zone) {
             if (value == null || value.isBlank()) {
                 return null;
             }
@@ -139,7 +148,7 @@ class TransactionsController {
     ModelAndView list(
             @AuthenticationPrincipal PortalUser user,
             Filters filters,
-            @RequestParam(required = false) String cursor,
+            @RequestParam(required = false) @Nullable String cursor,
             @ModelAttribute("zone") ZoneId zone) {
         Map<UUID, ApplicationSummary> apps = applications(merchants, user);
         if (filters.q() != null && !filters.q().isBlank()) {
@@ -149,7 +158,7 @@ class TransactionsController {
                         + found.get().reference().value());
             }
         }
-        PaymentFilter.Position after =
+        PaymentFilter.@Nullable Position after =
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
         List<Payment> rows =
                 payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after, zone), PAGE + 1);
@@ -183,7 +192,7 @@ class TransactionsController {
         static Row of(Payment p, Map<UUID, ApplicationSummary> apps) {
             return new Row(
                     p.reference().value(),
-                    apps.get(p.applicationId()).name(),
+                    applicationOf(apps, p).name(),
                     p.environment().value(),
                     p.provider().name(),
                     p.amount(),
@@ -206,7 +215,7 @@ class TransactionsController {
         PrintWriter out = response.getWriter();
         out.print("reference,transaction_uuid,application,environment,provider,amount,currency,status,"
                 + "created_at,paid_at,expired_at,error_message,provider_reference\r\n");
-        PaymentFilter.Position after = null;
+        PaymentFilter.@Nullable Position after = null;
         int written = 0;
         while (written < MAX_EXPORT) {
             List<Payment> page =
@@ -216,7 +225,7 @@ class TransactionsController {
                                 ",",
                                 csv(p.reference().value()),
                                 csv(p.transactionUuid().toString()),
-                                csv(apps.get(p.applicationId()).name()),
+                                csv(applicationOf(apps, p).name()),
                                 csv(p.environment().value()),
                                 csv(p.provider().name()),
                                 csv(p.amount().toPlainString()),
@@ -248,7 +257,7 @@ class TransactionsController {
         return new ModelAndView("portal/transaction")
                 .addObject("user", user)
                 .addObject("p", payment)
-                .addObject("appName", apps.get(payment.applicationId()).name())
+                .addObject("appName", applicationOf(apps, payment).name())
                 .addObject(
                         "hostedPage",
                         baseUrl.value() + "/pay/" + payment.reference().value())
@@ -283,8 +292,14 @@ class TransactionsController {
         return apps;
     }
 
+    /** The application of a payment searched among {@code apps}: always one of them. */
+    static ApplicationSummary applicationOf(Map<UUID, ApplicationSummary> apps, Payment payment) {
+        return Objects.requireNonNull(
+                apps.get(payment.applicationId()), "payments are searched among the merchant's applications only");
+    }
+
     /** RFC 4180 quoting, and a leading quote on values a spreadsheet would run as a formula. */
-    static String csv(String value) {
+    static String csv(@Nullable String value) {
         if (value == null) {
             return "";
         }
