@@ -7,7 +7,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -68,8 +70,10 @@ class NotificationsAdminController {
             Map<String, List<String>> errors = new LinkedHashMap<>();
             String value = text(body, "environment", errors);
             if (value != null) {
-                environment = Environment.fromValue(value).orElse(null);
-                if (environment == null) {
+                Optional<Environment> asked = Environment.fromValue(value);
+                if (asked.isPresent()) {
+                    environment = asked.get();
+                } else {
                     errors.put("environment", List.of("must be sandbox or live"));
                 }
             }
@@ -84,11 +88,11 @@ class NotificationsAdminController {
             int attempt,
             String startedAt,
             long durationMs,
-            String url,
-            Integer statusCode,
+            @Nullable String url,
+            @Nullable Integer statusCode,
             String outcome,
-            String error,
-            String responseSnippet) {
+            @Nullable String error,
+            @Nullable String responseSnippet) {
         static AttemptJson of(NotificationView.AttemptView a) {
             return new AttemptJson(
                     a.attempt(),
@@ -110,9 +114,9 @@ class NotificationsAdminController {
             String state,
             boolean test,
             String createdAt,
-            String deliveredAt,
+            @Nullable String deliveredAt,
             String nextAttemptAt,
-            String lastError,
+            @Nullable String lastError,
             List<AttemptJson> attempts) {
 
         static NotificationJson of(NotificationView v) {

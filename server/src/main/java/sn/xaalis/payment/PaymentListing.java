@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Environment;
@@ -36,7 +37,8 @@ class PaymentListing {
      * filter has one) newest first and stopping after {@code limit} rows: a page costs the same however
      * many payments a merchant has. One query over all of them would sort every matching row.
      */
-    List<Payment> list(Collection<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
+    List<Payment> list(
+            Collection<UUID> applicationIds, @Nullable Environment environment, PaymentFilter filter, int limit) {
         if (applicationIds.isEmpty()) {
             return List.of();
         }

@@ -115,7 +115,7 @@ public class PaymentOperations {
     /** A sandbox action from the portal, on a payment of one of the merchant's applications. */
     @Transactional
     public PaymentTransitions.Outcome sandboxAction(
-            Set<UUID> applicationIds, String reference, PaymentStatus outcome, String errorMessage) {
+            Set<UUID> applicationIds, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         Payment payment = listing.findAmong(applicationIds, reference)
                 .filter(p -> p.environment() == Environment.SANDBOX)
                 .orElseThrow(() -> ApiException.notFound("No such sandbox payment"));

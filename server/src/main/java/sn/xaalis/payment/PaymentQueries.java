@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.Environment;
@@ -24,7 +25,8 @@ public class PaymentQueries {
     }
 
     /** Newest first, across a merchant's applications; null environment means both. */
-    public List<Payment> search(Set<UUID> applicationIds, Environment environment, PaymentFilter filter, int limit) {
+    public List<Payment> search(
+            Set<UUID> applicationIds, @Nullable Environment environment, PaymentFilter filter, int limit) {
         return listing.list(applicationIds, environment, filter, limit);
     }
 

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** SPEC §3 states plus {@code REFUNDED}, and the one table of allowed transitions (D1). */
 public enum PaymentStatus {
@@ -29,7 +30,7 @@ public enum PaymentStatus {
         return "transaction." + name().toLowerCase(Locale.ROOT);
     }
 
-    public static Optional<PaymentStatus> fromName(String name) {
+    public static Optional<PaymentStatus> fromName(@Nullable String name) {
         for (PaymentStatus status : values()) {
             if (status.name().equals(name)) {
                 return Optional.of(status);

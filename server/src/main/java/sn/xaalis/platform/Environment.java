@@ -1,6 +1,7 @@
 package sn.xaalis.platform;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** The two worlds a payment can live in; deduced from the API keys (SPEC §5.1). */
 public enum Environment {
@@ -25,7 +26,7 @@ public enum Environment {
         return keyTag;
     }
 
-    public static Optional<Environment> fromValue(String value) {
+    public static Optional<Environment> fromValue(@Nullable String value) {
         for (Environment environment : values()) {
             if (environment.value.equals(value)) {
                 return Optional.of(environment);

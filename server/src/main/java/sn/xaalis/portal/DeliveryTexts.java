@@ -40,7 +40,7 @@ public class DeliveryTexts {
     }
 
     /** Why an attempt failed: {@code unknown host}, {@code HTTP 500}, {@code blocked: …}. */
-    public String reason(String error) {
+    public String reason(@Nullable String error) {
         if (error == null || error.isBlank()) {
             return "";
         }

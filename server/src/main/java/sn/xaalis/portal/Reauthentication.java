@@ -1,6 +1,8 @@
 package sn.xaalis.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.MerchantCredentials;
 
@@ -29,9 +31,12 @@ public class Reauthentication {
      * @param password the password typed, when {@link #asksForCode} is false
      * @param code the one-time code typed, when it is true
      */
-    public boolean confirms(PortalUser user, String password, String code, HttpServletRequest request) {
+    public boolean confirms(
+            PortalUser user, @Nullable String password, @Nullable String code, HttpServletRequest request) {
         return asksForCode(user)
-                ? authentication.confirmCode(user, code, request.getRemoteAddr())
-                : authentication.confirmPassword(user, password, request.getRemoteAddr());
+                // nothing typed is a wrong answer, counted like one
+                ? authentication.confirmCode(user, Objects.requireNonNullElse(code, ""), request.getRemoteAddr())
+                : authentication.confirmPassword(
+                        user, Objects.requireNonNullElse(password, ""), request.getRemoteAddr());
     }
 }

@@ -76,8 +76,8 @@ class TransactionsController {
             String request,
             String result,
             long durationMillis,
-            String requestBody,
-            String responseBody) {
+            @Nullable String requestBody,
+            @Nullable String responseBody) {
         static ExchangeRow of(ProviderExchanges.Exchange e) {
             return new ExchangeRow(
                     e.at(),

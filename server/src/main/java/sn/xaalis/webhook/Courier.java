@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +59,7 @@ final class Courier {
             metrics.undeliverable();
             return;
         }
-        String url = target.get().url();
+        String url = Objects.requireNonNull(target.get().url(), "unusable() refused a target without one");
         record(notification, url, post(notification, target.get()));
     }
 
@@ -80,7 +81,7 @@ final class Courier {
         // A fresh timestamp and signature on every attempt; the body bytes never change (D11).
         String signature = WebhookSigner.header(started.getEpochSecond(), body, target.secrets());
         WebhookHttp.Result result = http.post(
-                target.url(),
+                Objects.requireNonNull(target.url(), "only a usable target is posted to"),
                 body,
                 Map.of(
                         "Content-Type",
