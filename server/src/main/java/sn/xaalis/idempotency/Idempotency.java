@@ -21,6 +21,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -217,10 +218,8 @@ public class Idempotency {
      * params} with its own; they are named after this module ({@code idem…}), so they never meet the
      * caller's.
      */
-    public record InsertStep(String sql, Map<String, Object> params) {}
-
-    public InsertStep insertStep(Scope scope, String requestHash, StoredResponse response) {
-        return new InsertStep(
+    public SqlStep insertStep(Scope scope, String requestHash, StoredResponse response) {
+        return new SqlStep(
                 INSERT_RETURNING,
                 Map.of(
                         "idemApp", scope.applicationId(),

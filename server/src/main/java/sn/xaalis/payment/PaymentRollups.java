@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.SqlStep;
 
 /**
  * The dashboard's rollups (V15, D24): payments per application, environment, UTC hour of creation,
@@ -41,11 +42,10 @@ class PaymentRollups {
      * PostgreSQL: a queue row as one step of the caller's statement, inserted once per row of the
      * caller's step it names, with its own parameters ({@code rollup…}) for the caller to bind.
      */
-    record QueueStep(String sql, Map<String, Object> params) {}
 
     /** Queues the payment that the caller's step {@code storedRows} inserted. */
-    static QueueStep queueStored(String storedRows, Payment payment) {
-        return new QueueStep(
+    static SqlStep queueStored(String storedRows, Payment payment) {
+        return new SqlStep(
                 QUEUE_STORED_FROM + storedRows,
                 Map.of(
                         "rollupApp", payment.applicationId(),
@@ -57,10 +57,10 @@ class PaymentRollups {
     }
 
     /** Queues the change that the caller's step {@code changedRows} made. */
-    static QueueStep queueChanged(String changedRows, Payments.StatusUpdate update) {
+    static SqlStep queueChanged(String changedRows, Payments.StatusUpdate update) {
         Payment payment = update.payment();
         int paid = paidSign(update);
-        return new QueueStep(
+        return new SqlStep(
                 QUEUE_CHANGED_FROM + changedRows,
                 Map.of(
                         "rollupApp", payment.applicationId(),

@@ -9,10 +9,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
-import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -78,10 +77,7 @@ class Payments {
      * stored then either.
      */
     boolean insertAtOnce(
-            Payment p,
-            @Nullable Instant firstCheck,
-            @Nullable String providerQr,
-            Idempotency.@Nullable InsertStep answer) {
+            Payment p, @Nullable Instant firstCheck, @Nullable String providerQr, @Nullable SqlStep answer) {
         var queue = PaymentRollups.queueStored("stored", p);
         String sql = answer == null
                 ? STORE_STEP + ", queued AS (" + queue.sql() + ")" + FIRST_HISTORY_ROW
@@ -160,10 +156,7 @@ class Payments {
      * five. Returns whether the payment changed; when it did not, nothing at all was written.
      */
     boolean changeStatusAtOnce(
-            StatusUpdate update,
-            String cause,
-            @Nullable String detail,
-            Function<String, NotificationOutbox.InsertStep> outboxRow) {
+            StatusUpdate update, String cause, @Nullable String detail, Function<String, SqlStep> outboxRow) {
         var queue = PaymentRollups.queueChanged("changed", update);
         var outbox = outboxRow.apply("changed");
         String sql = CHANGE_STATUS_WITH_HISTORY + ", queued AS (" + queue.sql() + ") " + outbox.sql();

@@ -9,6 +9,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -65,10 +66,8 @@ public class NotificationOutbox {
      * caller binds {@code params} with its own (they are named after this module, {@code outbox…}, so
      * they never meet the caller's) and calls {@link #announce} once the statement stored the row.
      */
-    public record InsertStep(String sql, Map<String, Object> params) {}
-
-    public InsertStep insertFor(String changedRows, NewNotification notification) {
-        return new InsertStep(
+    public SqlStep insertFor(String changedRows, NewNotification notification) {
+        return new SqlStep(
                 INSERT_FROM + changedRows,
                 values(notification, RandomTokens.uuidV7(clock), Timestamps.truncate(clock.instant())));
     }
