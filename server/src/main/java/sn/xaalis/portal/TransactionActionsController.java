@@ -110,14 +110,12 @@ class TransactionActionsController {
             @PathVariable UUID notificationId,
             RedirectAttributes flash) {
         Payment payment = find(user, reference);
-        try {
-            deliveries.resend(payment.applicationId(), notificationId);
-            flash.addFlashAttribute("notice", Notice.of("notice.resent"));
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                throw e;
-            }
-            flash.addFlashAttribute("failure", Notice.of("notice.notResent"));
+        switch (deliveries.requestResend(payment.applicationId(), notificationId)) {
+            case WebhookDeliveries.Resend.Resent resent ->
+                flash.addFlashAttribute("notice", Notice.of("notice.resent"));
+            case WebhookDeliveries.Resend.StillDelivering running ->
+                flash.addFlashAttribute("failure", Notice.of("notice.notResent"));
+            case WebhookDeliveries.Resend.Unknown unknown -> throw ApiException.notFound("No such notification");
         }
         return "redirect:/portal/transactions/" + payment.reference().value();
     }

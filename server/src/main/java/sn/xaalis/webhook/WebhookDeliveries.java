@@ -8,10 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
@@ -132,22 +130,6 @@ public class WebhookDeliveries {
         outbox.announce(); // after the commit, to this node and the others
         return new Resend.Resent(
                 notifications.find(applicationId, notificationId).orElseThrow());
-    }
-
-    /**
-     * The portal's form of {@link #requestResend}, which its controller expects to throw the HTTP answer
-     * (404 unknown, 409 still being delivered) and turns into a notice; kept until the portal, being
-     * moved meanwhile, switches over the {@link Resend} at its own edge as the operator API does.
-     */
-    @Transactional
-    public NotificationView resend(UUID applicationId, UUID notificationId) {
-        return switch (requestResend(applicationId, notificationId)) {
-            case Resend.Resent resent -> resent.notification();
-            case Resend.Unknown unknown -> throw ApiException.notFound("No such notification");
-            case Resend.StillDelivering running ->
-                throw new ApiException(
-                        HttpStatus.CONFLICT, "This notification is still being delivered (" + running.state() + ")");
-        };
     }
 
     /** A signed sample {@code transaction.success} to the configured URL, marked as a test in the log. */

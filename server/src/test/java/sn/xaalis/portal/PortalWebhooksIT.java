@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import sn.xaalis.support.Api;
@@ -16,6 +19,9 @@ import sn.xaalis.support.WebhookReceiver;
 
 @IntegrationTest
 class PortalWebhooksIT extends ApiIntegrationTest {
+
+    private static final Pattern RESEND =
+            Pattern.compile("/portal/transactions/[A-Z0-9-]+/notifications/[0-9a-f-]{36}/resend");
 
     @Autowired
     MutableClock clock;
@@ -66,6 +72,38 @@ class PortalWebhooksIT extends ApiIntegrationTest {
             assertThat(got.getLast().signatureValid()).isTrue();
             String outcome = awaitLastTest(browser, merchant, "Received: your server answered 200.");
             assertThat(outcome).contains("Last test (");
+        }
+    }
+
+    /** The transaction page's resend: an ended delivery is queued again, and another notification's id is a 404. */
+    @Test
+    void resendAnEndedNotificationFromTheTransactionPage() {
+        String email = "resend" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        try (WebhookReceiver receiver = new WebhookReceiver(clock).acceptingSecrets(merchant.apiSecret())) {
+            api.setWebhook(merchant, receiver.url("/hooks"));
+            receiver.respondWith(r -> 410);
+            String reference = api.newPayment(merchant);
+            api.simulate(merchant, reference, "FAILED");
+            api.awaitNotification(merchant, reference + ":FAILED", Set.of("FAILED"), Duration.ofSeconds(20));
+
+            PortalSession browser = new PortalSession(port);
+            browser.signIn(email, Api.PASSWORD);
+            String transaction = "/portal/transactions/" + reference;
+            Matcher form = RESEND.matcher(browser.get(transaction).body());
+            assertThat(form.find()).isTrue();
+            String resend = form.group();
+
+            receiver.respondWith(r -> 200);
+            var queued = browser.post(resend, Map.of(), browser.csrfFrom(transaction));
+            assertThat(queued.statusCode()).isEqualTo(302);
+            assertThat(browser.get(transaction).body()).contains("Notification queued for a new delivery.");
+
+            String unknown =
+                    resend.replaceFirst("notifications/[0-9a-f-]{36}/", "notifications/" + UUID.randomUUID() + "/");
+            assertThat(browser.post(unknown, Map.of(), browser.csrfFrom(transaction))
+                            .statusCode())
+                    .isEqualTo(404);
         }
     }
 
