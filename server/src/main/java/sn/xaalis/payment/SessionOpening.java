@@ -47,15 +47,7 @@ class SessionOpening {
     PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, UUID id, Reference reference) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
-        ProviderResult.Created created =
-                switch (providers.createSession(sessionRequest(caller, order, reference, deadline))) {
-                    case ProviderResult.Created session -> session;
-                    case ProviderResult.Refused refused ->
-                        throw ApiException.invalid(
-                                Map.of("provider", List.of("refused by the provider: " + refused.reason())));
-                    case ProviderResult.Unavailable unavailable ->
-                        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
-                };
+        ProviderResult.Created created = created(sessionRequest(caller, order, reference, deadline));
         Instant expiresAt = created.expiresAt() != null && created.expiresAt().isBefore(deadline)
                 ? Timestamps.truncate(created.expiresAt())
                 : deadline;
@@ -87,6 +79,17 @@ class SessionOpening {
                         .build(),
                 qrCode,
                 providerQrCode);
+    }
+
+    /** The provider's new session, or the API's answer to its refusal or absence. */
+    private ProviderResult.Created created(SessionRequest request) {
+        return switch (providers.createSession(request)) {
+            case ProviderResult.Created session -> session;
+            case ProviderResult.Refused refused ->
+                throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+            case ProviderResult.Unavailable unavailable ->
+                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+        };
     }
 
     /**
