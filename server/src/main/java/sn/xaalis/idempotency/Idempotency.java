@@ -58,29 +58,18 @@ public class Idempotency {
      * store nothing.
      */
     public Answer execute(@Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
-        if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
-            return new Answer(work.get(), false);
-        }
-        Optional<Answer> earlier = replay(scope, requestHash);
-        if (earlier.isPresent()) {
-            return earlier.get();
-        }
-        begin(scope);
-        try {
-            StoredResponse response = transactions.execute(tx -> {
-                StoredResponse produced = work.get();
-                if (!record(scope, requestHash, produced)) {
-                    tx.setRollbackOnly();
-                    return null;
-                }
-                return produced;
-            });
-            return response != null
-                    ? new Answer(response, false)
-                    : replay(scope, requestHash).orElseThrow();
-        } finally {
-            end(scope);
-        }
+        return once(
+                scope,
+                requestHash,
+                work,
+                (key, hash) -> transactions.execute(tx -> {
+                    StoredResponse produced = work.get();
+                    if (!record(key, hash, produced)) {
+                        tx.setRollbackOnly();
+                        return null;
+                    }
+                    return produced;
+                }));
     }
 
     /**
@@ -90,6 +79,22 @@ public class Idempotency {
      */
     public Answer executeThenRecord(
             @Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
+        return once(scope, requestHash, work, (key, hash) -> {
+            StoredResponse response = work.get();
+            return record(key, hash, response) ? response : null;
+        });
+    }
+
+    /** How {@link #once} runs the work and records its answer under the key. */
+    private interface Recorded {
+        /** The answer recorded, or null when another request recorded one for the key first. */
+        @Nullable
+        StoredResponse run(Scope scope, String requestHash);
+    }
+
+    /** The work once per key: without a key it simply runs; with one, an earlier answer is replayed. */
+    private Answer once(
+            @Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work, Recorded recorded) {
         if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
             return new Answer(work.get(), false);
         }
@@ -99,8 +104,8 @@ public class Idempotency {
         }
         begin(scope);
         try {
-            StoredResponse response = work.get();
-            return record(scope, requestHash, response)
+            StoredResponse response = recorded.run(scope, requestHash);
+            return response != null
                     ? new Answer(response, false)
                     : replay(scope, requestHash).orElseThrow();
         } finally {
