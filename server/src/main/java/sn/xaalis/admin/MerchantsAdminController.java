@@ -26,17 +26,7 @@ import tools.jackson.databind.JsonNode;
 /** Operator onboarding of merchants: creating one, and its approval for live payments. */
 @RestController
 @RequestMapping("/admin/v1")
-class MerchantsAdminController {
-
-    private final MerchantSignUp signUp;
-    private final LiveApprovals approvals;
-    private final OperatorRequests requests;
-
-    MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, OperatorRequests requests) {
-        this.signUp = signUp;
-        this.approvals = approvals;
-        this.requests = requests;
-    }
+record MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, OperatorRequests requests) {
 
     record MerchantJson(UUID id, String name, String email) {}
 

@@ -25,22 +25,10 @@ import sn.xaalis.qr.QrCodePng;
  * provider's apps and their QR code) and, for a MOBILEMONEY_SN payment, the form for a one-time code.
  */
 @Component
-class HostedPageView {
+record HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl, Onward onward, CodePayments codes) {
 
     /** Deep-link keys that have their own button label (SPEC §2.3); any other gets a generic one. */
     private static final Set<String> LABELLED = Set.of("WALLET", "MM", "APP2");
-
-    private final MerchantReturn merchantReturn;
-    private final PublicBaseUrl publicBaseUrl;
-    private final Onward onward;
-    private final CodePayments codes;
-
-    HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl, Onward onward, CodePayments codes) {
-        this.merchantReturn = merchantReturn;
-        this.publicBaseUrl = publicBaseUrl;
-        this.onward = onward;
-        this.codes = codes;
-    }
 
     /** A button opening one of the provider's apps. */
     record AppLink(String labelKey, String url) {}

@@ -15,15 +15,7 @@ import sn.xaalis.paymentlink.LinkOrigins;
  * "try again" leads back to the link: the merchant's error page belongs to its own app, not to them.
  */
 @Component
-class Onward {
-
-    private final MerchantReturn merchantReturn;
-    private final LinkOrigins linkOrigins;
-
-    Onward(MerchantReturn merchantReturn, LinkOrigins linkOrigins) {
-        this.merchantReturn = merchantReturn;
-        this.linkOrigins = linkOrigins;
-    }
+record Onward(MerchantReturn merchantReturn, LinkOrigins linkOrigins) {
 
     /** FAILED, CANCELLED or EXPIRED: over without the customer paying. */
     static boolean failed(PaymentStatus status) {

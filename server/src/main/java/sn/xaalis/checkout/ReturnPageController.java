@@ -17,17 +17,7 @@ import sn.xaalis.payment.PaymentStatus;
  * became of one that did not go through. The merchant learns the outcome from its webhook, not from here.
  */
 @PageController
-class ReturnPageController {
-
-    private final PaymentQueries queries;
-    private final PaymentPages pages;
-    private final Onward onward;
-
-    ReturnPageController(PaymentQueries queries, PaymentPages pages, Onward onward) {
-        this.queries = queries;
-        this.pages = pages;
-        this.onward = onward;
-    }
+record ReturnPageController(PaymentQueries queries, PaymentPages pages, Onward onward) {
 
     @GetMapping("/return/{reference}")
     ModelAndView page(@PathVariable String reference, HttpServletRequest request, HttpServletResponse response) {

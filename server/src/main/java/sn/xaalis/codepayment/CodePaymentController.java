@@ -32,24 +32,12 @@ import tools.jackson.databind.json.JsonMapper;
  * the usual errors otherwise.
  */
 @RestController
-class CodePaymentController {
+record CodePaymentController(CodePayments payments, Idempotency idempotency, JsonMapper json, Clock clock) {
 
     private static final int MAX_BODY_BYTES = 4 * 1024;
     static final String PHONE_RULE = "must be a Senegal mobile number, such as 77 123 45 67 or +221 77 123 45 67";
     static final String CODE_RULE =
             "must be the one-time code (4 to 8 digits) the customer got from the operator's USSD menu";
-
-    private final CodePayments payments;
-    private final Idempotency idempotency;
-    private final JsonMapper json;
-    private final Clock clock;
-
-    CodePaymentController(CodePayments payments, Idempotency idempotency, JsonMapper json, Clock clock) {
-        this.payments = payments;
-        this.idempotency = idempotency;
-        this.json = json;
-        this.clock = clock;
-    }
 
     @PostMapping({"/api/v1/{endpoint_key}/payments/{reference}/otp", "/api/v1/{endpoint_key}/payments/{reference}/otp/"
     })
@@ -93,28 +81,8 @@ class CodePaymentController {
             case CodeOutcome.Finished finished -> body(200, finished.payment());
             case CodeOutcome.Awaiting awaiting -> body(202, awaiting.payment());
             // An answer like the others, kept under the key: a retry must not spend another try.
-            case CodeOutcome.CodeRefused refused ->
-                new Idempotency.StoredResponse(
-                        400,
-                        json.writeValueAsString(ErrorBody.of(
-                                HttpStatus.BAD_REQUEST,
-                                "Invalid request: otp",
-                                Map.of(
-                                        "otp",
-                                        List.of("was refused: " + refused.reason() + "; " + refused.triesLeft()
-                                                + (refused.triesLeft() == 1 ? " try" : " tries")
-                                                + " left for this payment")),
-                                clock.instant())));
-            case CodeOutcome.Invalid invalid -> {
-                Map<String, List<String>> errors = new LinkedHashMap<>();
-                if (invalid.fields().contains("customer_phone")) {
-                    errors.put("customer_phone", List.of(PHONE_RULE));
-                }
-                if (invalid.fields().contains("otp")) {
-                    errors.put("otp", List.of(CODE_RULE));
-                }
-                throw ApiException.invalid(errors);
-            }
+            case CodeOutcome.CodeRefused refused -> refusedCode(refused);
+            case CodeOutcome.Invalid invalid -> throw invalid(invalid);
             case CodeOutcome.NotFound notFound -> throw ApiException.notFound("No payment with this reference");
             case CodeOutcome.WrongProvider wrong ->
                 throw ApiException.invalid(Map.of(
@@ -130,18 +98,44 @@ class CodePaymentController {
                         HttpStatus.CONFLICT,
                         "Another code for this payment is being checked or awaits the operator's answer; read the"
                                 + " payment's status, which settles by asking the operator");
-            case CodeOutcome.Throttled throttled -> {
-                HttpHeaders headers = new HttpHeaders();
-                headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, throttled.retryAfterSeconds())));
-                throw new ApiException(
-                        HttpStatus.TOO_MANY_REQUESTS,
-                        "Too many one-time codes for this number or application; try again later",
-                        Map.of(),
-                        headers);
-            }
+            case CodeOutcome.Throttled throttled -> throw throttled(throttled);
             case CodeOutcome.Unavailable unavailable ->
                 throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
         };
+    }
+
+    private Idempotency.StoredResponse refusedCode(CodeOutcome.CodeRefused refused) {
+        String tries = refused.triesLeft() + (refused.triesLeft() == 1 ? " try" : " tries");
+        return new Idempotency.StoredResponse(
+                400,
+                json.writeValueAsString(ErrorBody.of(
+                        HttpStatus.BAD_REQUEST,
+                        "Invalid request: otp",
+                        Map.of(
+                                "otp",
+                                List.of("was refused: " + refused.reason() + "; " + tries + " left for this payment")),
+                        clock.instant())));
+    }
+
+    private static ApiException invalid(CodeOutcome.Invalid invalid) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        if (invalid.fields().contains("customer_phone")) {
+            errors.put("customer_phone", List.of(PHONE_RULE));
+        }
+        if (invalid.fields().contains("otp")) {
+            errors.put("otp", List.of(CODE_RULE));
+        }
+        return ApiException.invalid(errors);
+    }
+
+    private static ApiException throttled(CodeOutcome.Throttled throttled) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, throttled.retryAfterSeconds())));
+        return new ApiException(
+                HttpStatus.TOO_MANY_REQUESTS,
+                "Too many one-time codes for this number or application; try again later",
+                Map.of(),
+                headers);
     }
 
     private Idempotency.StoredResponse body(int status, Payment payment) {

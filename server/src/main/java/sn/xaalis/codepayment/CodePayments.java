@@ -145,48 +145,45 @@ public class CodePayments {
     private CodeOutcome settle(
             Payment payment, int seq, int refusedBefore, CodeResult result, PaymentTransitions.Cause cause) {
         return switch (result) {
-            case CodeResult.Paid paid ->
-                transactions.execute(tx -> {
-                    attempts.answer(
-                            payment.transactionUuid(),
-                            seq,
-                            CodeAttempts.State.ACCEPTED,
-                            null,
-                            paid.transactionId(),
-                            now());
-                    operations.rememberTransaction(payment, paid.transactionId());
-                    return paid(payment, paid.transactionId(), cause);
-                });
-            case CodeResult.Declined declined ->
-                transactions.execute(tx -> {
-                    attempts.answer(
-                            payment.transactionUuid(),
-                            seq,
-                            CodeAttempts.State.DECLINED,
-                            declined.reason(),
-                            null,
-                            now());
-                    return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, declined.reason()), payment);
-                });
+            case CodeResult.Paid paid -> accepted(payment, seq, paid.transactionId(), cause);
+            case CodeResult.Declined declined -> declined(payment, seq, declined.reason(), cause);
             case CodeResult.Refused refusal -> refused(payment, seq, refusedBefore + 1, refusal.reason(), cause);
-            case CodeResult.Unanswered unanswered -> {
-                attempts.answer(
-                        payment.transactionUuid(),
-                        seq,
-                        CodeAttempts.State.UNANSWERED,
-                        unanswered.reason(),
-                        unanswered.transactionId(),
-                        now());
-                if (unanswered.transactionId() != null) {
-                    operations.rememberTransaction(payment, unanswered.transactionId());
-                }
-                yield new CodeOutcome.Awaiting(current(payment));
-            }
+            case CodeResult.Unanswered unanswered -> unanswered(payment, seq, unanswered);
             case CodeResult.NotSent notSent -> {
                 attempts.withdraw(payment.transactionUuid(), seq);
                 yield new CodeOutcome.Unavailable(notSent.reason());
             }
         };
+    }
+
+    private CodeOutcome accepted(Payment payment, int seq, String transactionId, PaymentTransitions.Cause cause) {
+        return transactions.execute(tx -> {
+            attempts.answer(payment.transactionUuid(), seq, CodeAttempts.State.ACCEPTED, null, transactionId, now());
+            operations.rememberTransaction(payment, transactionId);
+            return paid(payment, transactionId, cause);
+        });
+    }
+
+    private CodeOutcome declined(Payment payment, int seq, String reason, PaymentTransitions.Cause cause) {
+        return transactions.execute(tx -> {
+            attempts.answer(payment.transactionUuid(), seq, CodeAttempts.State.DECLINED, reason, null, now());
+            return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, reason), payment);
+        });
+    }
+
+    /** The operator never answered: the payment waits to be settled by asking it. */
+    private CodeOutcome unanswered(Payment payment, int seq, CodeResult.Unanswered unanswered) {
+        attempts.answer(
+                payment.transactionUuid(),
+                seq,
+                CodeAttempts.State.UNANSWERED,
+                unanswered.reason(),
+                unanswered.transactionId(),
+                now());
+        if (unanswered.transactionId() != null) {
+            operations.rememberTransaction(payment, unanswered.transactionId());
+        }
+        return new CodeOutcome.Awaiting(current(payment));
     }
 
     /**

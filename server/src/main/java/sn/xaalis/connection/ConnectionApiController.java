@@ -29,19 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @RestController
 @RequestMapping("/admin/v1/applications/{application_id}/connections/{provider}")
-class ConnectionApiController {
+record ConnectionApiController(ConnectionSettings settings, MerchantApplications applications, JsonMapper json) {
 
     private static final int MAX_BODY_BYTES = 16 * 1024;
-
-    private final ConnectionSettings settings;
-    private final MerchantApplications applications;
-    private final JsonMapper json;
-
-    ConnectionApiController(ConnectionSettings settings, MerchantApplications applications, JsonMapper json) {
-        this.settings = settings;
-        this.applications = applications;
-        this.json = json;
-    }
 
     /** The answer's shape: no credential, the last four characters of each. */
     record ConnectionJson(

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -71,21 +72,18 @@ class ConnectionPageController {
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
-        ApplicationDetails application = merchants.details(user.merchantId(), id);
-        Provider known = provider(provider);
-        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
-            return refused(user, application, known, "save");
-        }
-        Map<String, String> fields = new LinkedHashMap<>();
-        ConnectionRequest.fieldsOf(known).forEach(field -> fields.put(field, form.get(field)));
-        try {
-            ConnectionView saved = settings.save(id, known, fields);
-            return page(user, application, known, checked(saved), Map.of());
-        } catch (ConnectionRefusal.FieldsInvalid e) {
-            ModelAndView view = page(user, application, known, null, e.errors());
-            view.setStatus(HttpStatus.BAD_REQUEST);
-            return view;
-        }
+        return reauthenticated(user, id, provider, form, request, "save", (application, known) -> {
+            Map<String, String> fields = new LinkedHashMap<>();
+            ConnectionRequest.fieldsOf(known).forEach(field -> fields.put(field, form.get(field)));
+            try {
+                ConnectionView saved = settings.save(id, known, fields);
+                return page(user, application, known, checked(saved), Map.of());
+            } catch (ConnectionRefusal.FieldsInvalid e) {
+                ModelAndView view = page(user, application, known, null, e.errors());
+                view.setStatus(HttpStatus.BAD_REQUEST);
+                return view;
+            }
+        });
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/test")
@@ -102,20 +100,17 @@ class ConnectionPageController {
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
-        ApplicationDetails application = merchants.details(user.merchantId(), id);
-        Provider known = provider(provider);
-        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
-            return refused(user, application, known, "remove");
-        }
-        try {
-            settings.remove(id, known);
-            return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
-        } catch (ConnectionRefusal.PaymentsStillOpen e) {
-            ModelAndView view =
-                    page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
-            view.setStatus(HttpStatus.CONFLICT);
-            return view;
-        }
+        return reauthenticated(user, id, provider, form, request, "remove", (application, known) -> {
+            try {
+                settings.remove(id, known);
+                return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
+            } catch (ConnectionRefusal.PaymentsStillOpen e) {
+                ModelAndView view =
+                        page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
+                view.setStatus(HttpStatus.CONFLICT);
+                return view;
+            }
+        });
     }
 
     /** Another merchant's application, an unknown provider, or none at all: the same 404 page. */
@@ -130,6 +125,26 @@ class ConnectionPageController {
             throw api;
         }
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+    }
+
+    /**
+     * Runs {@code action} on the application and provider once the password or code typed confirms that
+     * it is the merchant.
+     */
+    private ModelAndView reauthenticated(
+            PortalUser user,
+            UUID id,
+            String provider,
+            Map<String, String> form,
+            HttpServletRequest request,
+            String actionName,
+            BiFunction<ApplicationDetails, Provider, ModelAndView> action) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        Provider known = provider(provider);
+        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
+            return refused(user, application, known, actionName);
+        }
+        return action.apply(application, known);
     }
 
     private ModelAndView refused(PortalUser user, ApplicationDetails application, Provider provider, String action) {

@@ -12,15 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** A connection's credentials as one AES-GCM box under the master key: a dump alone reveals none. */
 @Component
-class CredentialsBox {
-
-    private final SecretBox secrets;
-    private final JsonMapper json;
-
-    CredentialsBox(SecretBox secrets, JsonMapper json) {
-        this.secrets = secrets;
-        this.json = json;
-    }
+record CredentialsBox(SecretBox secrets, JsonMapper json) {
 
     String seal(Credentials credentials) {
         ObjectNode node = json.createObjectNode();

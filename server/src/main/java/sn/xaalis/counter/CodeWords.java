@@ -43,20 +43,11 @@ class CodeWords {
             case CodeOutcome.NotFound notFound -> null;
             case CodeOutcome.NotPayable notPayable ->
                 notPayable.status() == PaymentStatus.EXPIRED
-                        ? message(EXPIRED_MESSAGE_KEY, locale, HttpStatus.CONFLICT)
+                        ? said(EXPIRED_MESSAGE_KEY, false, HttpStatus.CONFLICT, locale)
                         : null;
-            case CodeOutcome.Awaiting awaiting ->
-                new Said(
-                        messages.getMessage(AWAITING_MESSAGE_KEY, new Object[] {name}, locale),
-                        true,
-                        Map.of(),
-                        HttpStatus.ACCEPTED);
+            case CodeOutcome.Awaiting awaiting -> said(AWAITING_MESSAGE_KEY, true, HttpStatus.ACCEPTED, locale, name);
             case CodeOutcome.CodeRefused refused ->
-                new Said(
-                        messages.getMessage(REFUSED_MESSAGE_KEY, new Object[] {name, refused.triesLeft()}, locale),
-                        false,
-                        Map.of(),
-                        HttpStatus.OK);
+                said(REFUSED_MESSAGE_KEY, false, HttpStatus.OK, locale, name, refused.triesLeft());
             case CodeOutcome.Invalid invalid -> {
                 Map<String, String> fields = new LinkedHashMap<>();
                 invalid.fields()
@@ -64,30 +55,18 @@ class CodeWords {
                                 fields.put(field, messages.getMessage(FIELD_MESSAGE_KEY_PREFIX + field, null, locale)));
                 yield new Said(null, false, fields, HttpStatus.BAD_REQUEST);
             }
-            case CodeOutcome.Busy busy ->
-                new Said(
-                        messages.getMessage(BUSY_MESSAGE_KEY, new Object[] {name}, locale),
-                        true,
-                        Map.of(),
-                        HttpStatus.CONFLICT);
+            case CodeOutcome.Busy busy -> said(BUSY_MESSAGE_KEY, true, HttpStatus.CONFLICT, locale, name);
             case CodeOutcome.Throttled throttled ->
-                new Said(
-                        messages.getMessage(
-                                THROTTLED_MESSAGE_KEY, new Object[] {throttled.retryAfterSeconds()}, locale),
-                        false,
-                        Map.of(),
-                        HttpStatus.TOO_MANY_REQUESTS);
+                said(THROTTLED_MESSAGE_KEY, false, HttpStatus.TOO_MANY_REQUESTS, locale, throttled.retryAfterSeconds());
             case CodeOutcome.Unavailable unavailable ->
-                new Said(
-                        messages.getMessage(UNAVAILABLE_MESSAGE_KEY, new Object[] {name}, locale),
-                        false,
-                        Map.of(),
-                        HttpStatus.SERVICE_UNAVAILABLE);
-            case CodeOutcome.WrongProvider wrong -> message(NOT_BY_CODE_MESSAGE_KEY, locale, HttpStatus.CONFLICT);
+                said(UNAVAILABLE_MESSAGE_KEY, false, HttpStatus.SERVICE_UNAVAILABLE, locale, name);
+            case CodeOutcome.WrongProvider wrong -> said(NOT_BY_CODE_MESSAGE_KEY, false, HttpStatus.CONFLICT, locale);
         };
     }
 
-    private Said message(String key, Locale locale, HttpStatus status) {
-        return new Said(messages.getMessage(key, null, locale), false, Map.of(), status);
+    /** A message for the whole form; {@code waiting} while the operator has yet to answer. */
+    private Said said(String key, boolean waiting, HttpStatus status, Locale locale, Object... args) {
+        String message = messages.getMessage(key, args.length == 0 ? null : args, locale);
+        return new Said(message, waiting, Map.of(), status);
     }
 }

@@ -31,22 +31,10 @@ import sn.xaalis.provider.Provider;
  * it the till's payments of the day and what they brought in.
  */
 @PageController
-class CounterController {
+record CounterController(CounterDesk desk, CounterDay days, MerchantPreferences preferences, MessageSource messages) {
 
     static final String ERROR_MESSAGE_KEY_PREFIX = "counter.error.";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
-
-    private final CounterDesk desk;
-    private final CounterDay days;
-    private final MerchantPreferences preferences;
-    private final MessageSource messages;
-
-    CounterController(CounterDesk desk, CounterDay days, MerchantPreferences preferences, MessageSource messages) {
-        this.desk = desk;
-        this.days = days;
-        this.preferences = preferences;
-        this.messages = messages;
-    }
 
     /** The form as typed, to show again with its problems; {@code token} is drawn anew for each blank form. */
     record Values(String amount, String note, String provider, String token) {}
@@ -103,21 +91,8 @@ class CounterController {
         }
         return switch (desk.start(caller, new CounterDesk.Sale(amount, note, provider, token))) {
             case CounterDesk.Started.Payment started -> seeOther("/portal/counter/" + started.reference());
-            case CounterDesk.Started.Refused refused -> {
-                Map<String, String> errors = new LinkedHashMap<>();
-                refused.problems()
-                        .forEach((field, problem) -> errors.put(
-                                field,
-                                messages.getMessage(
-                                        ERROR_MESSAGE_KEY_PREFIX + problem.code(),
-                                        problem.args().stream()
-                                                .map(arg -> arg instanceof BigDecimal max
-                                                        ? Formats.amount(max, "XOF", locale)
-                                                        : arg)
-                                                .toArray(),
-                                        locale)));
-                yield page(user, till, values, errors, HttpStatus.BAD_REQUEST);
-            }
+            case CounterDesk.Started.Refused refused ->
+                page(user, till, values, errors(refused, locale), HttpStatus.BAD_REQUEST);
             case CounterDesk.Started.Unavailable unavailable ->
                 page(
                         user,
@@ -126,6 +101,23 @@ class CounterController {
                         Map.of("form", messages.getMessage(ERROR_MESSAGE_KEY_PREFIX + "unavailable", null, locale)),
                         HttpStatus.SERVICE_UNAVAILABLE);
         };
+    }
+
+    /** Each field's problem in the cashier's words, amounts written as money. */
+    private Map<String, String> errors(CounterDesk.Started.Refused refused, Locale locale) {
+        Map<String, String> errors = new LinkedHashMap<>();
+        refused.problems()
+                .forEach((field, problem) -> errors.put(
+                        field,
+                        messages.getMessage(
+                                ERROR_MESSAGE_KEY_PREFIX + problem.code(),
+                                problem.args().stream()
+                                        .map(arg -> arg instanceof BigDecimal max
+                                                ? Formats.amount(max, "XOF", locale)
+                                                : arg)
+                                        .toArray(),
+                                locale)));
+        return errors;
     }
 
     private ModelAndView page(

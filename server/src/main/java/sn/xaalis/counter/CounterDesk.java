@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.idempotency.IdempotencyRefusal;
@@ -130,12 +131,9 @@ class CounterDesk {
         }
         String amount =
                 SPACES.matcher(sale.amount() == null ? "" : sale.amount()).replaceAll("");
-        if (amount.isEmpty()) {
-            problems.put("amount", Problem.of("amount.missing"));
-        } else if (!WHOLE.matcher(amount).matches() || new BigDecimal(amount).signum() <= 0) {
-            problems.put("amount", Problem.of("amount.whole"));
-        } else if (provider != null && new BigDecimal(amount).compareTo(properties.maxAmount(provider)) > 0) {
-            problems.put("amount", Problem.of("amount.maximum", properties.maxAmount(provider)));
+        Problem amountProblem = amountProblem(amount, provider);
+        if (amountProblem != null) {
+            problems.put("amount", amountProblem);
         }
         String note = sale.note() == null || sale.note().isBlank()
                 ? null
@@ -146,13 +144,36 @@ class CounterDesk {
         if (provider == null || !problems.isEmpty()) { // a missing provider is always among the problems
             return new Started.Refused(problems);
         }
+        try {
+            return new Started.Payment(initiate(caller, provider, amount, note, sale.token()));
+        } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused | IdempotencyRefusal.KeyReused e) {
+            // Rules the form does not check itself (the provider's minimum, the currency): said whole.
+            return new Started.Refused(Map.of("form", Problem.of("refused")));
+        } catch (Refusal e) {
+            return new Started.Unavailable();
+        }
+    }
+
+    /** Whole FCFA above zero, within the provider's maximum when there is one. */
+    private @Nullable Problem amountProblem(String amount, @Nullable Provider provider) {
+        if (amount.isEmpty()) {
+            return Problem.of("amount.missing");
+        }
+        if (!WHOLE.matcher(amount).matches() || new BigDecimal(amount).signum() <= 0) {
+            return Problem.of("amount.whole");
+        }
+        if (provider != null && new BigDecimal(amount).compareTo(properties.maxAmount(provider)) > 0) {
+            return Problem.of("amount.maximum", properties.maxAmount(provider));
+        }
+        return null;
+    }
+
+    /** The new payment's reference, through the API's own initiation. */
+    private String initiate(Caller caller, Provider provider, String amount, @Nullable String note, String token) {
         var request = new InitiationRequest(
                 provider.name(), amount, true, "XOF", note, null, null, METADATA, null, null, Map.of());
         // The form's token as the idempotency key: a second tap, or the page sent again, finds the first payment.
-        String key =
-                sale.token() == null || sale.token().isBlank() || sale.token().length() > 64
-                        ? null
-                        : "counter-" + sale.token();
+        String key = token == null || token.isBlank() || token.length() > 64 ? null : "counter-" + token;
         var keyed = Idempotency.Keyed.of(
                 caller.applicationId(),
                 caller.environment(),
@@ -162,18 +183,12 @@ class CounterDesk {
                         "/portal/counter",
                         String.join("\n", provider.name(), amount, String.valueOf(note))
                                 .getBytes(StandardCharsets.UTF_8)));
-        try {
-            var outcome = initiation.initiate(caller, request, keyed, initiated -> initiated
-                    .payment()
-                    .reference()
-                    .value());
-            return new Started.Payment(outcome.body());
-        } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused | IdempotencyRefusal.KeyReused e) {
-            // Rules the form does not check itself (the provider's minimum, the currency): said whole.
-            return new Started.Refused(Map.of("form", Problem.of("refused")));
-        } catch (Refusal e) {
-            return new Started.Unavailable();
-        }
+        return initiation
+                .initiate(caller, request, keyed, initiated -> initiated
+                        .payment()
+                        .reference()
+                        .value())
+                .body();
     }
 
     /** A payment of the merchant, with its application. */

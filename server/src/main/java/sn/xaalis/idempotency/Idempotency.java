@@ -56,29 +56,17 @@ public class Idempotency {
      * store nothing.
      */
     public Answer execute(@Nullable Keyed keyed, Supplier<StoredResponse> work) {
-        if (keyed == null) {
-            return new Answer(work.get(), false);
-        }
-        Optional<Answer> earlier = replay(keyed);
-        if (earlier.isPresent()) {
-            return earlier.get();
-        }
-        begin(keyed.scope());
-        try {
-            StoredResponse response = transactions.execute(tx -> {
-                StoredResponse produced = work.get();
-                if (!record(keyed, produced)) {
-                    tx.setRollbackOnly();
-                    return null;
-                }
-                return produced;
-            });
-            return response != null
-                    ? new Answer(response, false)
-                    : replay(keyed).orElseThrow();
-        } finally {
-            end(keyed.scope());
-        }
+        return once(
+                keyed,
+                work,
+                key -> transactions.execute(tx -> {
+                    StoredResponse produced = work.get();
+                    if (!record(key, produced)) {
+                        tx.setRollbackOnly();
+                        return null;
+                    }
+                    return produced;
+                }));
     }
 
     /**
@@ -87,6 +75,21 @@ public class Idempotency {
      * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
      */
     public Answer executeThenRecord(@Nullable Keyed keyed, Supplier<StoredResponse> work) {
+        return once(keyed, work, key -> {
+            StoredResponse response = work.get();
+            return record(key, response) ? response : null;
+        });
+    }
+
+    /** How {@link #once} runs the work and records its answer under the key. */
+    private interface Recorded {
+        /** The answer recorded, or null when another request recorded one for the key first. */
+        @Nullable
+        StoredResponse run(Keyed keyed);
+    }
+
+    /** The work once per key: without a key it simply runs; with one, an earlier answer is replayed. */
+    private Answer once(@Nullable Keyed keyed, Supplier<StoredResponse> work, Recorded recorded) {
         if (keyed == null) {
             return new Answer(work.get(), false);
         }
@@ -96,8 +99,8 @@ public class Idempotency {
         }
         begin(keyed.scope());
         try {
-            StoredResponse response = work.get();
-            return record(keyed, response)
+            StoredResponse response = recorded.run(keyed);
+            return response != null
                     ? new Answer(response, false)
                     : replay(keyed).orElseThrow();
         } finally {

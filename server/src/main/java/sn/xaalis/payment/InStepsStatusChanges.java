@@ -8,20 +8,9 @@ import sn.xaalis.webhook.NotificationOutbox;
  * The embedded database's {@link StatusChangeStore}: it has no data-modifying WITH, so the same rows
  * are written one statement each, in one transaction.
  */
-final class InStepsStatusChanges implements StatusChangeStore {
-
-    private final Payments payments;
-    private final StatusHistory history;
-    private final NotificationOutbox outbox;
-    private final TransactionTemplate transactions;
-
-    InStepsStatusChanges(
-            Payments payments, StatusHistory history, NotificationOutbox outbox, TransactionTemplate transactions) {
-        this.payments = payments;
-        this.history = history;
-        this.outbox = outbox;
-        this.transactions = transactions;
-    }
+record InStepsStatusChanges(
+        Payments payments, StatusHistory history, NotificationOutbox outbox, TransactionTemplate transactions)
+        implements StatusChangeStore {
 
     @Override
     public boolean write(Payments.StatusUpdate update, PaymentTransitions.Cause cause, NewNotification notification) {

@@ -10,26 +10,13 @@ import sn.xaalis.platform.Environment;
  * The embedded database's {@link InitiationStore}: the rows one statement each, in one transaction.
  * PostgreSQL's store falls back on it when an idempotency key turns out to be taken.
  */
-final class InTransactionInitiationStore implements InitiationStore {
-
-    private final Payments payments;
-    private final StatusHistory history;
-    private final Idempotency idempotency;
-    private final TransactionTemplate transactions;
-    private final PaymentProperties properties;
-
-    InTransactionInitiationStore(
-            Payments payments,
-            StatusHistory history,
-            Idempotency idempotency,
-            TransactionTemplate transactions,
-            PaymentProperties properties) {
-        this.payments = payments;
-        this.history = history;
-        this.idempotency = idempotency;
-        this.transactions = transactions;
-        this.properties = properties;
-    }
+record InTransactionInitiationStore(
+        Payments payments,
+        StatusHistory history,
+        Idempotency idempotency,
+        TransactionTemplate transactions,
+        PaymentProperties properties)
+        implements InitiationStore {
 
     @Override
     public PaymentInitiation.@Nullable Outcome store(

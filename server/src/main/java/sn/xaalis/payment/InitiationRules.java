@@ -18,22 +18,10 @@ import sn.xaalis.provider.Provider;
  * merchant learns every broken one at once; what passes becomes a {@link PaymentOrder}.
  */
 @Component
-class InitiationRules {
+record InitiationRules(
+        PaymentProviders providers, PaymentProperties properties, Database database, PlatformProperties platform) {
 
     private static final String DEFAULT_CURRENCY = "XOF";
-
-    private final PaymentProviders providers;
-    private final PaymentProperties properties;
-    private final Database database;
-    private final PlatformProperties platform;
-
-    InitiationRules(
-            PaymentProviders providers, PaymentProperties properties, Database database, PlatformProperties platform) {
-        this.providers = providers;
-        this.properties = properties;
-        this.database = database;
-        this.platform = platform;
-    }
 
     PaymentOrder check(Caller caller, InitiationRequest request) {
         refuseClosedLive(caller);

@@ -10,18 +10,9 @@ import sn.xaalis.idempotency.Idempotency;
  * that {@link Idempotency#record} replaces) stores nothing and takes the transactional path, which
  * tells the two apart.
  */
-final class OneStatementInitiationStore implements InitiationStore {
-
-    private final Payments payments;
-    private final Idempotency idempotency;
-    private final InTransactionInitiationStore inTransaction;
-
-    OneStatementInitiationStore(
-            Payments payments, Idempotency idempotency, InTransactionInitiationStore inTransaction) {
-        this.payments = payments;
-        this.idempotency = idempotency;
-        this.inTransaction = inTransaction;
-    }
+record OneStatementInitiationStore(
+        Payments payments, Idempotency idempotency, InTransactionInitiationStore inTransaction)
+        implements InitiationStore {
 
     @Override
     public PaymentInitiation.@Nullable Outcome store(

@@ -4,15 +4,7 @@ import sn.xaalis.webhook.NewNotification;
 import sn.xaalis.webhook.NotificationOutbox;
 
 /** PostgreSQL's {@link StatusChangeStore}: all the rows in one statement (one round trip, one commit). */
-final class OneStatementStatusChanges implements StatusChangeStore {
-
-    private final Payments payments;
-    private final NotificationOutbox outbox;
-
-    OneStatementStatusChanges(Payments payments, NotificationOutbox outbox) {
-        this.payments = payments;
-        this.outbox = outbox;
-    }
+record OneStatementStatusChanges(Payments payments, NotificationOutbox outbox) implements StatusChangeStore {
 
     @Override
     public boolean write(Payments.StatusUpdate update, PaymentTransitions.Cause cause, NewNotification notification) {

@@ -3,6 +3,7 @@ package sn.xaalis.payment;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,44 +39,38 @@ class PaymentRollups {
             + " CAST(:rollupAmount AS NUMERIC), CAST(:rollupHour AS BIGINT), CAST(:rollupFrom AS VARCHAR),"
             + " CAST(:rollupTo AS VARCHAR), CAST(:rollupPaid AS SMALLINT), CAST(:rollupPaidHour AS BIGINT) FROM ";
 
-    /**
-     * PostgreSQL: a queue row as one step of the caller's statement, inserted once per row of the
-     * caller's step it names, with its own parameters ({@code rollup…}) for the caller to bind.
-     */
+    // PostgreSQL: a queue row as one step of the caller's statement, inserted once per row of the
+    // caller's step it names, with its own parameters (rollup…) for the caller to bind.
 
     /** Queues the payment that the caller's step {@code storedRows} inserted. */
     static SqlStep queueStored(String storedRows, Payment payment) {
-        return new SqlStep(
-                QUEUE_STORED_FROM + storedRows,
-                Map.of(
-                        "rollupApp", payment.applicationId(),
-                        "rollupEnv", payment.environment().value(),
-                        "rollupProvider", payment.provider().name(),
-                        "rollupAmount", payment.amount(),
-                        "rollupHour", hourOf(payment.createdAt()),
-                        "rollupTo", payment.status().name()));
+        Map<String, Object> params = queueParams(payment);
+        params.put("rollupTo", payment.status().name());
+        return new SqlStep(QUEUE_STORED_FROM + storedRows, params);
     }
 
     /** Queues the change that the caller's step {@code changedRows} made. */
     static SqlStep queueChanged(String changedRows, Payments.StatusUpdate update) {
-        Payment payment = update.payment();
         int paid = paidSign(update);
-        return new SqlStep(
-                QUEUE_CHANGED_FROM + changedRows,
-                Map.of(
-                        "rollupApp", payment.applicationId(),
-                        "rollupEnv", payment.environment().value(),
-                        "rollupProvider", payment.provider().name(),
-                        "rollupAmount", payment.amount(),
-                        "rollupHour", hourOf(payment.createdAt()),
-                        "rollupFrom", update.from().name(),
-                        "rollupTo", update.to().name(),
-                        "rollupPaid", paid,
-                        "rollupPaidHour",
-                                paid == 0
-                                        ? 0L
-                                        : hourOf(Objects.requireNonNull(
-                                                update.paidAt(), "a paid payment has its paid_at"))));
+        Map<String, Object> params = queueParams(update.payment());
+        params.put("rollupFrom", update.from().name());
+        params.put("rollupTo", update.to().name());
+        params.put("rollupPaid", paid);
+        params.put(
+                "rollupPaidHour",
+                paid == 0 ? 0L : hourOf(Objects.requireNonNull(update.paidAt(), "a paid payment has its paid_at")));
+        return new SqlStep(QUEUE_CHANGED_FROM + changedRows, params);
+    }
+
+    /** What a queue row says of the payment itself: where it counts, and how much. */
+    private static Map<String, Object> queueParams(Payment payment) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("rollupApp", payment.applicationId());
+        params.put("rollupEnv", payment.environment().value());
+        params.put("rollupProvider", payment.provider().name());
+        params.put("rollupAmount", payment.amount());
+        params.put("rollupHour", hourOf(payment.createdAt()));
+        return params;
     }
 
     private final JdbcClient jdbc;

@@ -1,5 +1,6 @@
 package sn.xaalis.payment;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,20 +56,9 @@ public class ProviderNotices {
         }
         Payment payment = found.get();
         String reference = payment.reference().value();
-        if (notice.providerReference() != null && !notice.providerReference().equals(payment.providerReference())) {
-            return new Applied(reference, "ignored: the session id does not match this payment's");
-        }
-        if (notice.amount() != null && notice.amount().compareTo(payment.amount()) != 0) {
-            log.warn(
-                    "{} reported amount {} for {}, expected {}",
-                    notice.provider(),
-                    notice.amount(),
-                    payment,
-                    payment.amount());
-            return new Applied(
-                    reference,
-                    "ignored: amount " + notice.amount().toPlainString() + " does not match "
-                            + payment.amount().toPlainString());
+        String mismatch = mismatch(notice, payment);
+        if (mismatch != null) {
+            return new Applied(reference, mismatch);
         }
         if (notice.providerTransactionId() != null && payment.providerTransactionId() == null) {
             payments.rememberTransaction(payment.transactionUuid(), notice.providerTransactionId());
@@ -84,6 +74,23 @@ public class ProviderNotices {
             }
         }
         return new Applied(reference, move(payment, notice, state));
+    }
+
+    /**
+     * Why the notice, though it names the payment, does not describe it (another session or amount); null
+     * when it does.
+     */
+    private static @Nullable String mismatch(ProviderNotice notice, Payment payment) {
+        if (notice.providerReference() != null && !notice.providerReference().equals(payment.providerReference())) {
+            return "ignored: the session id does not match this payment's";
+        }
+        BigDecimal amount = notice.amount();
+        if (amount != null && amount.compareTo(payment.amount()) != 0) {
+            log.warn("{} reported amount {} for {}, expected {}", notice.provider(), amount, payment, payment.amount());
+            return "ignored: amount " + amount.toPlainString() + " does not match "
+                    + payment.amount().toPlainString();
+        }
+        return null;
     }
 
     /**

@@ -16,18 +16,12 @@ interface RollupStore {
     void add(PaymentRollups.Rollup rollup, List<Object> key, PaymentRollups.Sum sum);
 
     /** PostgreSQL: an upsert. */
-    final class Postgres implements RollupStore {
+    record Postgres(JdbcClient jdbc) implements RollupStore {
 
         // A row another node's drain deleted first is skipped once that drain commits (or taken, should it
         // roll back): either way, each row is added exactly once.
         private static final String DRAIN = "DELETE FROM payment_rollup_queue WHERE ctid = ANY(ARRAY("
                 + "SELECT ctid FROM payment_rollup_queue LIMIT :limit)) RETURNING " + PaymentRollups.QUEUE_COLUMNS;
-
-        private final JdbcClient jdbc;
-
-        Postgres(JdbcClient jdbc) {
-            this.jdbc = jdbc;
-        }
 
         @Override
         public String drainStatement() {
@@ -41,16 +35,10 @@ interface RollupStore {
     }
 
     /** The embedded database, which has no ON CONFLICT DO UPDATE. */
-    final class H2 implements RollupStore {
+    record H2(JdbcClient jdbc) implements RollupStore {
 
         private static final String DRAIN = "SELECT " + PaymentRollups.QUEUE_COLUMNS
                 + " FROM OLD TABLE (DELETE FROM payment_rollup_queue FETCH FIRST :limit ROWS ONLY)";
-
-        private final JdbcClient jdbc;
-
-        H2(JdbcClient jdbc) {
-            this.jdbc = jdbc;
-        }
 
         @Override
         public String drainStatement() {

@@ -43,13 +43,7 @@ class SessionOpening {
     PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, UUID id, Reference reference) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
-        ProviderResult.Created created =
-                switch (providers.createSession(sessionRequest(caller, order, reference, deadline))) {
-                    case ProviderResult.Created session -> session;
-                    case ProviderResult.Refused refused -> throw new PaymentRefusal.ProviderRefused(refused.reason());
-                    case ProviderResult.Unavailable unavailable ->
-                        throw new PaymentRefusal.ProviderUnavailable(unavailable.reason());
-                };
+        ProviderResult.Created created = created(sessionRequest(caller, order, reference, deadline));
         Instant expiresAt = created.expiresAt() != null && created.expiresAt().isBefore(deadline)
                 ? Timestamps.truncate(created.expiresAt())
                 : deadline;
@@ -81,6 +75,16 @@ class SessionOpening {
                         .build(),
                 qrCode,
                 providerQrCode);
+    }
+
+    /** The provider's new session, or the API's answer to its refusal or absence. */
+    private ProviderResult.Created created(SessionRequest request) {
+        return switch (providers.createSession(request)) {
+            case ProviderResult.Created session -> session;
+            case ProviderResult.Refused refused -> throw new PaymentRefusal.ProviderRefused(refused.reason());
+            case ProviderResult.Unavailable unavailable ->
+                throw new PaymentRefusal.ProviderUnavailable(unavailable.reason());
+        };
     }
 
     /**

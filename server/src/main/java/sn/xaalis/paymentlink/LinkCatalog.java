@@ -16,24 +16,12 @@ import sn.xaalis.platform.Timestamps;
 
 /** Creating, listing and deactivating links, for the API (one application) and the portal (a merchant). */
 @Service
-class LinkCatalog {
+record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBaseUrl, Clock clock) {
 
     /** 16 base32 characters: 80 random bits (D22 asks for at least 10 characters). */
     static final int CODE_LENGTH = 16;
 
     private static final Pattern CODE = Pattern.compile("[a-z2-7]{" + CODE_LENGTH + "}");
-
-    private final PaymentLinks links;
-    private final LinkRules rules;
-    private final PublicBaseUrl publicBaseUrl;
-    private final Clock clock;
-
-    LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBaseUrl, Clock clock) {
-        this.links = links;
-        this.rules = rules;
-        this.publicBaseUrl = publicBaseUrl;
-        this.clock = clock;
-    }
 
     /** A page of links and where the next one starts (null when this is the last). */
     record Page(List<PaymentLink> links, @Nullable String nextCursor) {}

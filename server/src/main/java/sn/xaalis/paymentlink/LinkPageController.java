@@ -25,23 +25,11 @@ import sn.xaalis.platform.Environment;
  * and no other site may frame the page.
  */
 @PageController
-class LinkPageController {
+record LinkPageController(
+        LinkCatalog catalog, LinkCheckout checkout, ApplicationDirectory directory, LinkMessages messages) {
 
     private static final String CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline';"
             + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-    private final LinkCatalog catalog;
-    private final LinkCheckout checkout;
-    private final ApplicationDirectory directory;
-    private final LinkMessages messages;
-
-    LinkPageController(
-            LinkCatalog catalog, LinkCheckout checkout, ApplicationDirectory directory, LinkMessages messages) {
-        this.catalog = catalog;
-        this.checkout = checkout;
-        this.directory = directory;
-        this.messages = messages;
-    }
 
     @GetMapping("/l/{code}")
     ModelAndView page(@PathVariable String code, HttpServletResponse response, Locale locale) {

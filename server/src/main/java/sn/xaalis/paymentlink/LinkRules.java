@@ -77,51 +77,9 @@ class LinkRules {
         Map<String, List<Problem>> problems = new LinkedHashMap<>();
         draft.shapeProblems().forEach((field, list) -> list.forEach(problem -> add(problems, field, problem)));
         Set<Provider> offered = offered(owner, draft.providers(), problems);
-        BigDecimal amount = null;
-        BigDecimal min = null;
-        BigDecimal max = null;
-        boolean anyAmount = present(draft.amount(), "amount", problems);
-        boolean anyMin = present(draft.minAmount(), "min_amount", problems);
-        boolean anyMax = present(draft.maxAmount(), "max_amount", problems);
-        if (anyAmount) {
-            if (anyMin || anyMax) {
-                add(problems, "amount", Problem.of("amount.both", "must not be sent with min_amount or max_amount"));
-            } else {
-                amount = amount("amount", draft.amount(), offered, problems);
-            }
-        } else if (!anyMin && !anyMax) {
-            add(problems, "amount", Problem.of("amount.missing", "is required, or else min_amount and max_amount"));
-        } else {
-            if (!anyMin) {
-                add(problems, "min_amount", Problem.of("min.missing", "is required with max_amount"));
-            }
-            if (!anyMax) {
-                add(problems, "max_amount", Problem.of("max.missing", "is required with min_amount"));
-            }
-            min = amount("min_amount", draft.minAmount(), offered, problems);
-            max = amount("max_amount", draft.maxAmount(), offered, problems);
-            if (min != null && max != null && max.compareTo(min) < 0) {
-                add(problems, "max_amount", Problem.of("max.belowMin", "must not be less than min_amount"));
-            }
-        }
-        String currency = draft.currency() == null ? "XOF" : draft.currency();
-        if (!problems.containsKey("currency") && !properties.currencies().contains(currency)) {
-            String allowed = String.join(", ", properties.currencies());
-            add(problems, "currency", Problem.of("currency", "must be one of " + allowed, allowed));
-        }
-        String description = draft.description();
-        int length = description == null ? 0 : description.codePointCount(0, description.length());
-        if (length > MAX_DESCRIPTION) {
-            // The length written goes with the limit: a form's user sees how much to cut.
-            add(
-                    problems,
-                    "description",
-                    Problem.of(
-                            "description.long",
-                            "must be at most " + MAX_DESCRIPTION + " characters",
-                            MAX_DESCRIPTION,
-                            length));
-        }
+        Priced priced = priced(draft, offered, problems);
+        String currency = currency(draft.currency(), problems);
+        checkDescription(draft.description(), problems);
         Instant expiresAt = expiresAt(draft.expiresAt(), problems);
         Integer cap = draft.maxPaymentsPerHour();
         if (cap != null && (cap < 1 || cap > MAX_PAYMENTS_PER_HOUR)) {
@@ -134,15 +92,71 @@ class LinkRules {
             throw new Refused(problems);
         }
         return new Terms(
-                amount,
-                min,
-                max,
+                priced.amount(),
+                priced.min(),
+                priced.max(),
                 currency,
-                description,
+                draft.description(),
                 offered,
                 Boolean.TRUE.equals(draft.singleUse()),
                 expiresAt,
                 cap);
+    }
+
+    /** A fixed amount, or else a range the customer chooses in; the others are null. */
+    private record Priced(@Nullable BigDecimal amount, @Nullable BigDecimal min, @Nullable BigDecimal max) {}
+
+    private Priced priced(LinkDraft draft, Set<Provider> offered, Map<String, List<Problem>> problems) {
+        boolean anyAmount = present(draft.amount(), "amount", problems);
+        boolean anyMin = present(draft.minAmount(), "min_amount", problems);
+        boolean anyMax = present(draft.maxAmount(), "max_amount", problems);
+        if (anyAmount) {
+            if (anyMin || anyMax) {
+                add(problems, "amount", Problem.of("amount.both", "must not be sent with min_amount or max_amount"));
+                return new Priced(null, null, null);
+            }
+            return new Priced(amount("amount", draft.amount(), offered, problems), null, null);
+        }
+        if (!anyMin && !anyMax) {
+            add(problems, "amount", Problem.of("amount.missing", "is required, or else min_amount and max_amount"));
+            return new Priced(null, null, null);
+        }
+        if (!anyMin) {
+            add(problems, "min_amount", Problem.of("min.missing", "is required with max_amount"));
+        }
+        if (!anyMax) {
+            add(problems, "max_amount", Problem.of("max.missing", "is required with min_amount"));
+        }
+        BigDecimal min = amount("min_amount", draft.minAmount(), offered, problems);
+        BigDecimal max = amount("max_amount", draft.maxAmount(), offered, problems);
+        if (min != null && max != null && max.compareTo(min) < 0) {
+            add(problems, "max_amount", Problem.of("max.belowMin", "must not be less than min_amount"));
+        }
+        return new Priced(null, min, max);
+    }
+
+    private String currency(@Nullable String named, Map<String, List<Problem>> problems) {
+        String currency = named == null ? "XOF" : named;
+        if (!problems.containsKey("currency") && !properties.currencies().contains(currency)) {
+            String allowed = String.join(", ", properties.currencies());
+            add(problems, "currency", Problem.of("currency", "must be one of " + allowed, allowed));
+        }
+        return currency;
+    }
+
+    private static void checkDescription(@Nullable String description, Map<String, List<Problem>> problems) {
+        int length = description == null ? 0 : description.codePointCount(0, description.length());
+        if (length > MAX_DESCRIPTION) {
+            // The length written goes with the limit: a form's user sees how much to cut.
+            add(
+                    problems,
+                    "description",
+                    Problem.of(
+                            "description.long",
+                            "must be at most " + MAX_DESCRIPTION + " characters",
+                            MAX_DESCRIPTION,
+                            length));
+        }
     }
 
     /** The providers offered: those named, else every one active for the application (and usable in live). */
@@ -172,30 +186,35 @@ class LinkRules {
             Provider provider = Provider.fromName(name).orElse(null);
             if (provider == null) {
                 add(problems, "providers", Problem.of("providers.unknown", "must be one of WALLET_SN, MOBILEMONEY_SN"));
-            } else if (!owner.providers().contains(provider)) {
-                add(
-                        problems,
-                        "providers",
-                        Problem.of(
-                                "providers.inactive",
-                                provider + " is not activated for this application in " + env,
-                                provider.name(),
-                                env.value()));
-            } else if (!usable(owner, provider)) {
-                add(
-                        problems,
-                        "providers",
-                        Problem.of(
-                                "providers.notLive",
-                                providers
-                                        .availability(owner.applicationId(), provider)
-                                        .explain(provider),
-                                provider.name()));
-            } else {
+                continue;
+            }
+            Problem problem = unavailable(owner, provider);
+            if (problem == null) {
                 offered.add(provider);
+            } else {
+                add(problems, "providers", problem);
             }
         }
         return offered;
+    }
+
+    /** Why the application may not offer this provider, or null when it may. */
+    private @Nullable Problem unavailable(Caller owner, Provider provider) {
+        Environment env = owner.environment();
+        if (!owner.providers().contains(provider)) {
+            return Problem.of(
+                    "providers.inactive",
+                    provider + " is not activated for this application in " + env,
+                    provider.name(),
+                    env.value());
+        }
+        if (!usable(owner, provider)) {
+            return Problem.of(
+                    "providers.notLive",
+                    providers.availability(owner.applicationId(), provider).explain(provider),
+                    provider.name());
+        }
+        return null;
     }
 
     private boolean usable(Caller owner, Provider provider) {

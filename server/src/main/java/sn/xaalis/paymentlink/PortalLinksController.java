@@ -1,14 +1,10 @@
 package sn.xaalis.paymentlink;
 
-import java.time.LocalDateTime;
-import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -38,8 +34,6 @@ import sn.xaalis.qr.QrCodePng;
 class PortalLinksController {
 
     private static final int PAGE = 20;
-    // A minus sign (hyphen or U+2212) before digits: "-4500", "−4 500", "-0.5".
-    private static final Pattern NEGATIVE = Pattern.compile("[-\u2212][0-9]*\\.?[0-9]+");
     private static final String CREATED_MESSAGE_KEY = "links.portal.created";
     private static final String DEACTIVATED_MESSAGE_KEY = "links.portal.deactivated";
 
@@ -65,19 +59,6 @@ class PortalLinksController {
     /** One link as the list shows it, with the address of its WhatsApp message. */
     record Row(PaymentLink link, String url, String qrCode, String whatsApp, String application, String state) {}
 
-    /** The creation form as typed, to show again with its errors. */
-    record Values(
-            String application,
-            String environment,
-            String amount,
-            String minAmount,
-            String maxAmount,
-            String description,
-            List<String> providers,
-            boolean singleUse,
-            String expiresAt,
-            String maxPaymentsPerHour) {}
-
     @GetMapping("/portal/links")
     ModelAndView links(
             @AuthenticationPrincipal PortalUser user,
@@ -85,7 +66,7 @@ class PortalLinksController {
             @RequestParam(required = false) String created,
             @RequestParam(required = false) String deactivated,
             Locale locale) {
-        ModelAndView view = page(user, cursor, emptyValues(), Map.of(), HttpStatus.OK, locale);
+        ModelAndView view = page(user, cursor, LinkForm.EMPTY, Map.of(), HttpStatus.OK, locale);
         // The parameter names one of the merchant's links; anything else says nothing (no text of the
         // address's own ends up in the page's notice).
         String key = created != null ? CREATED_MESSAGE_KEY : DEACTIVATED_MESSAGE_KEY;
@@ -112,7 +93,7 @@ class PortalLinksController {
             @RequestParam(name = "max_payments_per_hour", defaultValue = "") String cap,
             Locale locale) {
         List<String> chosen = providers == null ? List.of() : List.copyOf(providers);
-        var values = new Values(
+        var values = new LinkForm(
                 application,
                 environment,
                 amount,
@@ -126,17 +107,7 @@ class PortalLinksController {
         Map<String, List<Problem>> problems = new LinkedHashMap<>();
         Caller owner = owner(user, application, environment, problems);
         if (owner != null) {
-            var draft = new LinkDraft(
-                    typed("amount", amount, locale, problems),
-                    typed("min_amount", minAmount, locale, problems),
-                    typed("max_amount", maxAmount, locale, problems),
-                    null,
-                    description.isBlank() ? null : description.strip(),
-                    chosen.isEmpty() ? null : chosen,
-                    singleUse != null,
-                    expiresAt.isBlank() ? null : instant(expiresAt, preferences.timeZone(user.merchantId())),
-                    wholeNumber(cap, problems),
-                    problems);
+            LinkDraft draft = values.draft(() -> preferences.timeZone(user.merchantId()), locale, problems);
             try {
                 PaymentLink link = catalog.create(owner, draft);
                 return LinkMessages.seeOther("/portal/links?created=" + link.code());
@@ -209,7 +180,7 @@ class PortalLinksController {
     private ModelAndView page(
             PortalUser user,
             @Nullable String cursor,
-            Values values,
+            LinkForm values,
             Map<String, List<String>> errors,
             HttpStatus status,
             Locale locale) {
@@ -251,49 +222,5 @@ class PortalLinksController {
         return link.description() == null
                 ? messages.say("links.portal.shareText", locale, shop, url)
                 : messages.say("links.portal.shareTextFor", locale, shop, link.description(), url);
-    }
-
-    private Values emptyValues() {
-        return new Values("", "sandbox", "", "", "", "", List.of(), false, "", "");
-    }
-
-    /** The hourly cap as typed (blank: none); anything but a whole number is refused by the form. */
-    private static @Nullable Integer wholeNumber(String text, Map<String, List<Problem>> problems) {
-        String clean = text.strip().replace(" ", "").replace("\u00a0", "");
-        if (clean.isEmpty()) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(clean);
-        } catch (NumberFormatException e) {
-            LinkRules.add(problems, "max_payments_per_hour", Problem.of("shape.integer", "must be a whole number"));
-            return null;
-        }
-    }
-
-    /**
-     * An amount as typed. A negative one is a number all the same: it is refused as not positive rather than
-     * as not written in figures (which is what the API's plain-digits rule would say).
-     */
-    private static LinkDraft.@Nullable AmountText typed(
-            String field, String text, Locale locale, Map<String, List<Problem>> problems) {
-        String amount = CustomerInput.amount(text, locale);
-        if (amount == null) {
-            return null;
-        }
-        if (NEGATIVE.matcher(amount).matches()) {
-            LinkRules.add(problems, field, Problem.of("amount.minimum", "must be at least 0.01"));
-            return null;
-        }
-        return new LinkDraft.AmountText(amount, true);
-    }
-
-    /** A {@code datetime-local} value, read in the merchant's time zone; left as typed when it is not one. */
-    private static String instant(String local, ZoneId zone) {
-        try {
-            return LocalDateTime.parse(local).atZone(zone).toInstant().toString();
-        } catch (DateTimeParseException e) {
-            return local;
-        }
     }
 }

@@ -23,15 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Everything that reaches the application is still answered by {@link ErrorResponses}.
  */
 @Component
-class ContainerErrors implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory>, Ordered {
-
-    private final Clock clock;
-    private final JsonMapper json;
-
-    ContainerErrors(Clock clock, JsonMapper json) {
-        this.clock = clock;
-        this.json = json;
-    }
+record ContainerErrors(Clock clock, JsonMapper json)
+        implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory>, Ordered {
 
     @Override
     public void customize(ConfigurableTomcatWebServerFactory factory) {

@@ -14,17 +14,7 @@ import sn.xaalis.webhook.WebhookDeliveries;
 
 /** An application's page as every action on it answers: its settings, webhooks, providers, keys. */
 @Component
-class ApplicationPage {
-
-    private final LiveApprovals approvals;
-    private final GoLiveChecks goLive;
-    private final WebhookDeliveries deliveries;
-
-    ApplicationPage(LiveApprovals approvals, GoLiveChecks goLive, WebhookDeliveries deliveries) {
-        this.approvals = approvals;
-        this.goLive = goLive;
-        this.deliveries = deliveries;
-    }
+record ApplicationPage(LiveApprovals approvals, GoLiveChecks goLive, WebhookDeliveries deliveries) {
 
     /**
      * @param errors field errors to show, by field

@@ -8,18 +8,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * On PostgreSQL an account's attempts are counted under a transaction-scoped advisory lock, which
  * holds across nodes; nodes sweeping at once skip each other's rows instead of waiting for them.
  */
-final class PostgresSignInLocks implements SignInLocks {
+record PostgresSignInLocks(JdbcClient jdbc, TransactionTemplate transactions) implements SignInLocks {
 
     // Distinguishes these advisory locks from any other use of pg_advisory_xact_lock.
     private static final long LOCK_NAMESPACE = 0x5349_474EL << 32; // "SIGN"
-
-    private final JdbcClient jdbc;
-    private final TransactionTemplate transactions;
-
-    PostgresSignInLocks(JdbcClient jdbc, TransactionTemplate transactions) {
-        this.jdbc = jdbc;
-        this.transactions = transactions;
-    }
 
     @Override
     public boolean oneAtATime(String accountKey, BooleanSupplier count) {

@@ -1,21 +1,13 @@
 package sn.xaalis.portal;
 
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -35,37 +27,24 @@ import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
-import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.qr.QrCodePng;
 import sn.xaalis.webhook.WebhookDeliveries;
 
-/** The transactions of all the merchant's applications: filters, search, CSV, and each payment's full story. */
+/**
+ * The transactions of all the merchant's applications: filters, search, and each payment's full story
+ * (their CSV export is {@link TransactionsExportController}).
+ */
 @PageController
-class TransactionsController {
+record TransactionsController(
+        MerchantApplications merchants,
+        PaymentQueries payments,
+        PublicBaseUrl baseUrl,
+        WebhookDeliveries deliveries,
+        ProviderExchanges exchanges) {
 
     private static final int PAGE = 25;
-    private static final int MAX_EXPORT = 10_000;
-
-    private final MerchantApplications merchants;
-    private final PaymentQueries payments;
-    private final PublicBaseUrl baseUrl;
-    private final WebhookDeliveries deliveries;
-    private final ProviderExchanges exchanges;
-
-    TransactionsController(
-            MerchantApplications merchants,
-            PaymentQueries payments,
-            PublicBaseUrl baseUrl,
-            WebhookDeliveries deliveries,
-            ProviderExchanges exchanges) {
-        this.exchanges = exchanges;
-        this.merchants = merchants;
-        this.payments = payments;
-        this.baseUrl = baseUrl;
-        this.deliveries = deliveries;
-    }
 
     /** One provider exchange as the detail page shows it. */
     record ExchangeRow(
@@ -92,62 +71,10 @@ class TransactionsController {
         }
     }
 
-    /** The filters as typed in the form; unknown values are ignored rather than failing the page. */
-    record Filters(
-            @Nullable String status,
-            @Nullable String provider,
-            @Nullable String environment,
-            @Nullable String from,
-            @Nullable String to,
-            @Nullable String q) {
-
-        /** The days are the merchant's, in its time zone. */
-        PaymentFilter toFilter(PaymentFilter.@Nullable Position after, ZoneId zone) {
-            return new PaymentFilter(
-                    PaymentStatus.fromName(status).orElse(null),
-                    Provider.fromName(provider).orElse(null),
-                    day(from, 0, zone),
-                    day(to, 1, zone),
-                    after);
-        }
-
-        @Nullable
-        Environment environmentOrNull() {
-            return Environment.fromValue(environment).orElse(null);
-        }
-
-        String query() {
-            Map<String, String> values = new LinkedHashMap<>();
-            values.put("status", status);
-            values.put("provider", provider);
-            values.put("environment", environment);
-            values.put("from", from);
-            values.put("to", to);
-            return values.entrySet().stream()
-                    .filter(e -> e.getValue() != null && !e.getValue().isBlank())
-                    .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                    .collect(Collectors.joining("&"));
-        }
-
-        private static @Nullable Instant day(@Nullable String value, int plusDays, ZoneId zone) {
-            if (value == null || value.isBlank()) {
-                return null;
-            }
-            try {
-                return LocalDate.parse(value)
-                        .plusDays(plusDays)
-                        .atStartOfDay(zone)
-                        .toInstant();
-            } catch (DateTimeParseException e) {
-                return null;
-            }
-        }
-    }
-
     @GetMapping("/portal/transactions")
     ModelAndView list(
             @AuthenticationPrincipal PortalUser user,
-            Filters filters,
+            @ModelAttribute("filters") TransactionFilters filters,
             @RequestParam(required = false) @Nullable String cursor,
             @ModelAttribute("zone") ZoneId zone) {
         Map<UUID, ApplicationSummary> apps = applications(merchants, user);
@@ -202,52 +129,6 @@ class TransactionsController {
         }
     }
 
-    @GetMapping("/portal/transactions.csv")
-    void export(
-            @AuthenticationPrincipal PortalUser user,
-            Filters filters,
-            @ModelAttribute("zone") ZoneId zone,
-            HttpServletResponse response)
-            throws IOException {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
-        response.setContentType("text/csv; charset=UTF-8");
-        response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-transactions.csv\"");
-        PrintWriter out = response.getWriter();
-        out.print("reference,transaction_uuid,application,environment,provider,amount,currency,status,"
-                + "created_at,paid_at,expired_at,error_message,provider_reference\r\n");
-        PaymentFilter.@Nullable Position after = null;
-        int written = 0;
-        while (written < MAX_EXPORT) {
-            List<Payment> page =
-                    payments.search(apps.keySet(), filters.environmentOrNull(), filters.toFilter(after, zone), 500);
-            for (Payment p : page) {
-                out.print(String.join(
-                                ",",
-                                csv(p.reference().value()),
-                                csv(p.transactionUuid().toString()),
-                                csv(applicationOf(apps, p).name()),
-                                csv(p.environment().value()),
-                                csv(p.provider().name()),
-                                csv(p.amount().toPlainString()),
-                                csv(p.currency()),
-                                csv(p.status().name()),
-                                csv(Timestamps.micros(p.createdAt())),
-                                csv(Timestamps.micros(p.paidAt())),
-                                csv(Timestamps.micros(p.expiredAt())),
-                                csv(p.errorMessage()),
-                                csv(p.providerReference()))
-                        + "\r\n");
-            }
-            written += page.size();
-            if (page.size() < 500) {
-                break;
-            }
-            Payment last = page.getLast();
-            after = new PaymentFilter.Position(last.createdAt(), last.transactionUuid());
-        }
-        out.flush();
-    }
-
     @GetMapping("/portal/transactions/{reference}")
     ModelAndView detail(@AuthenticationPrincipal PortalUser user, @PathVariable String reference) {
         Map<UUID, ApplicationSummary> apps = applications(merchants, user);
@@ -296,14 +177,5 @@ class TransactionsController {
     static ApplicationSummary applicationOf(Map<UUID, ApplicationSummary> apps, Payment payment) {
         return Objects.requireNonNull(
                 apps.get(payment.applicationId()), "payments are searched among the merchant's applications only");
-    }
-
-    /** RFC 4180 quoting, and a leading quote on values a spreadsheet would run as a formula. */
-    static String csv(@Nullable String value) {
-        if (value == null) {
-            return "";
-        }
-        String safe = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
-        return "\"" + safe.replace("\"", "\"\"") + "\"";
     }
 }

@@ -18,15 +18,7 @@ import sn.xaalis.webhook.WebhookDeliveries;
  * why), never as "sent" before anything happened. The page follows its first attempt as it comes.
  */
 @PageController
-class WebhookTestController {
-
-    private final MerchantApplications merchants;
-    private final WebhookDeliveries deliveries;
-
-    WebhookTestController(MerchantApplications merchants, WebhookDeliveries deliveries) {
-        this.merchants = merchants;
-        this.deliveries = deliveries;
-    }
+record WebhookTestController(MerchantApplications merchants, WebhookDeliveries deliveries) {
 
     /** Queues the event and answers with the application's page (post, redirect, get: no resend on reload). */
     @PostMapping("/portal/applications/{id}/webhooks/test")

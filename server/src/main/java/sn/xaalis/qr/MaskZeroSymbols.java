@@ -114,22 +114,7 @@ final class MaskZeroSymbols {
     private static byte[] codewords(byte[] content, Version version) {
         int total = version.getTotalCodewords();
         int dataBytes = dataBytes(version);
-        byte[] data = new byte[dataBytes];
-        int n = 0;
-        data[n++] = (byte) (ECI_UTF8_THEN_BYTE_MODE >>> 8);
-        data[n++] = (byte) ECI_UTF8_THEN_BYTE_MODE;
-        if (countBits(version) == 16) {
-            data[n++] = (byte) (content.length >>> 8);
-        }
-        data[n++] = (byte) content.length;
-        System.arraycopy(content, 0, data, n, content.length);
-        n += content.length;
-        if (n < dataBytes) {
-            data[n++] = 0; // the four-bit terminator and the zeros up to the byte boundary
-        }
-        for (int pad = 0; n < dataBytes; pad++) {
-            data[n++] = (byte) ((pad & 1) == 0 ? 0xEC : 0x11);
-        }
+        byte[] data = data(content, version, dataBytes);
         int blocks = version.getECBlocksForLevel(LEVEL).getNumBlocks();
         int longBlocks = total % blocks;
         int shortBlocks = blocks - longBlocks;
@@ -160,6 +145,27 @@ final class MaskZeroSymbols {
             }
         }
         return out;
+    }
+
+    /** The data codewords: ECI and mode header, the content's length and bytes, terminator, padding. */
+    private static byte[] data(byte[] content, Version version, int dataBytes) {
+        byte[] data = new byte[dataBytes];
+        int n = 0;
+        data[n++] = (byte) (ECI_UTF8_THEN_BYTE_MODE >>> 8);
+        data[n++] = (byte) ECI_UTF8_THEN_BYTE_MODE;
+        if (countBits(version) == 16) {
+            data[n++] = (byte) (content.length >>> 8);
+        }
+        data[n++] = (byte) content.length;
+        System.arraycopy(content, 0, data, n, content.length);
+        n += content.length;
+        if (n < dataBytes) {
+            data[n++] = 0; // the four-bit terminator and the zeros up to the byte boundary
+        }
+        for (int pad = 0; n < dataBytes; pad++) {
+            data[n++] = (byte) ((pad & 1) == 0 ? 0xEC : 0x11);
+        }
+        return data;
     }
 
     /** The product of (x − α^i) for i below {@code degree}, highest power first, leading 1 dropped. */

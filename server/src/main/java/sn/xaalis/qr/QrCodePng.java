@@ -32,11 +32,28 @@ public final class QrCodePng {
             throw new IllegalArgumentException("QR content must not be empty");
         }
         QrMatrix.Modules matrix = QrMatrix.encode(content);
-        int modules = matrix.width() + 2 * QUIET_ZONE;
-        int size = modules * SCALE;
+        int size = (matrix.width() + 2 * QUIET_ZONE) * SCALE;
         int rowBytes = (size + 7) / 8;
+        byte[] raw = scanlines(matrix, rowBytes);
 
-        byte[] raw = new byte[(rowBytes + 1) * size];
+        ByteArrayOutputStream png = new ByteArrayOutputStream(512);
+        png.writeBytes(SIGNATURE);
+        byte[] header = new byte[13];
+        putInt(header, 0, size);
+        putInt(header, 4, size);
+        header[8] = 1; // bit depth
+        header[9] = 0; // colour type: grayscale
+        chunk(png, IHDR, header, header.length);
+        byte[] compressed = ScanlineDeflate.zlib(raw, rowBytes + 1);
+        chunk(png, IDAT, compressed, compressed.length);
+        chunk(png, IEND, new byte[0], 0);
+        return png.toByteArray();
+    }
+
+    /** The image's scanlines, each a filter byte then {@code rowBytes} of pixels, quiet zone included. */
+    private static byte[] scanlines(QrMatrix.Modules matrix, int rowBytes) {
+        int modules = matrix.width() + 2 * QUIET_ZONE;
+        byte[] raw = new byte[(rowBytes + 1) * modules * SCALE];
         int offset = 0;
         for (int y = 0; y < modules; y++) {
             int rowStart = offset;
@@ -57,19 +74,7 @@ public final class QrCodePng {
                 offset += rowBytes + 1;
             }
         }
-
-        ByteArrayOutputStream png = new ByteArrayOutputStream(512);
-        png.writeBytes(SIGNATURE);
-        byte[] header = new byte[13];
-        putInt(header, 0, size);
-        putInt(header, 4, size);
-        header[8] = 1; // bit depth
-        header[9] = 0; // colour type: grayscale
-        chunk(png, IHDR, header, header.length);
-        byte[] compressed = ScanlineDeflate.zlib(raw, rowBytes + 1);
-        chunk(png, IDAT, compressed, compressed.length);
-        chunk(png, IEND, new byte[0], 0);
-        return png.toByteArray();
+        return raw;
     }
 
     private static void chunk(ByteArrayOutputStream out, byte[] typeBytes, byte[] data, int length) {

@@ -97,13 +97,7 @@ final class ScanlineDeflate {
                 copy(out, repeats * lineLength, lineLength);
                 line += repeats * lineLength;
             } else {
-                for (int i = line; i < line + lineLength; i++) {
-                    int symbol = scanlines[i] & 0xFF;
-                    if (LITERAL_LENGTHS[symbol] == 0) {
-                        throw new IllegalArgumentException("byte " + symbol + " is not one of a scanline's four");
-                    }
-                    out.write(LITERAL_CODES[symbol], LITERAL_LENGTHS[symbol]);
-                }
+                literals(out, scanlines, line, lineLength);
                 line += lineLength;
             }
         }
@@ -116,6 +110,17 @@ final class ScanlineDeflate {
             out.bytes[out.position++] = (byte) (checksum >>> shift);
         }
         return Arrays.copyOf(out.bytes, out.position);
+    }
+
+    /** A new scanline, byte by byte. */
+    private static void literals(Bits out, byte[] scanlines, int start, int lineLength) {
+        for (int i = start; i < start + lineLength; i++) {
+            int symbol = scanlines[i] & 0xFF;
+            if (LITERAL_LENGTHS[symbol] == 0) {
+                throw new IllegalArgumentException("byte " + symbol + " is not one of a scanline's four");
+            }
+            out.write(LITERAL_CODES[symbol], LITERAL_LENGTHS[symbol]);
+        }
     }
 
     private static boolean sameAsAbove(byte[] scanlines, int start, int lineLength) {
@@ -192,7 +197,6 @@ final class ScanlineDeflate {
         int[] all = new int[LITERAL_LENGTHS.length + DISTANCE_LENGTHS.length];
         System.arraycopy(LITERAL_LENGTHS, 0, all, 0, LITERAL_LENGTHS.length);
         System.arraycopy(DISTANCE_LENGTHS, 0, all, LITERAL_LENGTHS.length, DISTANCE_LENGTHS.length);
-        // Runs: 18 repeats a zero 11-138 times, 17 3-10 times, 16 the previous length 3-6 times.
         for (int i = 0; i < all.length; ) {
             int value = all[i];
             int run = 1;
@@ -200,26 +204,34 @@ final class ScanlineDeflate {
                 run++;
             }
             i += run;
-            int left = run;
-            if (value == 0) {
-                for (; left >= 11; left -= Math.min(left, 138)) {
-                    lengthSymbol(pairs, codeLengthCodes, 18, Math.min(left, 138) - 11, 7);
-                }
-                if (left >= 3) {
-                    lengthSymbol(pairs, codeLengthCodes, 17, left - 3, 3);
-                    left = 0;
-                }
-            } else {
-                lengthSymbol(pairs, codeLengthCodes, value, 0, 0);
-                for (left--; left >= 3; left -= Math.min(left, 6)) {
-                    lengthSymbol(pairs, codeLengthCodes, 16, Math.min(left, 6) - 3, 2);
-                }
-            }
-            for (; left > 0; left--) {
-                lengthSymbol(pairs, codeLengthCodes, value, 0, 0);
-            }
+            encodeRun(pairs, codeLengthCodes, value, run);
         }
         return pairs.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * {@code length} code lengths of {@code value} in a row: 18 repeats a zero 11-138 times, 17 3-10 times,
+     * 16 the previous length 3-6 times.
+     */
+    private static void encodeRun(List<Integer> pairs, int[] codeLengthCodes, int value, int length) {
+        int left = length;
+        if (value == 0) {
+            for (; left >= 11; left -= Math.min(left, 138)) {
+                lengthSymbol(pairs, codeLengthCodes, 18, Math.min(left, 138) - 11, 7);
+            }
+            if (left >= 3) {
+                lengthSymbol(pairs, codeLengthCodes, 17, left - 3, 3);
+                left = 0;
+            }
+        } else {
+            lengthSymbol(pairs, codeLengthCodes, value, 0, 0);
+            for (left--; left >= 3; left -= Math.min(left, 6)) {
+                lengthSymbol(pairs, codeLengthCodes, 16, Math.min(left, 6) - 3, 2);
+            }
+        }
+        for (; left > 0; left--) {
+            lengthSymbol(pairs, codeLengthCodes, value, 0, 0);
+        }
     }
 
     private static void lengthSymbol(List<Integer> pairs, int[] codes, int symbol, int extra, int extraBits) {

@@ -29,9 +29,9 @@ public class NotificationOutbox {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final DispatcherWakeUp wakeUp;
-    private final PostgresWakeUps otherNodes;
+    private final NodeWakeUps otherNodes;
 
-    NotificationOutbox(JdbcClient jdbc, Clock clock, DispatcherWakeUp wakeUp, PostgresWakeUps otherNodes) {
+    NotificationOutbox(JdbcClient jdbc, Clock clock, DispatcherWakeUp wakeUp, NodeWakeUps otherNodes) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.wakeUp = wakeUp;

@@ -14,17 +14,9 @@ import org.springframework.stereotype.Component;
  * database that cannot be read is reported by the {@code db} indicator; here it is only unknown.
  */
 @Component
-class WebhookOutboxHealthIndicator implements HealthIndicator {
+record WebhookOutboxHealthIndicator(OutboxBacklog backlog, WebhookProperties properties) implements HealthIndicator {
 
     static final Status DEGRADED = new Status("DEGRADED");
-
-    private final OutboxBacklog backlog;
-    private final WebhookProperties properties;
-
-    WebhookOutboxHealthIndicator(OutboxBacklog backlog, WebhookProperties properties) {
-        this.backlog = backlog;
-        this.properties = properties;
-    }
 
     @Override
     public Health health() {

@@ -24,7 +24,7 @@ class WebhookStores {
     }
 
     @Bean
-    PostgresWakeUps otherNodes(Database database, ClusterSignals signals, DispatcherWakeUp wakeUp) {
-        return database.embedded() ? PostgresWakeUps.SINGLE_NODE : new ListenNotifyWakeUps(signals, wakeUp);
+    NodeWakeUps otherNodes(Database database, ClusterSignals signals, DispatcherWakeUp wakeUp) {
+        return database.embedded() ? NodeWakeUps.SINGLE_NODE : new PostgresNodeWakeUps(signals, wakeUp);
     }
 }

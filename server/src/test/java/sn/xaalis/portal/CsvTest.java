@@ -8,11 +8,11 @@ class CsvTest {
 
     @Test
     void quotesAndDefusesSpreadsheetFormulas() {
-        assertThat(TransactionsController.csv("plain")).isEqualTo("\"plain\"");
-        assertThat(TransactionsController.csv("say \"hi\", ok")).isEqualTo("\"say \"\"hi\"\", ok\"");
-        assertThat(TransactionsController.csv("=HYPERLINK(\"x\")")).isEqualTo("\"'=HYPERLINK(\"\"x\"\")\"");
-        assertThat(TransactionsController.csv("+1")).isEqualTo("\"'+1\"");
-        assertThat(TransactionsController.csv("@SUM(A1)")).isEqualTo("\"'@SUM(A1)\"");
-        assertThat(TransactionsController.csv(null)).isEmpty();
+        assertThat(TransactionsExportController.csv("plain")).isEqualTo("\"plain\"");
+        assertThat(TransactionsExportController.csv("say \"hi\", ok")).isEqualTo("\"say \"\"hi\"\", ok\"");
+        assertThat(TransactionsExportController.csv("=HYPERLINK(\"x\")")).isEqualTo("\"'=HYPERLINK(\"\"x\"\")\"");
+        assertThat(TransactionsExportController.csv("+1")).isEqualTo("\"'+1\"");
+        assertThat(TransactionsExportController.csv("@SUM(A1)")).isEqualTo("\"'@SUM(A1)\"");
+        assertThat(TransactionsExportController.csv(null)).isEmpty();
     }
 }

@@ -6,6 +6,8 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -35,6 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
 class PaymentActionsController {
 
     private static final int MAX_BODY_BYTES = 4 * 1024;
+    private static final String STATUS_RULE = "must be one of " + List.of(PaymentStatus.values());
+    private static final String PROVIDER_RULE = "must be one of WALLET_SN, MOBILEMONEY_SN";
 
     private final PaymentOperations operations;
     private final Idempotency idempotency;
@@ -61,34 +65,14 @@ class PaymentActionsController {
             @RequestParam(required = false) String cursor,
             @RequestParam(required = false, defaultValue = "20") String limit) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        PaymentStatus statusFilter =
-                status == null ? null : PaymentStatus.fromName(status).orElse(null);
-        if (status != null && statusFilter == null) {
-            errors.put("status", List.of("must be one of " + List.of(PaymentStatus.values())));
-        }
-        Provider providerFilter =
-                provider == null ? null : Provider.fromName(provider).orElse(null);
-        if (provider != null && providerFilter == null) {
-            errors.put("provider", List.of("must be one of WALLET_SN, MOBILEMONEY_SN"));
-        }
-        if (environment != null && Environment.fromValue(environment).isEmpty()) {
-            errors.put("environment", List.of("must be sandbox or live"));
-        }
+        PaymentStatus statusFilter = named("status", status, PaymentStatus::fromName, STATUS_RULE, errors);
+        Provider providerFilter = named("provider", provider, Provider::fromName, PROVIDER_RULE, errors);
+        named("environment", environment, Environment::fromValue, "must be sandbox or live", errors);
         Instant from = instant("created_from", createdFrom, errors);
         Instant to = instant("created_to", createdTo, errors);
-        PaymentFilter.Position after = null;
-        if (cursor != null) {
-            after = PaymentFilter.Position.parse(cursor).orElse(null);
-            if (after == null) {
-                errors.put("cursor", List.of("is not a cursor returned by this API"));
-            }
-        }
-        int size = 0;
-        try {
-            size = Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            size = -1;
-        }
+        PaymentFilter.Position after =
+                named("cursor", cursor, PaymentFilter.Position::parse, "is not a cursor returned by this API", errors);
+        int size = size(limit);
         if (size < 1 || size > 100) {
             errors.put("limit", List.of("must be a whole number from 1 to 100"));
         }
@@ -176,6 +160,31 @@ class PaymentActionsController {
             response.header(Idempotency.REPLAYED_HEADER, "true");
         }
         return response.body(answer.response().body());
+    }
+
+    /** The value {@code parse} reads in {@code text}, or null: none was sent, or {@code rule} is added to errors. */
+    private static <T> @Nullable T named(
+            String field,
+            @Nullable String text,
+            Function<String, Optional<T>> parse,
+            String rule,
+            Map<String, List<String>> errors) {
+        if (text == null) {
+            return null;
+        }
+        T value = parse.apply(text).orElse(null);
+        if (value == null) {
+            errors.put(field, List.of(rule));
+        }
+        return value;
+    }
+
+    private static int size(String limit) {
+        try {
+            return Integer.parseInt(limit);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static @Nullable Instant instant(String field, String value, Map<String, List<String>> errors) {

@@ -19,22 +19,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** SPEC §4.1 and §4.2. Paths are accepted with and without the trailing slash. */
 @RestController
-class PaymentController {
+record PaymentController(
+        PaymentInitiation initiation, PaymentQueries queries, InitiationRequestReader reader, JsonMapper json) {
 
     private static final int MAX_BODY_BYTES = 64 * 1024;
-
-    private final PaymentInitiation initiation;
-    private final PaymentQueries queries;
-    private final InitiationRequestReader reader;
-    private final JsonMapper json;
-
-    PaymentController(
-            PaymentInitiation initiation, PaymentQueries queries, InitiationRequestReader reader, JsonMapper json) {
-        this.initiation = initiation;
-        this.queries = queries;
-        this.reader = reader;
-        this.json = json;
-    }
 
     @PostMapping({"/api/v1/{endpoint_key}/payments/initiate/", "/api/v1/{endpoint_key}/payments/initiate"})
     ResponseEntity<String> initiate(

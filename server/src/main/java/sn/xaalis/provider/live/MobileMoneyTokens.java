@@ -54,21 +54,7 @@ final class MobileMoneyTokens {
             if (slot.token != null && clock.instant().isBefore(slot.refreshAt)) {
                 return new Outcome.Issued(slot.token);
             }
-            Credentials.Operator operator = (Credentials.Operator) account.credentials();
-            String form = "grant_type=client_credentials&client_id=" + encode(operator.clientId()) + "&client_secret="
-                    + encode(operator.clientSecret());
-            ProviderHttp.Reply reply = http.send(new ProviderHttp.Call(
-                    "token",
-                    null,
-                    "POST",
-                    URI.create(Replies.base(settings.baseUrl()) + settings.tokenPath()),
-                    Map.of(),
-                    "application/x-www-form-urlencoded",
-                    form,
-                    // What the exchange log keeps: no credential, the client id's end to tell accounts apart.
-                    "grant_type=client_credentials&client_id=…" + last4(operator.clientId())
-                            + "&client_secret=[redacted]",
-                    true));
+            ProviderHttp.Reply reply = http.send(tokenRequest((Credentials.Operator) account.credentials()));
             if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
                 JsonNode body = Replies.parse(json, answered.body());
                 String fresh = Replies.text(body, "access_token");
@@ -89,6 +75,22 @@ final class MobileMoneyTokens {
             }
             return new Outcome.Refused(http.unavailable(reply));
         }
+    }
+
+    private ProviderHttp.Call tokenRequest(Credentials.Operator operator) {
+        String form = "grant_type=client_credentials&client_id=" + encode(operator.clientId()) + "&client_secret="
+                + encode(operator.clientSecret());
+        return new ProviderHttp.Call(
+                "token",
+                null,
+                "POST",
+                URI.create(Replies.base(settings.baseUrl()) + settings.tokenPath()),
+                Map.of(),
+                "application/x-www-form-urlencoded",
+                form,
+                // What the exchange log keeps: no credential, the client id's end to tell accounts apart.
+                "grant_type=client_credentials&client_id=…" + last4(operator.clientId()) + "&client_secret=[redacted]",
+                true);
     }
 
     /** Forgets {@code rejected} after the API answered 401 to it, so the next call fetches a new one. */

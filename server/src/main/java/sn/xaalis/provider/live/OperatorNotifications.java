@@ -44,21 +44,7 @@ public class OperatorNotifications {
     public Optional<ProviderNotice> verify(ProviderAccount account, String authorization, byte[] body) {
         Credentials.Operator credentials = (Credentials.Operator) account.credentials();
         JsonNode notification = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
-        List<String> presented = new ArrayList<>();
-        if (authorization != null && authorization.startsWith("Basic ")) {
-            presented.add(authorization.substring("Basic ".length()).strip());
-        }
-        String inBody = Replies.text(notification, "apiKey");
-        if (inBody != null) {
-            presented.add(inBody);
-        }
-        boolean authentic = !presented.isEmpty();
-        for (String key : presented) {
-            authentic &= MessageDigest.isEqual(
-                    key.getBytes(StandardCharsets.UTF_8),
-                    credentials.notificationKey().getBytes(StandardCharsets.UTF_8));
-        }
-        if (!authentic) {
+        if (!authentic(credentials, authorization, notification)) {
             throw new RejectedCallback("missing or wrong apiKey");
         }
         String type = Replies.text(notification, "type");
@@ -75,16 +61,9 @@ public class OperatorNotifications {
         if (transactionId == null || reference == null) {
             throw new MalformedCallback("a notification needs transactionId and reference");
         }
-        SessionState state = new SessionState.Open();
-        if ("SUCCESS".equals(Replies.text(notification, "status"))) {
-            // Without look-ups, the apiKey is the only proof there is.
-            state = operator.looksUp()
-                    ? operator.transactionState(account, reference, transactionId)
-                    : new SessionState.Paid();
-            if (state instanceof SessionState.Unreachable unreachable) {
-                throw new UnconfirmedCallback(unreachable.reason());
-            }
-        }
+        SessionState state = "SUCCESS".equals(Replies.text(notification, "status"))
+                ? confirmed(account, reference, transactionId)
+                : new SessionState.Open();
         return Optional.of(new ProviderNotice(
                 Provider.MOBILEMONEY_SN,
                 account.connectionId(),
@@ -94,6 +73,37 @@ public class OperatorNotifications {
                 state,
                 amount(Replies.text(notification.path("amount"), "value")),
                 transactionId));
+    }
+
+    /** At least one key presented, and every one the right one. */
+    private static boolean authentic(
+            Credentials.Operator credentials, @Nullable String authorization, JsonNode notification) {
+        List<String> presented = new ArrayList<>();
+        if (authorization != null && authorization.startsWith("Basic ")) {
+            presented.add(authorization.substring("Basic ".length()).strip());
+        }
+        String inBody = Replies.text(notification, "apiKey");
+        if (inBody != null) {
+            presented.add(inBody);
+        }
+        boolean authentic = !presented.isEmpty();
+        for (String key : presented) {
+            authentic &= MessageDigest.isEqual(
+                    key.getBytes(StandardCharsets.UTF_8),
+                    credentials.notificationKey().getBytes(StandardCharsets.UTF_8));
+        }
+        return authentic;
+    }
+
+    /** A success as the operator confirms it; without look-ups, the apiKey is the only proof there is. */
+    private SessionState confirmed(ProviderAccount account, String reference, String transactionId) {
+        SessionState state = operator.looksUp()
+                ? operator.transactionState(account, reference, transactionId)
+                : new SessionState.Paid();
+        if (state instanceof SessionState.Unreachable unreachable) {
+            throw new UnconfirmedCallback(unreachable.reason());
+        }
+        return state;
     }
 
     private static @Nullable BigDecimal amount(@Nullable String value) {

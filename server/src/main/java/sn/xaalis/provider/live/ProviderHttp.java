@@ -138,21 +138,10 @@ final class ProviderHttp {
             record(call, recorded, null, null, refused.reason(), 0);
             return refused;
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(settings.readTimeout());
-        call.headers().forEach(request::header);
-        if (call.body() != null) {
-            request.method(call.method(), HttpRequest.BodyPublishers.ofString(call.body(), StandardCharsets.UTF_8));
-        } else {
-            request.method(call.method(), HttpRequest.BodyPublishers.noBody());
-        }
-        if (call.contentType() != null) {
-            // Some providers refuse even a GET without it (the operator answers 415).
-            request.header("Content-Type", call.contentType());
-        }
-        request.header("Accept", "application/json");
+        HttpRequest request = request(call);
         long started = System.nanoTime();
         try {
-            HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             long millis = (System.nanoTime() - started) / 1_000_000;
             byte[] bytes = response.body();
             String body = new String(bytes, 0, Math.min(bytes.length, MAX_RESPONSE), StandardCharsets.UTF_8);
@@ -172,6 +161,22 @@ final class ProviderHttp {
             Thread.currentThread().interrupt();
             return failure(call, recorded, "interrupted", started);
         }
+    }
+
+    private HttpRequest request(Call call) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(call.uri()).timeout(settings.readTimeout());
+        call.headers().forEach(request::header);
+        if (call.body() != null) {
+            request.method(call.method(), HttpRequest.BodyPublishers.ofString(call.body(), StandardCharsets.UTF_8));
+        } else {
+            request.method(call.method(), HttpRequest.BodyPublishers.noBody());
+        }
+        if (call.contentType() != null) {
+            // Some providers refuse even a GET without it (the operator answers 415).
+            request.header("Content-Type", call.contentType());
+        }
+        request.header("Accept", "application/json");
+        return request.build();
     }
 
     private Reply failure(Call call, @Nullable String recorded, String reason, long started) {

@@ -39,18 +39,7 @@ public class WalletEvents {
      */
     public Optional<ProviderNotice> verify(
             ProviderAccount account, String authorization, String signature, byte[] body) {
-        Credentials.Wallet wallet = (Credentials.Wallet) account.credentials();
-        List<String> secrets = wallet.webhookSecretsAt(clock.instant());
-        if (wallet.webhookStrategy() == Credentials.WebhookStrategy.SHARED) {
-            if (!WalletSignatures.bearerMatches(authorization, secrets)) {
-                throw new RejectedCallback("missing or wrong Authorization bearer secret");
-            }
-        } else {
-            WalletSignatures.Refusal refusal = WalletSignatures.check(signature, body, secrets, clock.instant());
-            if (refusal != null) {
-                throw new RejectedCallback("Wave-Signature " + refusal.name().toLowerCase(Locale.ROOT));
-            }
-        }
+        authenticate((Credentials.Wallet) account.credentials(), authorization, signature, body);
         JsonNode event = Replies.parse(json, new String(body, StandardCharsets.UTF_8));
         String type = Replies.text(event, "type");
         if (type == null || !type.startsWith("checkout.session.")) {
@@ -77,6 +66,21 @@ public class WalletEvents {
                 state,
                 amount(Replies.text(session, "amount")),
                 Replies.text(event, "id")));
+    }
+
+    /** @throws RejectedCallback unless the event bears the secret or signature this account's webhook uses */
+    private void authenticate(Credentials.Wallet wallet, String authorization, String signature, byte[] body) {
+        List<String> secrets = wallet.webhookSecretsAt(clock.instant());
+        if (wallet.webhookStrategy() == Credentials.WebhookStrategy.SHARED) {
+            if (!WalletSignatures.bearerMatches(authorization, secrets)) {
+                throw new RejectedCallback("missing or wrong Authorization bearer secret");
+            }
+        } else {
+            WalletSignatures.Refusal refusal = WalletSignatures.check(signature, body, secrets, clock.instant());
+            if (refusal != null) {
+                throw new RejectedCallback("Wave-Signature " + refusal.name().toLowerCase(Locale.ROOT));
+            }
+        }
     }
 
     private static String failure(JsonNode session) {

@@ -21,12 +21,12 @@ import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.TestDatabase;
 
 /**
- * The wake-ups between nodes: a second node's {@link ListenNotifyWakeUps} (its own instance, with its
+ * The wake-ups between nodes: a second node's {@link PostgresNodeWakeUps} (its own instance, with its
  * own doorbell and its own {@link ClusterSignals}), and a raw LISTEN connection that hears every NOTIFY. The application's own wake-ups
  * are stopped meanwhile, so that every NOTIFY comes from this test.
  */
 @IntegrationTest
-class PostgresWakeUpsIT extends ApiIntegrationTest {
+class PostgresNodeWakeUpsIT extends ApiIntegrationTest {
 
     @Autowired
     DataSource dataSource;
@@ -36,11 +36,11 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
 
     // PostgreSQL's only: the embedded database has no other node to wake.
     @Autowired(required = false)
-    ListenNotifyWakeUps application;
+    PostgresNodeWakeUps application;
 
     DispatcherWakeUp doorbell;
     ClusterSignals signals;
-    ListenNotifyWakeUps node;
+    PostgresNodeWakeUps node;
     Connection listening;
     PGConnection pg;
 
@@ -50,7 +50,7 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
         application.stop();
         doorbell = new DispatcherWakeUp();
         signals = new ClusterSignals(dataSource, jdbc, new Database(false));
-        node = new ListenNotifyWakeUps(signals, doorbell);
+        node = new PostgresNodeWakeUps(signals, doorbell);
         signals.start();
         node.start();
         listening = dataSource.getConnection();
@@ -111,7 +111,7 @@ class PostgresWakeUpsIT extends ApiIntegrationTest {
 
         int heard = drain();
         assertThat(rings).isGreaterThan(1_000);
-        assertThat(heard).isBetween(1, (int) (elapsedMillis * 1_000_000 / ListenNotifyWakeUps.SPACING_NANOS) + 2);
+        assertThat(heard).isBetween(1, (int) (elapsedMillis * 1_000_000 / PostgresNodeWakeUps.SPACING_NANOS) + 2);
     }
 
     private boolean rungWithin(Duration timeout) throws InterruptedException {

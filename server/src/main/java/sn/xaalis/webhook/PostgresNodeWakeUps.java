@@ -24,9 +24,9 @@ import sn.xaalis.cluster.ClusterSignals;
  * learn of a burst at most that much later. A node does not hear its own ({@link ClusterSignals}):
  * its dispatcher was already woken in process.
  */
-final class ListenNotifyWakeUps implements PostgresWakeUps, SmartLifecycle {
+final class PostgresNodeWakeUps implements NodeWakeUps, SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(ListenNotifyWakeUps.class);
+    private static final Logger log = LoggerFactory.getLogger(PostgresNodeWakeUps.class);
     // At most one NOTIFY per 5 ms from this node (at most 200/s whatever the commit rate).
     static final long SPACING_NANOS = 5_000_000L;
 
@@ -35,7 +35,7 @@ final class ListenNotifyWakeUps implements PostgresWakeUps, SmartLifecycle {
     private volatile boolean running;
     private volatile @Nullable Thread notifier;
 
-    ListenNotifyWakeUps(ClusterSignals signals, DispatcherWakeUp wakeUp) {
+    PostgresNodeWakeUps(ClusterSignals signals, DispatcherWakeUp wakeUp) {
         this.signals = signals;
         signals.subscribe(NotificationOutbox.CHANNEL, new ClusterSignals.Subscriber() {
             @Override
