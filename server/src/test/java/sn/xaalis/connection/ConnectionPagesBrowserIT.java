@@ -36,7 +36,7 @@ class ConnectionPagesBrowserIT extends ApiIntegrationTest {
 
     @BeforeAll
     static void launch() {
-        browser = new Browser();
+        browser = Browser.shared();
         fake.wallet().account(KEY);
         fake.operator().account("browser-client", "browser-client-secret", "777001");
     }
