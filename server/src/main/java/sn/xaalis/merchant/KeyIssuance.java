@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 
 /** Issuing an application's key pairs and reading the secrets valid now (D9); revoking is {@link KeyRevocation}. */
@@ -35,7 +34,7 @@ public class KeyIssuance {
     /** Issues a new key pair; earlier pairs of that environment stay valid for the rotation overlap (D9). */
     @Transactional
     public IssuedKeys issueKeys(UUID applicationId, Environment environment) {
-        applications.findForUpdate(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Instant now = clock.instant();
         IssuedKeys keys = apiKeys.issue(
                 applicationId, environment, now.plus(properties.keys().rotationOverlap()));

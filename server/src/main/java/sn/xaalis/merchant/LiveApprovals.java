@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Timestamps;
 
 /** The operator's approval of a merchant for live payments, and its withdrawal (D16). */
@@ -25,7 +24,7 @@ public class LiveApprovals {
     @Transactional
     public LiveApproval approve(UUID merchantId) {
         if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
-            throw ApiException.notFound("No such merchant");
+            throw new MerchantRefusal.NoSuchMerchant();
         }
         caches.forget();
         return approval(merchantId);
@@ -35,13 +34,13 @@ public class LiveApprovals {
     @Transactional
     public LiveApproval withdrawApproval(UUID merchantId) {
         if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
-            throw ApiException.notFound("No such merchant");
+            throw new MerchantRefusal.NoSuchMerchant();
         }
         caches.forget();
         return approval(merchantId);
     }
 
     public LiveApproval approval(UUID merchantId) {
-        return merchants.approval(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
+        return merchants.approval(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
     }
 }

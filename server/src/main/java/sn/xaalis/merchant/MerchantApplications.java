@@ -3,7 +3,6 @@ package sn.xaalis.merchant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
-import sn.xaalis.platform.ApiException;
 
 /**
  * Reading applications with their settings, providers and keys: a merchant sees only its own (the
@@ -34,13 +33,12 @@ public class MerchantApplications {
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
                 .map(row -> operatorDetails(row.id()))
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+                .orElseThrow(MerchantRefusal.NoSuchApplication::new);
     }
 
     /** For the operator: any merchant's application (the portal's is {@link #details(UUID, UUID)}). */
     public ApplicationDetails operatorDetails(UUID applicationId) {
-        Applications.Row row =
-                applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        Applications.Row row = applications.find(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         return new ApplicationDetails(
                 row.id(),
                 row.merchantId(),
