@@ -6,38 +6,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.microsoft.playwright.Page;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 import tools.jackson.databind.JsonNode;
 
 /** The hosted page of live payments, completed by the (fake) provider's notification, in Chromium. */
 @IntegrationTest
+@WithFakeProviders(Setup.INSTALLATION_ACCOUNTS)
 class HostedPageLiveIT extends InBrowser {
 
-    static final FakeProviders fake = new FakeProviders();
-
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        fake.installationAccounts(registry);
-    }
+    static final FakeProviders fake = FakeProviders.shared();
 
     /** What the operator set up at each provider for the installation's own accounts. */
     @BeforeEach
     void callbacks() {
         fake.installationCallbacks(local(""));
-    }
-
-    @AfterAll
-    static void stopProviders() {
-        fake.close();
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,13 +18,13 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,24 +32,12 @@ import tools.jackson.databind.JsonNode;
  * over real HTTP (live) and the sandbox's magic codes, on both databases.
  */
 @IntegrationTest
+@WithFakeProviders(Setup.LIVE_ADAPTERS)
 @ExtendWith(OutputCaptureExtension.class)
 class CodePaymentIT extends ApiIntegrationTest {
 
-    static final FakeProviders fake = new FakeProviders();
+    static final FakeProviders fake = FakeProviders.shared();
     private static final String ONE_STEP = "/api/eWallet/v1/payments/onestep";
-
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        fake.installationAccounts(registry);
-        registry.add("xaalis.providers.http.read-timeout", () -> "PT0.5S");
-        registry.add("xaalis.payments.reconcile-after", () -> "PT1M");
-        registry.add("xaalis.code-payments.per-phone", () -> "4/1m");
-    }
-
-    @AfterAll
-    static void stop() {
-        fake.close();
-    }
 
     @Autowired
     MutableClock clock;

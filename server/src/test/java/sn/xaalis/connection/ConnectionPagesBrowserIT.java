@@ -11,8 +11,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.Browser;
@@ -20,29 +18,25 @@ import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 import tools.jackson.databind.JsonNode;
 
 /** Settings → Payment methods in Chromium, as a shop owner connects their accounts on a phone. */
 @IntegrationTest
+@WithFakeProviders(Setup.ADDRESSES_ONLY)
 @ExtendWith(Browser.Available.class)
 class ConnectionPagesBrowserIT extends ApiIntegrationTest {
 
-    static final FakeProviders fake = new FakeProviders();
+    static final FakeProviders fake = FakeProviders.shared();
     static Browser browser;
 
     static final String KEY = "wave_sn_prod_browser0123456789";
     static final String SECRET = "wave_sn_WHS_browser0123456789";
 
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        // The providers' addresses only: no installation account, so each application brings its own.
-        registry.add("xaalis.providers.wallet.base-url", fake::baseUrl);
-        registry.add("xaalis.providers.mobilemoney.base-url", fake::baseUrl);
-    }
-
     @BeforeAll
     static void launch() {
-        browser = new Browser();
+        browser = Browser.shared();
         fake.wallet().account(KEY);
         fake.operator().account("browser-client", "browser-client-secret", "777001");
     }
@@ -52,7 +46,6 @@ class ConnectionPagesBrowserIT extends ApiIntegrationTest {
         if (browser != null) {
             browser.close();
         }
-        fake.close();
     }
 
     @Test

@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.merchant.Totp;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -17,24 +14,16 @@ import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 
 /** The payment-methods page's rules over HTTP: whose application, which proof of identity, CSRF. */
 @IntegrationTest
+@WithFakeProviders(Setup.ADDRESSES_ONLY)
 class ConnectionPortalIT extends ApiIntegrationTest {
 
-    static final FakeProviders fake = new FakeProviders();
+    static final FakeProviders fake = FakeProviders.shared();
     static final String KEY = "wave_sn_prod_portal0123456789";
-
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        registry.add("xaalis.providers.wallet.base-url", fake::baseUrl);
-        registry.add("xaalis.providers.mobilemoney.base-url", fake::baseUrl);
-    }
-
-    @AfterAll
-    static void stop() {
-        fake.close();
-    }
 
     @Autowired
     MutableClock clock;

@@ -5,15 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,19 +20,10 @@ import tools.jackson.databind.JsonNode;
  * approved, and a withdrawn approval suspends the merchant's live payments with a clear error.
  */
 @IntegrationTest
+@WithFakeProviders(Setup.INSTALLATION_ACCOUNTS)
 class MerchantApprovalIT extends ApiIntegrationTest {
 
-    static final FakeProviders fake = new FakeProviders();
-
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        fake.installationAccounts(registry);
-    }
-
-    @AfterAll
-    static void stop() {
-        fake.close();
-    }
+    static final FakeProviders fake = FakeProviders.shared();
 
     @Test
     void aSelfServiceAccountGoesLiveOnceApprovedAndAWithdrawalSuspendsItsLivePayments() {

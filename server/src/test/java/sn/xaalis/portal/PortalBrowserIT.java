@@ -23,7 +23,7 @@ class PortalBrowserIT extends ApiIntegrationTest {
 
     @BeforeAll
     static void launch() {
-        browser = new Browser();
+        browser = Browser.shared();
     }
 
     @AfterAll

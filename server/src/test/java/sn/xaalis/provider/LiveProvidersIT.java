@@ -9,7 +9,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -18,8 +17,6 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.provider.live.WalletSignatures;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -30,6 +27,8 @@ import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,25 +36,11 @@ import tools.jackson.databind.JsonNode;
  * providers that answer and call back as the real ones publish (docs/providers.md), over real HTTP.
  */
 @IntegrationTest
+@WithFakeProviders(Setup.LIVE_ADAPTERS)
 @ExtendWith(OutputCaptureExtension.class)
 class LiveProvidersIT extends ApiIntegrationTest {
 
-    static final FakeProviders fake = new FakeProviders();
-
-    @DynamicPropertySource
-    static void providers(DynamicPropertyRegistry registry) {
-        fake.installationAccounts(registry);
-        registry.add("xaalis.providers.http.read-timeout", () -> "PT0.5S");
-        registry.add("xaalis.providers.http.circuit-failures", () -> "6");
-        registry.add("xaalis.providers.http.circuit-open-for", () -> "PT30S");
-        registry.add("xaalis.payments.reconcile-after", () -> "PT1M");
-        registry.add("xaalis.payments.expiry-grace", () -> "PT5M");
-    }
-
-    @AfterAll
-    static void stop() {
-        fake.close();
-    }
+    static final FakeProviders fake = FakeProviders.shared();
 
     @Autowired
     MutableClock clock;

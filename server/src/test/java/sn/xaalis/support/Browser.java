@@ -1,6 +1,7 @@
 package sn.xaalis.support;
 
 import com.microsoft.playwright.Browser.NewContextOptions;
+import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
@@ -25,7 +26,23 @@ public final class Browser implements AutoCloseable {
     private final Playwright playwright;
     private final com.microsoft.playwright.Browser chromium;
 
-    public Browser() {
+    private static Browser shared;
+
+    /**
+     * The run's one Chromium: a launch (Playwright's driver, then the browser) costs seconds, and each page
+     * opens in a browser context of its own (cookies, storage) whichever browser serves it. A test class's
+     * {@link #close} closes the pages it left open; Chromium stops when the run's JVM does.
+     */
+    public static synchronized Browser shared() {
+        if (shared == null) {
+            Browser browser = new Browser();
+            Runtime.getRuntime().addShutdownHook(new Thread(browser::quit, "chromium-quit"));
+            shared = browser;
+        }
+        return shared;
+    }
+
+    private Browser() {
         playwright = Playwright.create(
                 new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
         chromium = playwright
@@ -75,8 +92,13 @@ public final class Browser implements AutoCloseable {
         page.screenshot(options);
     }
 
+    /** Closes every page still open, with its browser context, for the next test class. */
     @Override
     public void close() {
+        chromium.contexts().forEach(BrowserContext::close);
+    }
+
+    private void quit() {
         chromium.close();
         playwright.close();
     }

@@ -5,9 +5,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * An integration test that drives the running server in one headless Chromium per test class
- * ({@link #browser}); skipped where no Chromium is installed, except on CI. Annotate it {@link
- * IntegrationTest} and check each page with {@link PageChecks}.
+ * An integration test that drives the running server in the run's headless Chromium ({@link #browser},
+ * {@link Browser#shared}), closing the pages it left open when done; skipped where no Chromium is
+ * installed, except on CI. Annotate it {@link IntegrationTest} and check each page with {@link PageChecks}.
  */
 @ExtendWith(Browser.Available.class)
 public abstract class BrowserIntegrationTest extends ApiIntegrationTest {
@@ -16,7 +16,7 @@ public abstract class BrowserIntegrationTest extends ApiIntegrationTest {
 
     @BeforeAll
     static void launchBrowser() {
-        browser = new Browser();
+        browser = Browser.shared();
     }
 
     @AfterAll

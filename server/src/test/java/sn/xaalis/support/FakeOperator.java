@@ -105,6 +105,18 @@ public final class FakeOperator {
         oneStepDelayMillis = millis;
     }
 
+    /**
+     * Back to a new operator's behaviour (published token path and lifetime, look-ups, prompt answers), with
+     * no callback registered for the installation's merchant code; the accounts and transactions stay.
+     */
+    void restoreSettings() {
+        tokenLifetime = 299;
+        tokenPath = "/oauth/v1/token";
+        lookups = true;
+        oneStepDelayMillis = 0;
+        callbacks.remove(FakeProviders.MM_MERCHANT_CODE);
+    }
+
     public List<FakeProviders.Sent> sent() {
         return List.copyOf(sent);
     }

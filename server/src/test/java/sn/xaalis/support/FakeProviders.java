@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -100,19 +102,56 @@ public final class FakeProviders implements AutoCloseable {
     }
 
     /**
+     * The fakes of the test classes annotated {@link WithFakeProviders}: one for the run, so that their
+     * Spring context (pointed at its address) can be shared. Each class takes it in its static initializer
+     * and finds it as a new one behaves ({@link #restoreSettings}); the accounts, sessions and payments of
+     * the classes before stay, as their rows stay in the shared database.
+     */
+    public static FakeProviders shared() {
+        FakeProviders fake = sharedInstance();
+        fake.restoreSettings();
+        return fake;
+    }
+
+    /** The shared fakes as they are (for the address a context is given). */
+    static synchronized FakeProviders sharedInstance() {
+        if (shared == null) {
+            shared = new FakeProviders();
+        }
+        return shared;
+    }
+
+    private static volatile FakeProviders shared;
+
+    /** What a test may have changed: the clock, scripted answers, what was received, the fakes' behaviour. */
+    private void restoreSettings() {
+        useClock(Clock.systemUTC());
+        forget();
+        wallet.restoreSettings();
+        operator.restoreSettings();
+    }
+
+    /**
      * Points Xaalis at these fakes and gives it the installation's own accounts at both
      * ({@code xaalis.providers.*}), as a {@code @DynamicPropertySource} does.
      */
-    public void installationAccounts(org.springframework.test.context.DynamicPropertyRegistry registry) {
-        registry.add("xaalis.live.allow-embedded-database", () -> "true");
-        registry.add("xaalis.providers.wallet.base-url", this::baseUrl);
-        registry.add("xaalis.providers.wallet.api-key", () -> WALLET_KEY);
-        registry.add("xaalis.providers.wallet.webhook-secret", () -> WALLET_SECRET);
-        registry.add("xaalis.providers.mobilemoney.base-url", this::baseUrl);
-        registry.add("xaalis.providers.mobilemoney.client-id", () -> MM_CLIENT_ID);
-        registry.add("xaalis.providers.mobilemoney.client-secret", () -> MM_CLIENT_SECRET);
-        registry.add("xaalis.providers.mobilemoney.merchant-code", () -> MM_MERCHANT_CODE);
-        registry.add("xaalis.providers.mobilemoney.notification-secret", () -> MM_NOTIFICATION_SECRET);
+    public void installationAccounts(DynamicPropertyRegistry registry) {
+        installationProperties().forEach((name, value) -> registry.add(name, () -> value));
+    }
+
+    /** The settings of {@link #installationAccounts}, by name. */
+    Map<String, String> installationProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("xaalis.live.allow-embedded-database", "true");
+        properties.put("xaalis.providers.wallet.base-url", baseUrl());
+        properties.put("xaalis.providers.wallet.api-key", WALLET_KEY);
+        properties.put("xaalis.providers.wallet.webhook-secret", WALLET_SECRET);
+        properties.put("xaalis.providers.mobilemoney.base-url", baseUrl());
+        properties.put("xaalis.providers.mobilemoney.client-id", MM_CLIENT_ID);
+        properties.put("xaalis.providers.mobilemoney.client-secret", MM_CLIENT_SECRET);
+        properties.put("xaalis.providers.mobilemoney.merchant-code", MM_MERCHANT_CODE);
+        properties.put("xaalis.providers.mobilemoney.notification-secret", MM_NOTIFICATION_SECRET);
+        return properties;
     }
 
     /**
@@ -246,8 +285,11 @@ public final class FakeProviders implements AutoCloseable {
         return values;
     }
 
+    /** Stops this fake; the {@link #shared} one stays up for the run's other classes. */
     @Override
     public void close() {
-        server.stop(0);
+        if (this != shared) {
+            server.stop(0);
+        }
     }
 }

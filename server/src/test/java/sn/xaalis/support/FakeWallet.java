@@ -102,6 +102,18 @@ public final class FakeWallet {
         this.nextExpiry = expiry;
     }
 
+    /**
+     * Back to a new wallet's behaviour (up, answering in time, 30-minute sessions) and installation account
+     * (no webhook registered yet); the other accounts and the sessions stay.
+     */
+    void restoreSettings() {
+        down = false;
+        loseNextAnswer = false;
+        nextExpiry = null;
+        onCreate = reference -> {};
+        accounts.put(FakeProviders.WALLET_KEY, new Account(FakeProviders.WALLET_KEY));
+    }
+
     public List<FakeProviders.Sent> sent() {
         return List.copyOf(sent);
     }

@@ -3,13 +3,11 @@ package sn.xaalis.support;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The packaged server as a separate operating-system process, so tests can kill it with SIGKILL and
@@ -47,9 +45,7 @@ public final class ServerProcess implements AutoCloseable {
 
     private static ServerProcess startOnce(String name, Map<String, String> environment, Duration startTimeout) {
         int port = freePort();
-        Path jar = executableJar();
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(ServerLaunch.command());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
         builder.environment().put("SERVER_PORT", Integer.toString(port));
@@ -178,17 +174,6 @@ public final class ServerProcess implements AutoCloseable {
             }
         }
         throw new IllegalStateException("Server did not start within " + timeout);
-    }
-
-    private static Path executableJar() {
-        try (var files = Files.list(Path.of("target"))) {
-            Optional<Path> jar = files.filter(p -> p.getFileName().toString().endsWith("-exec.jar"))
-                    .findFirst();
-            return jar.orElseThrow(
-                    () -> new IllegalStateException("No executable jar in target/; run the package phase"));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static int freePort() {
