@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -21,6 +20,7 @@ import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.portal.Reauthentication;
 import sn.xaalis.provider.Provider;
@@ -59,14 +59,14 @@ class ConnectionPageController {
     record Outcome(String key, @Nullable String detail, boolean ok) {}
 
     @GetMapping("/portal/applications/{id}/payment-methods")
-    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id) {
         return page(user, merchants.details(user.merchantId(), id), null, null, Map.of());
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}")
     ModelAndView save(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
@@ -91,7 +91,8 @@ class ConnectionPageController {
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/test")
-    ModelAndView test(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @PathVariable String provider) {
+    ModelAndView test(
+            @AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, @PathVariable String provider) {
         ApplicationDetails application = merchants.details(user.merchantId(), id);
         Provider known = provider(provider);
         return page(user, application, known, checked(settings.test(id, known)), Map.of());
@@ -100,7 +101,7 @@ class ConnectionPageController {
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/remove")
     ModelAndView remove(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -20,6 +19,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
@@ -120,7 +120,7 @@ public class Idempotency {
     }
 
     /** Keys are per application and environment. */
-    public record Scope(UUID applicationId, Environment environment, String key) {}
+    public record Scope(ApplicationId applicationId, Environment environment, String key) {}
 
     public record StoredResponse(int status, String body) {}
 
@@ -187,7 +187,7 @@ public class Idempotency {
         Instant now = clock.instant();
         jdbc.sql("DELETE FROM idempotency_records WHERE application_id = :app AND environment = :env"
                         + " AND idempotency_key = :key AND created_at <= :cutoff")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("cutoff", Timestamps.toDatabase(now.minus(RETENTION)))
@@ -195,7 +195,7 @@ public class Idempotency {
         int inserted = jdbc.sql("INSERT INTO idempotency_records (application_id, environment, idempotency_key,"
                         + " request_hash, response_status, response_body, created_at)"
                         + " VALUES (:app, :env, :key, :hash, :status, :body, :at) ON CONFLICT DO NOTHING")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("hash", requestHash)
@@ -222,7 +222,7 @@ public class Idempotency {
         return new SqlStep(
                 INSERT_RETURNING,
                 Map.of(
-                        "idemApp", scope.applicationId(),
+                        "idemApp", scope.applicationId().value(),
                         "idemEnv", scope.environment().value(),
                         "idemKey", scope.key(),
                         "idemHash", requestHash,
@@ -245,7 +245,7 @@ public class Idempotency {
         return jdbc.sql("SELECT request_hash, response_status, response_body FROM idempotency_records"
                         + " WHERE application_id = :app AND environment = :env AND idempotency_key = :key"
                         + " AND created_at > :cutoff")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("cutoff", Timestamps.toDatabase(clock.instant().minus(RETENTION)))

@@ -1,7 +1,6 @@
 package sn.xaalis.merchant;
 
 import java.time.Clock;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.ApiException;
@@ -23,7 +22,7 @@ public class LiveApprovals {
 
     /** The operator approves a merchant for live payments, or approves it again after a withdrawal. */
     @Transactional
-    public LiveApproval approve(UUID merchantId) {
+    public LiveApproval approve(MerchantId merchantId) {
         if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
             throw ApiException.notFound("No such merchant");
         }
@@ -33,7 +32,7 @@ public class LiveApprovals {
 
     /** The operator withdraws its approval: the merchant's live payments are refused from now on. */
     @Transactional
-    public LiveApproval withdrawApproval(UUID merchantId) {
+    public LiveApproval withdrawApproval(MerchantId merchantId) {
         if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
             throw ApiException.notFound("No such merchant");
         }
@@ -41,7 +40,7 @@ public class LiveApprovals {
         return approval(merchantId);
     }
 
-    public LiveApproval approval(UUID merchantId) {
+    public LiveApproval approval(MerchantId merchantId) {
         return merchants.approval(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
     }
 }

@@ -12,7 +12,6 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.ApiException;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -55,7 +54,7 @@ public class MerchantSignUp {
             throw ApiException.invalid(errors);
         }
         var row = new Merchants.Row(
-                RandomTokens.uuidV7(clock),
+                MerchantId.newId(clock),
                 cleanName,
                 cleanEmail,
                 passwords.encode(cleanPassword),

@@ -48,7 +48,7 @@ class PaymentRollups {
         return new SqlStep(
                 QUEUE_STORED_FROM + storedRows,
                 Map.of(
-                        "rollupApp", payment.applicationId(),
+                        "rollupApp", payment.applicationId().value(),
                         "rollupEnv", payment.environment().value(),
                         "rollupProvider", payment.provider().name(),
                         "rollupAmount", payment.amount(),
@@ -63,7 +63,7 @@ class PaymentRollups {
         return new SqlStep(
                 QUEUE_CHANGED_FROM + changedRows,
                 Map.of(
-                        "rollupApp", payment.applicationId(),
+                        "rollupApp", payment.applicationId().value(),
                         "rollupEnv", payment.environment().value(),
                         "rollupProvider", payment.provider().name(),
                         "rollupAmount", payment.amount(),
@@ -126,7 +126,7 @@ class PaymentRollups {
     private void queue(Payment payment, @Nullable PaymentStatus from, PaymentStatus to, int paid, long paidHour) {
         jdbc.sql("INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ") VALUES (:app, :env, :provider, :amount,"
                         + " :createdHour, :from, :to, :paid, :paidHour)")
-                .param("app", payment.applicationId())
+                .param("app", payment.applicationId().value())
                 .param("env", payment.environment().value())
                 .param("provider", payment.provider().name())
                 .param("amount", payment.amount())

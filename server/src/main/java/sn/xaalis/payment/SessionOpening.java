@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.ApplicationDirectory;
@@ -44,7 +43,7 @@ class SessionOpening {
         this.publicBaseUrl = publicBaseUrl;
     }
 
-    PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, UUID id, Reference reference) {
+    PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, PaymentId id, Reference reference) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
         ProviderResult.Created created =

@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -33,6 +32,7 @@ import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.Timestamps;
@@ -150,7 +150,7 @@ class TransactionsController {
             Filters filters,
             @RequestParam(required = false) @Nullable String cursor,
             @ModelAttribute("zone") ZoneId zone) {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = applications(merchants, user);
         if (filters.q() != null && !filters.q().isBlank()) {
             var found = payments.findAmong(apps.keySet(), filters.q());
             if (found.isPresent()) {
@@ -165,7 +165,9 @@ class TransactionsController {
         String next = null;
         if (rows.size() > PAGE) {
             Payment last = rows.get(PAGE - 1);
-            next = new PaymentFilter.Position(last.createdAt(), last.transactionUuid()).cursor();
+            next = new PaymentFilter.Position(
+                            last.createdAt(), last.transactionUuid().value())
+                    .cursor();
             rows = rows.subList(0, PAGE);
         }
         return new ModelAndView("portal/transactions")
@@ -189,7 +191,7 @@ class TransactionsController {
             String currency,
             String status,
             Instant createdAt) {
-        static Row of(Payment p, Map<UUID, ApplicationSummary> apps) {
+        static Row of(Payment p, Map<ApplicationId, ApplicationSummary> apps) {
             return new Row(
                     p.reference().value(),
                     applicationOf(apps, p).name(),
@@ -209,7 +211,7 @@ class TransactionsController {
             @ModelAttribute("zone") ZoneId zone,
             HttpServletResponse response)
             throws IOException {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = applications(merchants, user);
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-transactions.csv\"");
         PrintWriter out = response.getWriter();
@@ -243,14 +245,15 @@ class TransactionsController {
                 break;
             }
             Payment last = page.getLast();
-            after = new PaymentFilter.Position(last.createdAt(), last.transactionUuid());
+            after = new PaymentFilter.Position(
+                    last.createdAt(), last.transactionUuid().value());
         }
         out.flush();
     }
 
     @GetMapping("/portal/transactions/{reference}")
     ModelAndView detail(@AuthenticationPrincipal PortalUser user, @PathVariable String reference) {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = applications(merchants, user);
         Payment payment = payments.findAmong(apps.keySet(), reference)
                 .orElseThrow(() -> ApiException.notFound("No such payment"));
         String firstLink = payment.deepLinks().firstEntry().getValue();
@@ -286,14 +289,14 @@ class TransactionsController {
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
     }
 
-    static Map<UUID, ApplicationSummary> applications(MerchantApplications merchants, PortalUser user) {
-        Map<UUID, ApplicationSummary> apps = new LinkedHashMap<>();
+    static Map<ApplicationId, ApplicationSummary> applications(MerchantApplications merchants, PortalUser user) {
+        Map<ApplicationId, ApplicationSummary> apps = new LinkedHashMap<>();
         merchants.applicationsOf(user.merchantId()).forEach(app -> apps.put(app.id(), app));
         return apps;
     }
 
     /** The application of a payment searched among {@code apps}: always one of them. */
-    static ApplicationSummary applicationOf(Map<UUID, ApplicationSummary> apps, Payment payment) {
+    static ApplicationSummary applicationOf(Map<ApplicationId, ApplicationSummary> apps, Payment payment) {
         return Objects.requireNonNull(
                 apps.get(payment.applicationId()), "payments are searched among the merchant's applications only");
     }
