@@ -32,11 +32,6 @@ public record PaymentId(UUID value) {
         return value == null ? null : new PaymentId(value);
     }
 
-    /** The UUID to bind to a nullable SQL parameter. */
-    public static @Nullable UUID valueOrNull(@Nullable PaymentId id) {
-        return id == null ? null : id.value();
-    }
-
     /** The UUID's text, also the id's JSON form: a plain string, as a UUID was written. */
     @JsonValue
     @Override

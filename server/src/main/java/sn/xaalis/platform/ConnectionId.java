@@ -18,11 +18,6 @@ public record ConnectionId(UUID value) {
         return new ConnectionId(UUID.randomUUID());
     }
 
-    /** Parses text like Spring's UUID conversion (trimmed); bad text is an IllegalArgumentException. */
-    public static ConnectionId valueOf(String text) {
-        return new ConnectionId(UUID.fromString(text.trim()));
-    }
-
     /** The id in a nullable column, or null. */
     public static @Nullable ConnectionId fromNullable(ResultSet rs, String column) throws SQLException {
         UUID value = rs.getObject(column, UUID.class);

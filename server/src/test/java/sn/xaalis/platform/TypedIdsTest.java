@@ -38,7 +38,7 @@ class TypedIdsTest {
     void parseLikeSpringsUuidConversionAndRefuseBadText() {
         var conversions = new DefaultConversionService(); // what binds path variables: the id's valueOf
         assertThat(conversions.convert(RAW.toString(), ApplicationId.class)).isEqualTo(new ApplicationId(RAW));
-        assertThat(conversions.convert(" " + RAW + " ", ConnectionId.class)).isEqualTo(new ConnectionId(RAW));
+        assertThat(conversions.convert(" " + RAW + " ", ApplicationId.class)).isEqualTo(new ApplicationId(RAW));
         assertThat(conversions.convert(" " + RAW + " ", UUID.class)).isEqualTo(RAW);
         assertThatThrownBy(() -> conversions.convert("not-a-uuid", ApplicationId.class))
                 .isInstanceOf(ConversionFailedException.class)
