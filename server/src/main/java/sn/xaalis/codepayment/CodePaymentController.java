@@ -66,19 +66,20 @@ class CodePaymentController {
             throw ApiException.invalid(errors);
         }
         String key = Idempotency.validKey(header);
-        var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
         // The key covers the payment and the number, never the code: nothing derived from it is kept.
-        String hash = key == null
-                ? null
-                : Idempotency.fingerprint(
+        var keyed = Idempotency.Keyed.of(
+                caller.applicationId(),
+                caller.environment(),
+                key,
+                () -> Idempotency.fingerprint(
                         "POST",
                         request.getRequestURI(),
                         CustomerPhone.parse(phone)
                                 .map(CustomerPhone::nationalNumber)
                                 .orElse(phone)
-                                .getBytes(StandardCharsets.UTF_8));
+                                .getBytes(StandardCharsets.UTF_8)));
         var answer = idempotency.executeThenRecord(
-                scope, hash, () -> answer(payments.pay(caller, reference, phone, otp, CodeChannel.API)));
+                keyed, () -> answer(payments.pay(caller, reference, phone, otp, CodeChannel.API)));
         var response = ResponseEntity.status(answer.response().status()).contentType(MediaType.APPLICATION_JSON);
         if (answer.replayed()) {
             response.header(Idempotency.REPLAYED_HEADER, "true");

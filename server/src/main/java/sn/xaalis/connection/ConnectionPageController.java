@@ -18,6 +18,7 @@ import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
@@ -80,10 +81,7 @@ class ConnectionPageController {
         try {
             ConnectionView saved = settings.save(id, known, fields);
             return page(user, application, known, checked(saved), Map.of());
-        } catch (ApiException e) {
-            if (e.status() != HttpStatus.BAD_REQUEST) {
-                throw e;
-            }
+        } catch (ConnectionRefusal.FieldsInvalid e) {
             ModelAndView view = page(user, application, known, null, e.errors());
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
@@ -122,7 +120,12 @@ class ConnectionPageController {
     }
 
     /** Another merchant's application, an unknown provider, or none at all: the same 404 page. */
-    @ExceptionHandler({ApiException.class, MethodArgumentTypeMismatchException.class})
+    @ExceptionHandler({
+        ApiException.class,
+        MethodArgumentTypeMismatchException.class,
+        MerchantRefusal.NoSuchApplication.class,
+        ConnectionRefusal.NoConnection.class
+    })
     ModelAndView notFound(Exception e) {
         if (e instanceof ApiException api && api.status() != HttpStatus.NOT_FOUND) {
             throw api;

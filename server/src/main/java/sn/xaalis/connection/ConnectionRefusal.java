@@ -1,65 +1,72 @@
 package sn.xaalis.connection;
 
-import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.RestControllerAdvice;
-import sn.xaalis.platform.ErrorBody;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.Refusal;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
 
 /**
  * {@link ConnectionSettings} refused a change; thrown without an HTTP status, which the web edge
- * ({@link Responses}) gives, or a page answers itself.
+ * ({@link Statuses}) gives, or a page answers itself.
  */
-abstract sealed class ConnectionRefusal extends RuntimeException {
+abstract sealed class ConnectionRefusal extends Refusal {
 
-    private ConnectionRefusal(String message) {
-        super(message, null, false, false);
+    private ConnectionRefusal(String message, Map<String, List<String>> errors) {
+        super(message, errors);
+    }
+
+    /** Credentials that cannot be right, each field with what is wrong. */
+    static final class FieldsInvalid extends ConnectionRefusal {
+        FieldsInvalid(Map<String, List<String>> errors) {
+            super(invalidFields(errors), errors);
+        }
+    }
+
+    /** The application has no connection to this provider. */
+    static final class NoConnection extends ConnectionRefusal {
+        NoConnection(Provider provider) {
+            super("No " + provider + " connection for this application", Map.of());
+        }
     }
 
     /** Another change to the same connection was stored at the same moment. */
     static final class ChangedMeanwhile extends ConnectionRefusal {
         ChangedMeanwhile() {
-            super("The connection was changed at the same time; try again");
+            super("The connection was changed at the same time; try again", Map.of());
         }
     }
 
     /** Live payments opened with the connection are still open: they could no longer be asked about. */
     static final class PaymentsStillOpen extends ConnectionRefusal {
         PaymentsStillOpen(long count, Instant lastDeadline) {
-            super(count + " live payments opened with this connection are still open, until "
-                    + Timestamps.micros(lastDeadline)
-                    + " at the latest; remove it once they have ended");
+            super(
+                    count + " live payments opened with this connection are still open, until "
+                            + Timestamps.micros(lastDeadline)
+                            + " at the latest; remove it once they have ended",
+                    Map.of());
         }
     }
 
-    /** The web edge: each refusal's status with the SPEC §7 body, ahead of the catch-all handler. */
-    @RestControllerAdvice
-    @Order(Ordered.HIGHEST_PRECEDENCE)
-    static class Responses {
+    /** The web edge: the status each refusal stands for, answered with the SPEC §7 body by the platform. */
+    @Component
+    static class Statuses implements Refusal.Statuses {
 
-        private final Clock clock;
-
-        Responses(Clock clock) {
-            this.clock = clock;
-        }
-
-        @ExceptionHandler(ConnectionRefusal.class)
-        ResponseEntity<ErrorBody> refused(ConnectionRefusal refusal) {
-            HttpStatus status =
-                    switch (refusal) {
-                        case ChangedMeanwhile changed -> HttpStatus.CONFLICT;
-                        case PaymentsStillOpen open -> HttpStatus.CONFLICT;
-                    };
-            return ResponseEntity.status(status)
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .body(ErrorBody.of(status, refusal.getMessage(), Map.of(), clock.instant()));
+        @Override
+        public @Nullable HttpStatus status(Refusal refusal) {
+            if (!(refusal instanceof ConnectionRefusal connection)) {
+                return null;
+            }
+            return switch (connection) {
+                case FieldsInvalid invalid -> HttpStatus.BAD_REQUEST;
+                case NoConnection none -> HttpStatus.NOT_FOUND;
+                case ChangedMeanwhile changed -> HttpStatus.CONFLICT;
+                case PaymentsStillOpen open -> HttpStatus.CONFLICT;
+            };
         }
     }
 }

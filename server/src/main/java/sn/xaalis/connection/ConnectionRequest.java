@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
@@ -40,7 +39,7 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     /**
      * The credentials to store in place of {@code current}.
      *
-     * @throws ApiException 400 with the fields' problems
+     * @throws ConnectionRefusal.FieldsInvalid with the fields' problems
      */
     Credentials merge(Optional<Credentials> current, Instant now) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
@@ -48,7 +47,7 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
                 ? wallet(current.map(Credentials.Wallet.class::cast), now, errors)
                 : operator(current.map(Credentials.Operator.class::cast), errors);
         if (merged == null || !errors.isEmpty()) { // merged is null only with errors
-            throw ApiException.invalid(errors);
+            throw new ConnectionRefusal.FieldsInvalid(errors);
         }
         return merged;
     }

@@ -9,7 +9,6 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.payment.PaymentQueries;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.PublicBaseUrl;
@@ -68,7 +67,7 @@ class ConnectionSettings {
      * Stores the credentials, then does the provider's side (the operator's callback registration, the
      * wallet's key check) and records how that went.
      *
-     * @throws ApiException 400 for credentials that cannot be right
+     * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right
      */
     ConnectionView save(ApplicationId applicationId, Provider provider, Map<String, String> fields) {
         Instant now = Timestamps.truncate(clock.instant());
@@ -104,7 +103,7 @@ class ConnectionSettings {
     ConnectionView test(ApplicationId applicationId, Provider provider) {
         Connection stored = connections
                 .find(applicationId, provider)
-                .orElseThrow(() -> ApiException.notFound("No " + provider + " connection for this application"));
+                .orElseThrow(() -> new ConnectionRefusal.NoConnection(provider));
         return record(stored, providers.test(stored.account(), inboundUrl(stored)));
     }
 
@@ -115,7 +114,7 @@ class ConnectionSettings {
     void remove(ApplicationId applicationId, Provider provider) {
         Connection stored = connections
                 .find(applicationId, provider)
-                .orElseThrow(() -> ApiException.notFound("No " + provider + " connection for this application"));
+                .orElseThrow(() -> new ConnectionRefusal.NoConnection(provider));
         PaymentQueries.OpenPayments open = payments.openInConnection(stored.id());
         if (open.count() > 0) {
             throw new ConnectionRefusal.PaymentsStillOpen(open.count(), open.lastDeadline());

@@ -118,17 +118,13 @@ class CounterController {
                                         locale)));
                 yield page(user, till, values, errors, HttpStatus.BAD_REQUEST);
             }
-            case CounterDesk.Started.Unavailable unavailable -> {
-                String key = unavailable.status() == HttpStatus.TOO_MANY_REQUESTS ? "busy" : "unavailable";
-                yield page(
+            case CounterDesk.Started.Unavailable unavailable ->
+                page(
                         user,
                         till,
                         values,
-                        Map.of("form", messages.getMessage(ERROR_MESSAGE_KEY_PREFIX + key, null, locale)),
-                        unavailable.status() == HttpStatus.TOO_MANY_REQUESTS
-                                ? HttpStatus.TOO_MANY_REQUESTS
-                                : HttpStatus.SERVICE_UNAVAILABLE);
-            }
+                        Map.of("form", messages.getMessage(ERROR_MESSAGE_KEY_PREFIX + "unavailable", null, locale)),
+                        HttpStatus.SERVICE_UNAVAILABLE);
         };
     }
 

@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.idempotency.Idempotency;
+import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
@@ -23,9 +23,10 @@ import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentProperties;
 import sn.xaalis.payment.PaymentQueries;
-import sn.xaalis.platform.ApiException;
+import sn.xaalis.payment.PaymentRefusal;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -74,8 +75,8 @@ class CounterDesk {
         /** Fix the form: a problem's key per field. */
         record Refused(Map<String, Problem> problems) implements Started {}
 
-        /** The payment could not start (throttled, live not allowed, provider or database down). */
-        record Unavailable(HttpStatus status) implements Started {}
+        /** The payment could not start (live not allowed, provider down, the same sale still starting). */
+        record Unavailable() implements Started {}
     }
 
     /** A field's problem, said with {@code counter.error.<code>}. */
@@ -153,25 +154,26 @@ class CounterDesk {
                 sale.token() == null || sale.token().isBlank() || sale.token().length() > 64
                         ? null
                         : "counter-" + sale.token();
-        String hash = key == null
-                ? null
-                : Idempotency.fingerprint(
+        var keyed = Idempotency.Keyed.of(
+                caller.applicationId(),
+                caller.environment(),
+                key,
+                () -> Idempotency.fingerprint(
                         "POST",
                         "/portal/counter",
                         String.join("\n", provider.name(), amount, String.valueOf(note))
-                                .getBytes(StandardCharsets.UTF_8));
+                                .getBytes(StandardCharsets.UTF_8)));
         try {
-            var outcome = initiation.initiate(caller, request, key, hash, initiated -> initiated
+            var outcome = initiation.initiate(caller, request, keyed, initiated -> initiated
                     .payment()
                     .reference()
                     .value());
             return new Started.Payment(outcome.body());
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.BAD_REQUEST || e.status() == HttpStatus.UNPROCESSABLE_CONTENT) {
-                // Rules the form does not check itself (the provider's minimum, the currency): said whole.
-                return new Started.Refused(Map.of("form", Problem.of("refused")));
-            }
-            return new Started.Unavailable(e.status());
+        } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused | IdempotencyRefusal.KeyReused e) {
+            // Rules the form does not check itself (the provider's minimum, the currency): said whole.
+            return new Started.Refused(Map.of("form", Problem.of("refused")));
+        } catch (Refusal e) {
+            return new Started.Unavailable();
         }
     }
 

@@ -7,18 +7,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SqlStep;
@@ -26,8 +23,9 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * Idempotency keys (D14). A stored response commits in the caller's transaction, so a request that
- * dies leaves nothing behind; a key being processed on this node is refused with 409; a key being
- * processed on another node makes our insert wait for its commit, then replays its response.
+ * dies leaves nothing behind; a key being processed on this node is refused ({@link
+ * IdempotencyRefusal.InProgress}, 409 at the edge); a key being processed on another node makes our
+ * insert wait for its commit, then replays its response.
  */
 @Component
 public class Idempotency {
@@ -57,19 +55,19 @@ public class Idempotency {
      * atomicity), and a provider call it makes holds no database connection. Failures (exceptions)
      * store nothing.
      */
-    public Answer execute(@Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
-        if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
+    public Answer execute(@Nullable Keyed keyed, Supplier<StoredResponse> work) {
+        if (keyed == null) {
             return new Answer(work.get(), false);
         }
-        Optional<Answer> earlier = replay(scope, requestHash);
+        Optional<Answer> earlier = replay(keyed);
         if (earlier.isPresent()) {
             return earlier.get();
         }
-        begin(scope);
+        begin(keyed.scope());
         try {
             StoredResponse response = transactions.execute(tx -> {
                 StoredResponse produced = work.get();
-                if (!record(scope, requestHash, produced)) {
+                if (!record(keyed, produced)) {
                     tx.setRollbackOnly();
                     return null;
                 }
@@ -77,9 +75,9 @@ public class Idempotency {
             });
             return response != null
                     ? new Answer(response, false)
-                    : replay(scope, requestHash).orElseThrow();
+                    : replay(keyed).orElseThrow();
         } finally {
-            end(scope);
+            end(keyed.scope());
         }
     }
 
@@ -88,39 +86,51 @@ public class Idempotency {
      * commits its own rows first): its answer is recorded after it; if another node recorded one for the
      * key meanwhile, that one is replayed. Failures (exceptions) store nothing.
      */
-    public Answer executeThenRecord(
-            @Nullable Scope scope, @Nullable String requestHash, Supplier<StoredResponse> work) {
-        if (scope == null || requestHash == null) { // both or neither: the hash is made for a key
+    public Answer executeThenRecord(@Nullable Keyed keyed, Supplier<StoredResponse> work) {
+        if (keyed == null) {
             return new Answer(work.get(), false);
         }
-        Optional<Answer> earlier = replay(scope, requestHash);
+        Optional<Answer> earlier = replay(keyed);
         if (earlier.isPresent()) {
             return earlier.get();
         }
-        begin(scope);
+        begin(keyed.scope());
         try {
             StoredResponse response = work.get();
-            return record(scope, requestHash, response)
+            return record(keyed, response)
                     ? new Answer(response, false)
-                    : replay(scope, requestHash).orElseThrow();
+                    : replay(keyed).orElseThrow();
         } finally {
-            end(scope);
+            end(keyed.scope());
         }
     }
 
-    private Optional<Answer> replay(Scope scope, String requestHash) {
-        return switch (prior(scope, requestHash)) {
+    private Optional<Answer> replay(Keyed keyed) {
+        return switch (prior(keyed)) {
             case Prior.None none -> Optional.empty();
             case Prior.Replay replay -> Optional.of(new Answer(replay.response(), true));
-            case Prior.Mismatch mismatch ->
-                throw new ApiException(
-                        HttpStatus.UNPROCESSABLE_CONTENT,
-                        "This Idempotency-Key was already used with a different request");
+            case Prior.Mismatch mismatch -> throw new IdempotencyRefusal.KeyReused();
         };
     }
 
     /** Keys are per application and environment. */
     public record Scope(ApplicationId applicationId, Environment environment, String key) {}
+
+    /**
+     * A request under a key: the key's scope and the request's fingerprint (method, path and body,
+     * compared on replay), which travel together. A request without a key has neither: null.
+     */
+    public record Keyed(Scope scope, String requestHash) {
+
+        /** Null without a key; else the key in its scope, with the fingerprint {@code requestHash} makes. */
+        public static @Nullable Keyed of(
+                ApplicationId applicationId,
+                Environment environment,
+                @Nullable String key,
+                Supplier<String> requestHash) {
+            return key == null ? null : new Keyed(new Scope(applicationId, environment, key), requestHash.get());
+        }
+    }
 
     public record StoredResponse(int status, String body) {}
 
@@ -140,8 +150,7 @@ public class Idempotency {
         }
         boolean printable = header.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
         if (header.isEmpty() || header.length() > MAX_KEY_LENGTH || !printable) {
-            throw ApiException.invalid(
-                    Map.of(HEADER, List.of("must be 1 to 255 printable ASCII characters without spaces")));
+            throw new IdempotencyRefusal.KeyMalformed();
         }
         return header;
     }
@@ -157,21 +166,21 @@ public class Idempotency {
         }
     }
 
-    public Prior prior(Scope scope, String requestHash) {
-        Optional<Stored> stored = find(scope);
+    public Prior prior(Keyed keyed) {
+        Optional<Stored> stored = find(keyed.scope());
         if (stored.isEmpty()) {
             return new Prior.None();
         }
-        return stored.get().requestHash().equals(requestHash)
+        return stored.get().requestHash().equals(keyed.requestHash())
                 ? new Prior.Replay(
                         new StoredResponse(stored.get().status(), stored.get().body()))
                 : new Prior.Mismatch();
     }
 
-    /** Marks the key as being processed here; throws 409 when it already is. */
+    /** Marks the key as being processed here; refused when it already is. */
     public void begin(Scope scope) {
         if (!inFlight.add(scope)) {
-            throw new ApiException(HttpStatus.CONFLICT, "A request with this Idempotency-Key is still being processed");
+            throw new IdempotencyRefusal.InProgress();
         }
     }
 
@@ -183,7 +192,8 @@ public class Idempotency {
      * Stores the response inside the current transaction. Returns false when another request stored
      * one first (the caller must roll back and answer from {@link #prior}).
      */
-    public boolean record(Scope scope, String requestHash, StoredResponse response) {
+    public boolean record(Keyed keyed, StoredResponse response) {
+        Scope scope = keyed.scope();
         Instant now = clock.instant();
         jdbc.sql("DELETE FROM idempotency_records WHERE application_id = :app AND environment = :env"
                         + " AND idempotency_key = :key AND created_at <= :cutoff")
@@ -198,7 +208,7 @@ public class Idempotency {
                 .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
-                .param("hash", requestHash)
+                .param("hash", keyed.requestHash())
                 .param("status", response.status())
                 .param("body", response.body())
                 .param("at", Timestamps.toDatabase(Timestamps.truncate(now)))
@@ -218,14 +228,15 @@ public class Idempotency {
      * params} with its own; they are named after this module ({@code idem…}), so they never meet the
      * caller's.
      */
-    public SqlStep insertStep(Scope scope, String requestHash, StoredResponse response) {
+    public SqlStep insertStep(Keyed keyed, StoredResponse response) {
+        Scope scope = keyed.scope();
         return new SqlStep(
                 INSERT_RETURNING,
                 Map.of(
                         "idemApp", scope.applicationId().value(),
                         "idemEnv", scope.environment().value(),
                         "idemKey", scope.key(),
-                        "idemHash", requestHash,
+                        "idemHash", keyed.requestHash(),
                         "idemStatus", response.status(),
                         "idemBody", response.body(),
                         "idemAt", Timestamps.toDatabase(Timestamps.truncate(clock.instant()))));

@@ -10,7 +10,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
@@ -45,14 +44,14 @@ public class ApplicationCreation {
 
     @Transactional
     public NewApplication createApplication(MerchantId merchantId, NewApplicationRequest request) {
-        merchants.find(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
+        merchants.find(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String name = FieldRules.name(request.name(), errors);
         String webhook = rules.webhookUrl(request.webhookUrl(), false, errors);
         String success = FieldRules.redirect("callback_url_success", request.callbackUrlSuccess(), errors);
         String failure = FieldRules.redirect("callback_url_failure", request.callbackUrlFailure(), errors);
         if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
+            throw new MerchantRefusal.FieldsInvalid(errors);
         }
         Instant now = Timestamps.truncate(clock.instant());
         ApplicationId id = ApplicationId.newId(clock);

@@ -10,7 +10,6 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -48,9 +47,8 @@ public class ApplicationSettings {
     /** The operator's change: any merchant's application (the portal's is {@link #update(MerchantId, ApplicationId, ApplicationChanges)}). */
     @Transactional
     public ApplicationDetails operatorUpdate(ApplicationId applicationId, ApplicationChanges changes) {
-        Applications.Row current = applications
-                .findForUpdate(applicationId)
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+        Applications.Row current =
+                applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Applications.Row changed = checked(current, changes);
         Instant now = Timestamps.truncate(clock.instant());
         changes.providers().ifPresent(set -> {
@@ -100,7 +98,7 @@ public class ApplicationSettings {
         String failure =
                 redirect("callback_url_failure", changes.callbackUrlFailure(), current.callbackUrlFailure(), errors);
         if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
+            throw new MerchantRefusal.FieldsInvalid(errors);
         }
         return new Applications.Row(
                 current.id(),

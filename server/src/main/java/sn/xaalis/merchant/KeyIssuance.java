@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
@@ -35,7 +34,7 @@ public class KeyIssuance {
     /** Issues a new key pair; earlier pairs of that environment stay valid for the rotation overlap (D9). */
     @Transactional
     public IssuedKeys issueKeys(ApplicationId applicationId, Environment environment) {
-        applications.findForUpdate(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Instant now = clock.instant();
         IssuedKeys keys = apiKeys.issue(
                 applicationId, environment, now.plus(properties.keys().rotationOverlap()));

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
@@ -52,16 +51,15 @@ public class KeyRevocation {
         Applications.Row application = applications
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+                .orElseThrow(MerchantRefusal.NoSuchApplication::new);
         return impact(application, apiKey);
     }
 
     /** The operator's revocation: at once, whatever it leaves. */
     @Transactional
     public void revoke(ApplicationId applicationId, String apiKey) {
-        Applications.Row application = applications
-                .findForUpdate(applicationId)
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+        Applications.Row application =
+                applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         revoke(application, apiKey);
     }
 
@@ -71,7 +69,7 @@ public class KeyRevocation {
         Applications.Row application = applications
                 .findForUpdate(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+                .orElseThrow(MerchantRefusal.NoSuchApplication::new);
         if (impact(application, apiKey).lastLiveKey()) {
             throw new MerchantRefusal.LastLiveKey();
         }
@@ -88,7 +86,7 @@ public class KeyRevocation {
                 .filter(key -> key.apiKey().equals(apiKey))
                 .map(ApplicationDetails.KeySummary::environment)
                 .findFirst()
-                .orElseThrow(() -> ApiException.notFound("No active key " + apiKey + " for this application"));
+                .orElseThrow(() -> new MerchantRefusal.NoSuchKey(apiKey));
         int others = (int) active.stream()
                 .filter(key -> key.environment() == environment && !key.apiKey().equals(apiKey))
                 .count();
@@ -97,7 +95,7 @@ public class KeyRevocation {
 
     private void revoke(Applications.Row application, String apiKey) {
         if (!apiKeys.revoke(application.id(), apiKey, clock.instant())) {
-            throw ApiException.notFound("No active key " + apiKey + " for this application");
+            throw new MerchantRefusal.NoSuchKey(apiKey);
         }
         caches.forget();
     }

@@ -3,7 +3,6 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Timestamps;
 
 /** The operator's approval of a merchant for live payments, and its withdrawal (D16). */
@@ -24,7 +23,7 @@ public class LiveApprovals {
     @Transactional
     public LiveApproval approve(MerchantId merchantId) {
         if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
-            throw ApiException.notFound("No such merchant");
+            throw new MerchantRefusal.NoSuchMerchant();
         }
         caches.forget();
         return approval(merchantId);
@@ -34,13 +33,13 @@ public class LiveApprovals {
     @Transactional
     public LiveApproval withdrawApproval(MerchantId merchantId) {
         if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
-            throw ApiException.notFound("No such merchant");
+            throw new MerchantRefusal.NoSuchMerchant();
         }
         caches.forget();
         return approval(merchantId);
     }
 
     public LiveApproval approval(MerchantId merchantId) {
-        return merchants.approval(merchantId).orElseThrow(() -> ApiException.notFound("No such merchant"));
+        return merchants.approval(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
     }
 }

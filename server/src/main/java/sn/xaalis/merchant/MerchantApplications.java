@@ -2,7 +2,6 @@ package sn.xaalis.merchant;
 
 import java.util.List;
 import org.springframework.stereotype.Service;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 
 /**
@@ -34,13 +33,12 @@ public class MerchantApplications {
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
                 .map(row -> operatorDetails(row.id()))
-                .orElseThrow(() -> ApiException.notFound("No such application"));
+                .orElseThrow(MerchantRefusal.NoSuchApplication::new);
     }
 
     /** For the operator: any merchant's application (the portal's is {@link #details(MerchantId, ApplicationId)}). */
     public ApplicationDetails operatorDetails(ApplicationId applicationId) {
-        Applications.Row row =
-                applications.find(applicationId).orElseThrow(() -> ApiException.notFound("No such application"));
+        Applications.Row row = applications.find(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         return new ApplicationDetails(
                 row.id(),
                 row.merchantId(),

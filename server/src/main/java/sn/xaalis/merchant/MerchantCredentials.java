@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.secrets.SecretBox;
 
 /** What a merchant signs in with: the password and, when turned on, a two-factor (TOTP) code. */
@@ -40,7 +39,7 @@ public class MerchantCredentials {
     @Transactional
     public void changePassword(MerchantId merchantId, String newPassword) {
         if (!FieldRules.acceptablePassword(newPassword)) {
-            throw ApiException.invalid(Map.of("new_password", List.of(FieldRules.passwordRule())));
+            throw new MerchantRefusal.FieldsInvalid(Map.of("new_password", List.of(FieldRules.passwordRule())));
         }
         merchants.changePassword(merchantId, passwords.encode(newPassword));
     }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
-import sn.xaalis.platform.ApiException;
 
 /** How a merchant wants the portal to read: the time zone its times are shown in. */
 @Service
@@ -51,7 +50,8 @@ public class MerchantPreferences {
         try {
             parsed = ZoneId.of(zone == null ? "" : zone.strip());
         } catch (DateTimeException e) {
-            throw ApiException.invalid(Map.of("time_zone", List.of("must be a time zone such as Africa/Dakar")));
+            throw new MerchantRefusal.FieldsInvalid(
+                    Map.of("time_zone", List.of("must be a time zone such as Africa/Dakar")));
         }
         jdbc.sql("UPDATE merchants SET time_zone = :zone WHERE id = :id")
                 .param("zone", parsed.getId())

@@ -2,23 +2,44 @@ package sn.xaalis.merchant;
 
 import java.util.List;
 import java.util.Map;
+import sn.xaalis.platform.Refusal;
 
 /**
  * A rule of the merchant module refused what was asked. Services throw it without an HTTP status; the
  * web edge answers it: a page says so, the API answers with the status {@link RefusalResponses} gives.
  */
-public abstract sealed class MerchantRefusal extends RuntimeException {
-
-    private final Map<String, List<String>> errors;
+public abstract sealed class MerchantRefusal extends Refusal {
 
     private MerchantRefusal(String message, Map<String, List<String>> errors) {
-        super(message, null, false, false);
-        this.errors = errors;
+        super(message, errors);
     }
 
-    /** What was refused, by field: shown next to the fields on a page, in {@code errors} by the API. */
-    public Map<String, List<String>> errors() {
-        return errors;
+    /** Fields of the request break the rules; each with what is wrong. */
+    public static final class FieldsInvalid extends MerchantRefusal {
+        FieldsInvalid(Map<String, List<String>> errors) {
+            super(invalidFields(errors), errors);
+        }
+    }
+
+    /** No such merchant. */
+    public static final class NoSuchMerchant extends MerchantRefusal {
+        NoSuchMerchant() {
+            super("No such merchant", Map.of());
+        }
+    }
+
+    /** No such application, or not the merchant's: the same answer, which tells nothing apart. */
+    public static final class NoSuchApplication extends MerchantRefusal {
+        NoSuchApplication() {
+            super("No such application", Map.of());
+        }
+    }
+
+    /** The application has no active key of that name. */
+    public static final class NoSuchKey extends MerchantRefusal {
+        NoSuchKey(String apiKey) {
+            super("No active key " + apiKey + " for this application", Map.of());
+        }
     }
 
     /** Another merchant has this email already. */

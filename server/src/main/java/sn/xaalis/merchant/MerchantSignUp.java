@@ -11,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -51,7 +50,7 @@ public class MerchantSignUp {
             errors.put("password", List.of(FieldRules.passwordRule()));
         }
         if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
+            throw new MerchantRefusal.FieldsInvalid(errors);
         }
         var row = new Merchants.Row(
                 MerchantId.newId(clock),

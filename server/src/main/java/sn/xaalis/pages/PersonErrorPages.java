@@ -20,6 +20,8 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.DatabaseOutages;
 import sn.xaalis.platform.ErrorPages;
+import sn.xaalis.platform.Refusal;
+import sn.xaalis.platform.Refusals;
 
 /**
  * A failure on a page people read (portal, customer pages) is a page in their language, not the API's
@@ -31,6 +33,12 @@ class PersonErrorPages implements HandlerExceptionResolver, WebMvcConfigurer, Er
 
     private static final Logger log = LoggerFactory.getLogger(PersonErrorPages.class);
     private static final List<String> PAGES = List.of("/portal", "/pay/", "/l/", "/sandbox/", "/return/", "/language");
+
+    private final Refusals refusals;
+
+    PersonErrorPages(Refusals refusals) {
+        this.refusals = refusals;
+    }
 
     @Override
     public void extendHandlerExceptionResolvers(List<HandlerExceptionResolver> resolvers) {
@@ -76,9 +84,12 @@ class PersonErrorPages implements HandlerExceptionResolver, WebMvcConfigurer, Er
                 .addObject("languageReturn", LanguageSwitch.returnPath(request));
     }
 
-    private static HttpStatus status(Exception failure) {
+    private HttpStatus status(Exception failure) {
         if (failure instanceof ApiException api) {
             return api.status();
+        }
+        if (failure instanceof Refusal refusal) {
+            return refusals.status(refusal);
         }
         if (failure instanceof NoResourceFoundException
                 || failure instanceof NoHandlerFoundException

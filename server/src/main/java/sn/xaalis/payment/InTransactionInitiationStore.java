@@ -33,11 +33,7 @@ final class InTransactionInitiationStore implements InitiationStore {
 
     @Override
     public PaymentInitiation.@Nullable Outcome store(
-            Payment payment,
-            @Nullable String providerQr,
-            String body,
-            Idempotency.@Nullable Scope scope,
-            @Nullable String requestHash) {
+            Payment payment, @Nullable String providerQr, String body, Idempotency.@Nullable Keyed keyed) {
         return transactions.execute(tx -> {
             if (!payments.insert(payment, firstCheck(payment), providerQr)) {
                 tx.setRollbackOnly();
@@ -45,9 +41,7 @@ final class InTransactionInitiationStore implements InitiationStore {
             }
             history.recordTransition(
                     payment.transactionUuid(), null, PaymentStatus.PROCESSING, "api", null, payment.createdAt());
-            if (scope != null
-                    && requestHash != null
-                    && !idempotency.record(scope, requestHash, new Idempotency.StoredResponse(201, body))) {
+            if (keyed != null && !idempotency.record(keyed, new Idempotency.StoredResponse(201, body))) {
                 tx.setRollbackOnly();
                 throw new ConcurrentDuplicate();
             }

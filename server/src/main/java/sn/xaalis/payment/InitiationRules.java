@@ -5,10 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
@@ -48,7 +46,7 @@ class InitiationRules {
         }
         PaymentOrder.checkTexts(request, errors);
         if (provider == null || amount == null || !errors.isEmpty()) { // a null one is always among the errors
-            throw ApiException.invalid(errors);
+            throw new PaymentRefusal.FieldsInvalid(errors);
         }
         return new PaymentOrder(
                 provider,
@@ -65,17 +63,13 @@ class InitiationRules {
     /** Live payments stop, whatever the request, when the merchant's approval is withdrawn or (D16) on H2. */
     private void refuseClosedLive(Caller caller) {
         if (caller.environment() == Environment.LIVE && !caller.liveApproved()) {
-            throw new ApiException(
-                    HttpStatus.FORBIDDEN,
-                    "Live payments are suspended: the operator has withdrawn this merchant's approval");
+            throw new PaymentRefusal.LiveSuspended();
         }
         if (caller.environment() == Environment.LIVE
                 && database.embedded()
                 && !platform.live().allowEmbeddedDatabase()) {
             // D16: an application may have gone live before the operator moved back to the embedded database.
-            throw new ApiException(
-                    HttpStatus.SERVICE_UNAVAILABLE,
-                    "Live payments are disabled: this server runs on the embedded database");
+            throw new PaymentRefusal.LiveOnEmbeddedDatabase();
         }
     }
 

@@ -11,16 +11,12 @@ import sn.xaalis.idempotency.Idempotency;
 interface InitiationStore {
 
     /**
-     * @param scope the idempotency key's scope, or null without a key
+     * @param keyed the idempotency key's scope and the request's fingerprint, or null without a key
      * @return the answer, or null when the payment's reference was taken (draw another)
      * @throws ConcurrentDuplicate when another request stored an answer under the same key first
      */
     PaymentInitiation.@Nullable Outcome store(
-            Payment payment,
-            @Nullable String providerQr,
-            String body,
-            Idempotency.@Nullable Scope scope,
-            @Nullable String requestHash);
+            Payment payment, @Nullable String providerQr, String body, Idempotency.@Nullable Keyed keyed);
 
     /** Raised inside the transaction to roll it back when another request stored the same key first. */
     final class ConcurrentDuplicate extends RuntimeException {

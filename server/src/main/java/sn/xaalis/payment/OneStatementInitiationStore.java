@@ -25,25 +25,19 @@ final class OneStatementInitiationStore implements InitiationStore {
 
     @Override
     public PaymentInitiation.@Nullable Outcome store(
-            Payment payment,
-            @Nullable String providerQr,
-            String body,
-            Idempotency.@Nullable Scope scope,
-            @Nullable String requestHash) {
+            Payment payment, @Nullable String providerQr, String body, Idempotency.@Nullable Keyed keyed) {
         boolean stored;
         try {
             stored = payments.insertAtOnce(
                     payment,
                     inTransaction.firstCheck(payment),
                     providerQr,
-                    scope == null || requestHash == null
-                            ? null
-                            : idempotency.insertStep(scope, requestHash, new Idempotency.StoredResponse(201, body)));
+                    keyed == null ? null : idempotency.insertStep(keyed, new Idempotency.StoredResponse(201, body)));
         } catch (DuplicateKeyException conflict) {
             return inTransaction.referenceTaken(payment);
         }
         return stored
                 ? new PaymentInitiation.Outcome(201, body, false)
-                : inTransaction.store(payment, providerQr, body, scope, requestHash);
+                : inTransaction.store(payment, providerQr, body, keyed);
     }
 }

@@ -4,12 +4,12 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.idempotency.Idempotency;
+import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 
@@ -58,17 +58,15 @@ public class PaymentInitiation {
     public record Outcome(int status, String body, boolean replayed) {}
 
     /**
-     * @param idempotencyKey validated header value, or null
-     * @param requestHash fingerprint of method, path and body, compared on replay
+     * @param keyed the request's idempotency key in the caller's scope, with its fingerprint; null without a key
      * @param render turns the stored payment into the response body
      */
     public Outcome initiate(
             Caller caller,
             InitiationRequest request,
-            @Nullable String idempotencyKey,
-            @Nullable String requestHash,
+            Idempotency.@Nullable Keyed keyed,
             Function<Initiated, String> render) {
-        return initiate(caller, request, idempotencyKey, requestHash, null, render);
+        return initiate(caller, request, keyed, null, render);
     }
 
     /**
@@ -81,13 +79,12 @@ public class PaymentInitiation {
     public Outcome initiate(
             Caller caller,
             InitiationRequest request,
-            @Nullable String idempotencyKey,
-            @Nullable String requestHash,
+            Idempotency.@Nullable Keyed keyed,
             @Nullable PaymentId transactionUuid,
             Function<Initiated, String> render) {
         Provider provider = Provider.fromName(request.provider()).orElse(null);
         try {
-            Outcome outcome = initiateUncounted(caller, request, idempotencyKey, requestHash, transactionUuid, render);
+            Outcome outcome = initiateUncounted(caller, request, keyed, transactionUuid, render);
             metrics.initiation(
                     provider,
                     caller.environment(),
@@ -95,11 +92,13 @@ public class PaymentInitiation {
                             ? PaymentMetrics.InitiationOutcome.REPLAYED
                             : PaymentMetrics.InitiationOutcome.CREATED);
             return outcome;
-        } catch (ApiException e) {
+        } catch (Refusal e) {
+            boolean unavailable = e instanceof PaymentRefusal.ProviderUnavailable
+                    || e instanceof PaymentRefusal.LiveOnEmbeddedDatabase;
             metrics.initiation(
                     provider,
                     caller.environment(),
-                    e.status() == HttpStatus.SERVICE_UNAVAILABLE
+                    unavailable
                             ? PaymentMetrics.InitiationOutcome.UNAVAILABLE
                             : PaymentMetrics.InitiationOutcome.REJECTED);
             throw e;
@@ -112,54 +111,49 @@ public class PaymentInitiation {
     private Outcome initiateUncounted(
             Caller caller,
             InitiationRequest request,
-            @Nullable String idempotencyKey,
-            @Nullable String requestHash,
+            Idempotency.@Nullable Keyed keyed,
             @Nullable PaymentId transactionUuid,
             Function<Initiated, String> render) {
-        if (idempotencyKey == null || requestHash == null) { // both or neither: the hash is made for a key
-            return create(caller, rules.check(caller, request), transactionUuid, null, null, render);
+        if (keyed == null) {
+            return create(caller, rules.check(caller, request), transactionUuid, null, render);
         }
-        var scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), idempotencyKey);
         // A live session is a call to the operator, not to be made twice: look for an earlier answer
         // first. A sandbox session is made here and costs nothing, so a sandbox request stores first
         // and reads the key only when it turns out to be taken: one round trip fewer on the hot path.
         boolean lookFirst = caller.environment() == Environment.LIVE;
         if (lookFirst) {
-            Optional<Outcome> earlier = earlier(scope, requestHash);
+            Optional<Outcome> earlier = earlier(keyed);
             if (earlier.isPresent()) {
                 return earlier.get();
             }
         }
-        idempotency.begin(scope);
+        idempotency.begin(keyed.scope());
         try {
-            return create(caller, rules.check(caller, request), transactionUuid, scope, requestHash, render);
+            return create(caller, rules.check(caller, request), transactionUuid, keyed, render);
         } catch (InitiationStore.ConcurrentDuplicate e) {
             // The key is taken (another node committed it first, or an earlier request): answer as before.
-            return earlier(scope, requestHash).orElseThrow();
-        } catch (ApiException e) {
+            return earlier(keyed).orElseThrow();
+        } catch (PaymentRefusal e) {
             // An earlier answer under this key wins over what this attempt found (D14).
             if (!lookFirst) {
-                Optional<Outcome> earlier = earlier(scope, requestHash);
+                Optional<Outcome> earlier = earlier(keyed);
                 if (earlier.isPresent()) {
                     return earlier.get();
                 }
             }
             throw e;
         } finally {
-            idempotency.end(scope);
+            idempotency.end(keyed.scope());
         }
     }
 
-    private Optional<Outcome> earlier(Idempotency.Scope scope, String requestHash) {
-        return switch (idempotency.prior(scope, requestHash)) {
+    private Optional<Outcome> earlier(Idempotency.Keyed keyed) {
+        return switch (idempotency.prior(keyed)) {
             case Idempotency.Prior.None none -> Optional.empty();
             case Idempotency.Prior.Replay replay ->
                 Optional.of(new Outcome(
                         replay.response().status(), replay.response().body(), true));
-            case Idempotency.Prior.Mismatch mismatch ->
-                throw new ApiException(
-                        HttpStatus.UNPROCESSABLE_CONTENT,
-                        "This Idempotency-Key was already used with a different request");
+            case Idempotency.Prior.Mismatch mismatch -> throw new IdempotencyRefusal.KeyReused();
         };
     }
 
@@ -167,15 +161,14 @@ public class PaymentInitiation {
             Caller caller,
             PaymentOrder order,
             @Nullable PaymentId transactionUuid,
-            Idempotency.@Nullable Scope scope,
-            @Nullable String requestHash,
+            Idempotency.@Nullable Keyed keyed,
             Function<Initiated, String> render) {
         PaymentId id = transactionUuid != null ? transactionUuid : PaymentId.newId(clock);
         for (int attempt = 1; ; attempt++) {
             Initiated initiated = sessions.open(caller, order, id, freeReference(caller, id));
             String body = render.apply(initiated);
             // null: the reference was taken meanwhile, try again with a new one.
-            Outcome outcome = store.store(initiated.payment(), initiated.providerQrCode(), body, scope, requestHash);
+            Outcome outcome = store.store(initiated.payment(), initiated.providerQrCode(), body, keyed);
             if (outcome != null) {
                 return outcome;
             }

@@ -1,15 +1,12 @@
 package sn.xaalis.payment;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.PaymentProviders;
@@ -74,7 +71,7 @@ public class PaymentOperations {
         requireMove(payment, PaymentStatus.CANCELLED, "Only a PROCESSING payment can be cancelled");
         for (CancelVeto veto : vetoes) {
             veto.vetoCancel(payment).ifPresent(reason -> {
-                throw conflict(reason);
+                throw new PaymentRefusal.CancelVetoed(reason);
             });
         }
         act(providers.cancel(session(payment)));
@@ -100,7 +97,7 @@ public class PaymentOperations {
     /** The scriptable sandbox outcome (D13); refused for live keys. */
     public Payment simulate(Caller caller, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         if (caller.environment() != Environment.SANDBOX) {
-            throw new ApiException(HttpStatus.FORBIDDEN, "Simulation is only available with sandbox keys");
+            throw new PaymentRefusal.NotSandbox();
         }
         Payment payment = owned(caller, reference);
         return changed(transitions.apply(
@@ -121,14 +118,14 @@ public class PaymentOperations {
             Set<ApplicationId> applicationIds, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         Payment payment = listing.findAmong(applicationIds, reference)
                 .filter(p -> p.environment() == Environment.SANDBOX)
-                .orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
+                .orElseThrow(PaymentRefusal.NoSuchSandboxPayment::new);
         return transitions.apply(
                 payment, outcome, PaymentTransitions.Cause.of("portal:sandbox"), failure(outcome, errorMessage));
     }
 
     @Transactional
     public PaymentTransitions.Outcome checkout(String reference, PaymentStatus outcome, @Nullable String errorMessage) {
-        Payment payment = sandboxPayment(reference).orElseThrow(() -> ApiException.notFound("No such sandbox payment"));
+        Payment payment = sandboxPayment(reference).orElseThrow(PaymentRefusal.NoSuchSandboxPayment::new);
         return transitions.apply(
                 payment, outcome, PaymentTransitions.Cause.of("sandbox:checkout"), failure(outcome, errorMessage));
     }
@@ -142,40 +139,37 @@ public class PaymentOperations {
 
     private Payment owned(Caller caller, String reference) {
         if (!Reference.isWellFormed(reference)) {
-            throw ApiException.notFound("No payment with this reference");
+            throw new PaymentRefusal.NoSuchPayment();
         }
         return payments.find(caller.applicationId(), caller.environment(), new Reference(reference))
-                .orElseThrow(() -> ApiException.notFound("No payment with this reference"));
+                .orElseThrow(PaymentRefusal.NoSuchPayment::new);
     }
 
     private static void requireMove(Payment payment, PaymentStatus to, String rule) {
         if (!payment.status().canMoveTo(to)) {
-            throw conflict(rule + "; this one is " + payment.status());
+            throw new PaymentRefusal.WrongStatus(rule + "; this one is " + payment.status());
         }
     }
 
     private static void act(ProviderAction action) {
         switch (action) {
             case ProviderAction.Done done -> {}
-            case ProviderAction.Refused refused ->
-                throw ApiException.invalid(Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+            case ProviderAction.Refused refused -> throw new PaymentRefusal.ProviderRefused(refused.reason());
             case ProviderAction.Unavailable unavailable ->
-                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+                throw new PaymentRefusal.ProviderUnavailable(unavailable.reason());
         }
     }
 
     private static Payment changed(PaymentTransitions.Outcome outcome) {
         return switch (outcome) {
             case PaymentTransitions.Outcome.Changed changed -> changed.payment();
-            case PaymentTransitions.Outcome.Refused refused ->
-                throw conflict("The payment is " + refused.current() + "; that change is not possible");
-            case PaymentTransitions.Outcome.Lost lost ->
-                throw conflict("The payment is " + lost.current() + "; that change is not possible");
+            case PaymentTransitions.Outcome.Refused refused -> throw notPossible(refused.current());
+            case PaymentTransitions.Outcome.Lost lost -> throw notPossible(lost.current());
         };
     }
 
-    private static ApiException conflict(String message) {
-        return new ApiException(HttpStatus.CONFLICT, message);
+    private static PaymentRefusal notPossible(PaymentStatus current) {
+        return new PaymentRefusal.WrongStatus("The payment is " + current + "; that change is not possible");
     }
 
     static SessionReference session(Payment p) {

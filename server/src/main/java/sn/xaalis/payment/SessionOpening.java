@@ -2,13 +2,9 @@ package sn.xaalis.payment;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.Timestamps;
@@ -49,11 +45,9 @@ class SessionOpening {
         ProviderResult.Created created =
                 switch (providers.createSession(sessionRequest(caller, order, reference, deadline))) {
                     case ProviderResult.Created session -> session;
-                    case ProviderResult.Refused refused ->
-                        throw ApiException.invalid(
-                                Map.of("provider", List.of("refused by the provider: " + refused.reason())));
+                    case ProviderResult.Refused refused -> throw new PaymentRefusal.ProviderRefused(refused.reason());
                     case ProviderResult.Unavailable unavailable ->
-                        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, unavailable.reason());
+                        throw new PaymentRefusal.ProviderUnavailable(unavailable.reason());
                 };
         Instant expiresAt = created.expiresAt() != null && created.expiresAt().isBefore(deadline)
                 ? Timestamps.truncate(created.expiresAt())

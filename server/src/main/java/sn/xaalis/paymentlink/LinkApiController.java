@@ -112,9 +112,12 @@ class LinkApiController {
             byte[] body,
             int status,
             Supplier<PaymentLink> action) {
-        var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
-        String hash = key == null ? null : Idempotency.fingerprint("POST", request.getRequestURI(), body);
-        var answer = idempotency.execute(scope, hash, () -> {
+        var keyed = Idempotency.Keyed.of(
+                caller.applicationId(),
+                caller.environment(),
+                key,
+                () -> Idempotency.fingerprint("POST", request.getRequestURI(), body));
+        var answer = idempotency.execute(keyed, () -> {
             PaymentLink link = action.get();
             String rendered = json.writeValueAsString(LinkJson.Link.of(link, catalog.url(link), catalog.now()));
             return new Idempotency.StoredResponse(status, rendered);

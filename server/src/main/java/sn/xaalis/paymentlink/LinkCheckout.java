@@ -10,16 +10,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.PaymentId;
 import sn.xaalis.payment.PaymentInitiation;
-import sn.xaalis.platform.ApiException;
+import sn.xaalis.payment.PaymentRefusal;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.ratelimit.Allowance;
@@ -150,16 +150,16 @@ class LinkCheckout {
             }
         }
         try {
-            var outcome = initiation.initiate(caller, request(link, form), null, null, paymentId, initiated -> initiated
+            var outcome = initiation.initiate(caller, request(link, form), null, paymentId, initiated -> initiated
                     .payment()
                     .reference()
                     .value());
             return new Result.Started(outcome.body());
-        } catch (ApiException e) {
+        } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused e) {
             release(link, paymentId);
-            if (e.status() == HttpStatus.BAD_REQUEST) {
-                return new Result.Refused(CustomerInput.problems(e.errors()));
-            }
+            return new Result.Refused(CustomerInput.problems(e.errors()));
+        } catch (Refusal e) {
+            release(link, paymentId);
             return new Result.Unavailable();
         } catch (RuntimeException e) {
             release(link, paymentId);

@@ -7,7 +7,8 @@ import org.springframework.http.HttpStatus;
 
 /**
  * An HTTP answer other than success, rendered as the SPEC §7 body in one place ({@code ErrorResponses}).
- * The message is shown to the caller: it must never carry a secret.
+ * The message is shown to the caller: it must never carry a secret. Thrown by the web edge only
+ * (controllers, interceptors): services throw their module's {@link Refusal}, without a status.
  */
 public class ApiException extends RuntimeException {
 
@@ -52,7 +53,6 @@ public class ApiException extends RuntimeException {
 
     /** A 400 with per-field detail; the message names the fields so a log line alone is useful. */
     public static ApiException invalid(Map<String, List<String>> errors) {
-        return new ApiException(
-                HttpStatus.BAD_REQUEST, "Invalid request: " + String.join(", ", errors.keySet()), errors);
+        return new ApiException(HttpStatus.BAD_REQUEST, Refusal.invalidFields(errors), errors);
     }
 }

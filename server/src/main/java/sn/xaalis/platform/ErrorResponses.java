@@ -44,10 +44,12 @@ class ErrorResponses implements ErrorController {
 
     private final Clock clock;
     private final ObjectProvider<ErrorPages> pages;
+    private final Refusals refusals;
 
-    ErrorResponses(Clock clock, ObjectProvider<ErrorPages> pages) {
+    ErrorResponses(Clock clock, ObjectProvider<ErrorPages> pages, Refusals refusals) {
         this.clock = clock;
         this.pages = pages;
+        this.refusals = refusals;
     }
 
     @ExceptionHandler(ApiException.class)
@@ -56,6 +58,15 @@ class ErrorResponses implements ErrorController {
                 .headers(e.headers())
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(ErrorBody.of(e.status(), e.getMessage(), e.errors(), clock.instant()));
+    }
+
+    /** A module's rule refused the request: the status its module gives, with the refusal's own detail. */
+    @ExceptionHandler(Refusal.class)
+    ResponseEntity<ErrorBody> refused(Refusal refusal) {
+        HttpStatus status = refusals.status(refusal);
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(status, refusal.getMessage(), refusal.errors(), clock.instant()));
     }
 
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})

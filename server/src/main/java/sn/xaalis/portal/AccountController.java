@@ -17,7 +17,6 @@ import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.merchant.MerchantSignUp;
 import sn.xaalis.merchant.Totp;
 import sn.xaalis.pages.PageController;
-import sn.xaalis.platform.ApiException;
 import sn.xaalis.qr.QrCodePng;
 import sn.xaalis.secrets.SecretBox;
 
@@ -70,7 +69,7 @@ class AccountController {
         } catch (MerchantRefusal.EmailTaken e) {
             // An address already registered is answered as a new one: sign-up tells nobody who has an
             // account. Its owner signs in as always; nothing is created or sent.
-        } catch (ApiException e) {
+        } catch (MerchantRefusal.FieldsInvalid e) {
             return signUpError(values, e.errors());
         }
         return new ModelAndView("redirect:/portal/login?created");
@@ -99,7 +98,7 @@ class AccountController {
                 credentials.changePassword(user.merchantId(), next);
                 otherSessions.endAllBut(user, session);
                 return accountPage(user).addObject("notice", Notice.of("notice.passwordChanged"));
-            } catch (ApiException e) {
+            } catch (MerchantRefusal.FieldsInvalid e) {
                 errors = e.errors();
             }
         }
@@ -114,7 +113,7 @@ class AccountController {
             @RequestParam(name = "time_zone", defaultValue = "") String zone) {
         try {
             preferences.setTimeZone(user.merchantId(), zone);
-        } catch (ApiException e) {
+        } catch (MerchantRefusal.FieldsInvalid e) {
             ModelAndView view = accountPage(user).addObject("errors", e.errors());
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;

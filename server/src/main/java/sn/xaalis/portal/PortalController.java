@@ -73,7 +73,7 @@ class PortalController {
             return applicationPage
                     .view(user, created.application(), Map.of(), Notice.of("notice.applicationCreated"), null)
                     .addObject("issued", created.sandboxKeys());
-        } catch (ApiException e) {
+        } catch (MerchantRefusal.FieldsInvalid | MerchantRefusal.NoSuchMerchant e) {
             ModelAndView view = applications(user).addObject("errors", e.errors());
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
@@ -102,10 +102,7 @@ class PortalController {
         try {
             ApplicationDetails saved = settings.update(user.merchantId(), id, changes);
             return applicationPage.view(user, saved, Map.of(), Notice.of("notice.settingsSaved"), null);
-        } catch (ApiException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                throw e;
-            }
+        } catch (MerchantRefusal.FieldsInvalid e) {
             ApplicationDetails current = merchants.details(user.merchantId(), id);
             var submitted =
                     Map.of("webhook_url", webhookUrl, "callback_url_success", success, "callback_url_failure", failure);

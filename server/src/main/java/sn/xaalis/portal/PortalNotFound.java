@@ -7,6 +7,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.platform.ApiException;
 
 /** Another merchant's application or key, or none at all: the same 404 page, which tells nothing apart. */
@@ -15,7 +16,12 @@ import sn.xaalis.platform.ApiException;
 @ControllerAdvice(assignableTypes = {PortalController.class, ApiKeysController.class, WebhookTestController.class})
 class PortalNotFound {
 
-    @ExceptionHandler({ApiException.class, MethodArgumentTypeMismatchException.class})
+    @ExceptionHandler({
+        ApiException.class,
+        MethodArgumentTypeMismatchException.class,
+        MerchantRefusal.NoSuchApplication.class,
+        MerchantRefusal.NoSuchKey.class
+    })
     ModelAndView notFound(Exception e) {
         if (e instanceof ApiException api && api.status() != HttpStatus.NOT_FOUND) {
             throw api;

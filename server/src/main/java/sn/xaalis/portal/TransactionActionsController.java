@@ -24,6 +24,7 @@ import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.payment.PaymentRefusal;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
 import sn.xaalis.platform.ApiException;
@@ -97,7 +98,7 @@ class TransactionActionsController {
                 operations.cancel(caller, reference, "portal:cancel");
             }
             flash.addFlashAttribute("notice", Notice.of(refund ? "notice.refunded" : "notice.cancelled"));
-        } catch (ApiException e) {
+        } catch (PaymentRefusal e) {
             flash.addFlashAttribute("failure", failure(e));
         }
         return new ModelAndView(
@@ -162,10 +163,10 @@ class TransactionActionsController {
                 status.name());
     }
 
-    @ExceptionHandler(ApiException.class)
-    ModelAndView notFound(ApiException e) {
-        if (e.status() != HttpStatus.NOT_FOUND) {
-            throw e;
+    @ExceptionHandler({ApiException.class, PaymentRefusal.NoSuchSandboxPayment.class})
+    ModelAndView notFound(RuntimeException e) {
+        if (e instanceof ApiException api && api.status() != HttpStatus.NOT_FOUND) {
+            throw api;
         }
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
     }
@@ -192,15 +193,11 @@ class TransactionActionsController {
     }
 
     /** The API's refusal, said for a person: not possible now, refused by the provider, or unreachable. */
-    private static Notice failure(ApiException e) {
-        if (e.status() == HttpStatus.SERVICE_UNAVAILABLE) {
-            return Notice.of("notice.providerUnavailable");
-        }
-        List<String> provider = e.errors().get("provider");
-        if (provider != null && !provider.isEmpty()) {
-            return Notice.of(
-                    "notice.providerRefused", provider.getFirst().replaceFirst("^refused by the provider: ", ""));
-        }
-        return Notice.of("notice.notPossible");
+    private static Notice failure(PaymentRefusal refusal) {
+        return switch (refusal) {
+            case PaymentRefusal.ProviderUnavailable unavailable -> Notice.of("notice.providerUnavailable");
+            case PaymentRefusal.ProviderRefused refused -> Notice.of("notice.providerRefused", refused.reason());
+            default -> Notice.of("notice.notPossible");
+        };
     }
 }

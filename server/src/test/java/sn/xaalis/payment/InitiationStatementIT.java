@@ -107,13 +107,13 @@ class InitiationStatementIT extends ApiIntegrationTest {
     }
 
     private boolean insert(Payment payment, String key) {
-        var scope = new Idempotency.Scope(payment.applicationId(), Environment.SANDBOX, key);
+        var keyed = new Idempotency.Keyed(
+                new Idempotency.Scope(payment.applicationId(), Environment.SANDBOX, key), "request-hash");
         return payments.insertAtOnce(
                 payment,
                 null,
                 PROVIDER_QR,
-                idempotency.insertStep(
-                        scope, "request-hash", new Idempotency.StoredResponse(201, "{\"stored\":true}")));
+                idempotency.insertStep(keyed, new Idempotency.StoredResponse(201, "{\"stored\":true}")));
     }
 
     private String providerQrCode(Payment payment) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.platform.Refusals;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -73,6 +74,9 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
     @Autowired
     PaymentOperations operations;
 
+    @Autowired
+    Refusals refusals;
+
     @Test
     void simulationRefusesLiveKeys() {
         var live = new sn.xaalis.merchant.Caller(
@@ -85,8 +89,8 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> operations.simulate(live, "SVC-AAAAAAAA", PaymentStatus.SUCCESS, null))
                 .isInstanceOfSatisfying(
-                        sn.xaalis.platform.ApiException.class,
-                        e -> assertThat(e.status().value()).isEqualTo(403));
+                        PaymentRefusal.NotSandbox.class,
+                        e -> assertThat(refusals.status(e).value()).isEqualTo(403));
     }
 
     @Test

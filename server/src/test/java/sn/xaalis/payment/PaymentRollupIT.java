@@ -234,7 +234,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
                 provider,
                 new BigDecimal(amount(random, provider)),
                 Reference.random());
-        assertThat(initiationStore.store(payment, null, "{}", null, null)).isNotNull();
+        assertThat(initiationStore.store(payment, null, "{}", null)).isNotNull();
         return payment.reference().value();
     }
 

@@ -148,7 +148,7 @@ class ReferenceCollisionIT extends ApiIntegrationTest {
                 .orElseThrow();
         var request =
                 new InitiationRequest("WALLET_SN", "1500", true, "XOF", null, null, null, "{}", null, null, Map.of());
-        assertThatThrownBy(() -> initiation.initiate(caller, request, null, null, takenId, i -> "{}"))
+        assertThatThrownBy(() -> initiation.initiate(caller, request, null, takenId, i -> "{}"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("its id is taken");
     }

@@ -163,11 +163,13 @@ class PaymentActionsController {
     private ResponseEntity<String> idempotent(
             Caller caller, HttpServletRequest request, @Nullable String header, byte[] body, Supplier<Payment> action) {
         String key = Idempotency.validKey(header);
-        var scope = key == null ? null : new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
-        String hash = key == null ? null : Idempotency.fingerprint("POST", request.getRequestURI(), body);
+        var keyed = Idempotency.Keyed.of(
+                caller.applicationId(),
+                caller.environment(),
+                key,
+                () -> Idempotency.fingerprint("POST", request.getRequestURI(), body));
         var answer = idempotency.execute(
-                scope,
-                hash,
+                keyed,
                 () -> new Idempotency.StoredResponse(200, json.writeValueAsString(PaymentStatusBody.of(action.get()))));
         var response = ResponseEntity.status(answer.response().status()).contentType(MediaType.APPLICATION_JSON);
         if (answer.replayed()) {

@@ -44,9 +44,13 @@ class PaymentController {
         String key = Idempotency.validKey(idempotencyKey);
         byte[] body = JsonBodies.read(request, MAX_BODY_BYTES);
         var parsed = reader.read(body);
-        String hash = key == null ? null : Idempotency.fingerprint("POST", request.getRequestURI(), body);
+        var keyed = Idempotency.Keyed.of(
+                caller.applicationId(),
+                caller.environment(),
+                key,
+                () -> Idempotency.fingerprint("POST", request.getRequestURI(), body));
         var outcome = initiation.initiate(
-                caller, parsed, key, hash, initiated -> json.writeValueAsString(PaymentJson.Initiated.of(initiated)));
+                caller, parsed, keyed, initiated -> json.writeValueAsString(PaymentJson.Initiated.of(initiated)));
         var response = ResponseEntity.status(outcome.status()).contentType(MediaType.APPLICATION_JSON);
         if (outcome.replayed()) {
             response.header(Idempotency.REPLAYED_HEADER, "true");
