@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -32,7 +31,9 @@ import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
 import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.NewApplicationRequest;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.JsonNode;
@@ -73,13 +74,14 @@ class ApplicationsAdminController {
         }
     }
 
-    record CreatedApplicationJson(UUID id, String endpointKey, String name, List<String> providers, KeysJson sandbox) {}
+    record CreatedApplicationJson(
+            ApplicationId id, String endpointKey, String name, List<String> providers, KeysJson sandbox) {}
 
     record KeyJson(String apiKey, String environment, String createdAt, String expiresAt, String revokedAt) {}
 
     record ApplicationJson(
-            UUID id,
-            UUID merchantId,
+            ApplicationId id,
+            MerchantId merchantId,
             String endpointKey,
             String name,
             @Nullable String webhookUrl,
@@ -119,7 +121,7 @@ class ApplicationsAdminController {
 
     @PostMapping("/merchants/{merchantId}/applications")
     ResponseEntity<CreatedApplicationJson> createApplication(
-            @PathVariable UUID merchantId, HttpServletRequest request) {
+            @PathVariable MerchantId merchantId, HttpServletRequest request) {
         JsonNode body = requests.readObject(request);
         Map<String, List<String>> errors = new LinkedHashMap<>();
         var created = new NewApplicationRequest(
@@ -141,12 +143,12 @@ class ApplicationsAdminController {
     }
 
     @GetMapping("/applications/{applicationId}")
-    ApplicationJson application(@PathVariable UUID applicationId) {
+    ApplicationJson application(@PathVariable ApplicationId applicationId) {
         return ApplicationJson.of(applications.operatorDetails(applicationId));
     }
 
     @PatchMapping("/applications/{applicationId}")
-    ApplicationJson updateApplication(@PathVariable UUID applicationId, HttpServletRequest request) {
+    ApplicationJson updateApplication(@PathVariable ApplicationId applicationId, HttpServletRequest request) {
         JsonNode body = requests.readObject(request);
         Map<String, List<String>> errors = new LinkedHashMap<>();
         Optional<Boolean> live = Optional.empty();
@@ -169,7 +171,7 @@ class ApplicationsAdminController {
     }
 
     @PostMapping("/applications/{applicationId}/keys")
-    ResponseEntity<KeysJson> issueKeys(@PathVariable UUID applicationId, HttpServletRequest request) {
+    ResponseEntity<KeysJson> issueKeys(@PathVariable ApplicationId applicationId, HttpServletRequest request) {
         JsonNode body = requests.readObject(request);
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String value = text(body, "environment", errors);
@@ -183,7 +185,7 @@ class ApplicationsAdminController {
     }
 
     @DeleteMapping("/applications/{applicationId}/keys/{apiKey}")
-    ResponseEntity<Void> revokeKey(@PathVariable UUID applicationId, @PathVariable String apiKey) {
+    ResponseEntity<Void> revokeKey(@PathVariable ApplicationId applicationId, @PathVariable String apiKey) {
         revocation.revoke(applicationId, apiKey);
         return ResponseEntity.noContent().build();
     }

@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -19,6 +18,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.LiveApproval;
 import sn.xaalis.merchant.LiveApprovals;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.MerchantSignUp;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.JsonNode;
@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/admin/v1")
 record MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, OperatorRequests requests) {
 
-    record MerchantJson(UUID id, String name, String email) {}
+    record MerchantJson(MerchantId id, String name, String email) {}
 
     @PostMapping("/merchants")
     ResponseEntity<MerchantJson> createMerchant(HttpServletRequest request) {
@@ -44,8 +44,9 @@ record MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, 
     }
 
     /** A merchant's approval for live payments, as the operator API shows it. */
-    record ApprovalJson(UUID merchantId, String approval, @Nullable String approvedAt, @Nullable String withdrawnAt) {
-        static ApprovalJson of(UUID merchantId, LiveApproval approval) {
+    record ApprovalJson(
+            MerchantId merchantId, String approval, @Nullable String approvedAt, @Nullable String withdrawnAt) {
+        static ApprovalJson of(MerchantId merchantId, LiveApproval approval) {
             return new ApprovalJson(
                     merchantId,
                     approval.state().value(),
@@ -55,19 +56,19 @@ record MerchantsAdminController(MerchantSignUp signUp, LiveApprovals approvals, 
     }
 
     @GetMapping("/merchants/{merchantId}/approval")
-    ApprovalJson approval(@PathVariable UUID merchantId) {
+    ApprovalJson approval(@PathVariable MerchantId merchantId) {
         return ApprovalJson.of(merchantId, approvals.approval(merchantId));
     }
 
     /** Approves a merchant for live payments: a self-service sign-up may then go live. */
     @PostMapping("/merchants/{merchantId}/approval")
-    ApprovalJson approve(@PathVariable UUID merchantId) {
+    ApprovalJson approve(@PathVariable MerchantId merchantId) {
         return ApprovalJson.of(merchantId, approvals.approve(merchantId));
     }
 
     /** Withdraws the approval: the merchant's live payments are refused until it is approved again. */
     @DeleteMapping("/merchants/{merchantId}/approval")
-    ApprovalJson withdraw(@PathVariable UUID merchantId) {
+    ApprovalJson withdraw(@PathVariable MerchantId merchantId) {
         return ApprovalJson.of(merchantId, approvals.withdrawApproval(merchantId));
     }
 }

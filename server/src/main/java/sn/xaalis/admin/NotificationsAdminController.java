@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -20,8 +19,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.webhook.NotificationId;
 import sn.xaalis.webhook.NotificationView;
 import sn.xaalis.webhook.WebhookDeliveries;
 import tools.jackson.databind.JsonNode;
@@ -44,7 +45,7 @@ class NotificationsAdminController {
 
     @GetMapping("/applications/{applicationId}/notifications")
     List<NotificationJson> notifications(
-            @PathVariable UUID applicationId, @RequestParam(defaultValue = "50") int limit) {
+            @PathVariable ApplicationId applicationId, @RequestParam(defaultValue = "50") int limit) {
         applications.operatorDetails(applicationId); // 404 for an unknown application
         return deliveries.recent(applicationId, limit).stream()
                 .map(NotificationJson::of)
@@ -52,7 +53,7 @@ class NotificationsAdminController {
     }
 
     @PostMapping("/applications/{applicationId}/notifications/{notificationId}/resend")
-    NotificationJson resend(@PathVariable UUID applicationId, @PathVariable UUID notificationId) {
+    NotificationJson resend(@PathVariable ApplicationId applicationId, @PathVariable NotificationId notificationId) {
         return switch (deliveries.requestResend(applicationId, notificationId)) {
             case WebhookDeliveries.Resend.Resent resent -> NotificationJson.of(resent.notification());
             case WebhookDeliveries.Resend.Unknown unknown -> throw ApiException.notFound("No such notification");
@@ -63,7 +64,7 @@ class NotificationsAdminController {
     }
 
     @PostMapping("/applications/{applicationId}/webhooks/test")
-    ResponseEntity<NotificationJson> sendTest(@PathVariable UUID applicationId, HttpServletRequest request) {
+    ResponseEntity<NotificationJson> sendTest(@PathVariable ApplicationId applicationId, HttpServletRequest request) {
         Environment environment = Environment.SANDBOX;
         if (request.getContentLengthLong() > 0) {
             JsonNode body = requests.readObject(request);
@@ -107,7 +108,7 @@ class NotificationsAdminController {
     }
 
     record NotificationJson(
-            UUID id,
+            NotificationId id,
             String eventId,
             String event,
             String environment,

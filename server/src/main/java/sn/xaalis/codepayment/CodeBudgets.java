@@ -1,8 +1,8 @@
 package sn.xaalis.codepayment;
 
-import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.ratelimit.PublicBudgets;
 import sn.xaalis.ratelimit.RateLimiter;
 
@@ -20,7 +20,7 @@ class CodeBudgets {
     }
 
     /** One code for this number and this application, or how long to wait; the number is asked first. */
-    RateLimiter.Decision spend(UUID applicationId, CustomerPhone phone) {
+    RateLimiter.Decision spend(ApplicationId applicationId, CustomerPhone phone) {
         RateLimiter.Decision byPhone =
                 budgets.budget("codes-per-phone", properties.perPhone()).spend(phone.nationalNumber());
         if (!byPhone.allowed()) {

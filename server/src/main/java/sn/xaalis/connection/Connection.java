@@ -2,8 +2,9 @@ package sn.xaalis.connection;
 
 import java.time.Instant;
 import java.util.Locale;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
@@ -14,8 +15,8 @@ import sn.xaalis.provider.ProviderAccount;
  * @param statusMessage what the last set-up or test said, in the provider's words when it refused
  */
 record Connection(
-        UUID id,
-        UUID applicationId,
+        ConnectionId id,
+        ApplicationId applicationId,
         Provider provider,
         Credentials credentials,
         Status status,

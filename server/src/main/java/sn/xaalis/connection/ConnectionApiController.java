@@ -4,7 +4,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -16,6 +15,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -35,7 +36,7 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
 
     /** The answer's shape: no credential, the last four characters of each. */
     record ConnectionJson(
-            UUID id,
+            ConnectionId id,
             String provider,
             String status,
             @Nullable String statusMessage,
@@ -65,7 +66,7 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
 
     @PutMapping
     ConnectionJson save(
-            @PathVariable("application_id") UUID applicationId,
+            @PathVariable("application_id") ApplicationId applicationId,
             @PathVariable String provider,
             HttpServletRequest request) {
         Provider known = provider(applicationId, provider);
@@ -90,7 +91,8 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
     }
 
     @GetMapping
-    ConnectionJson connection(@PathVariable("application_id") UUID applicationId, @PathVariable String provider) {
+    ConnectionJson connection(
+            @PathVariable("application_id") ApplicationId applicationId, @PathVariable String provider) {
         Provider known = provider(applicationId, provider);
         return settings.view(applicationId, known)
                 .map(ConnectionJson::of)
@@ -98,18 +100,19 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
     }
 
     @DeleteMapping
-    ResponseEntity<Void> remove(@PathVariable("application_id") UUID applicationId, @PathVariable String provider) {
+    ResponseEntity<Void> remove(
+            @PathVariable("application_id") ApplicationId applicationId, @PathVariable String provider) {
         settings.remove(applicationId, provider(applicationId, provider));
         return ResponseEntity.noContent().build();
     }
 
     @PostMapping("/test")
-    ConnectionJson test(@PathVariable("application_id") UUID applicationId, @PathVariable String provider) {
+    ConnectionJson test(@PathVariable("application_id") ApplicationId applicationId, @PathVariable String provider) {
         return ConnectionJson.of(settings.test(applicationId, provider(applicationId, provider)));
     }
 
     /** 404 for an unknown application or provider name alike. */
-    private Provider provider(UUID applicationId, String name) {
+    private Provider provider(ApplicationId applicationId, String name) {
         applications.operatorDetails(applicationId);
         return Provider.fromName(name).orElseThrow(() -> ApiException.notFound("No such provider: " + name));
     }

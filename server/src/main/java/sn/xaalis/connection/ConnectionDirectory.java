@@ -2,10 +2,11 @@ package sn.xaalis.connection;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.CacheInvalidation;
 import sn.xaalis.cluster.ClusterSignals;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.ShortLivedCache;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
@@ -26,7 +27,7 @@ class ConnectionDirectory implements ProviderConnections {
     private final Connections connections;
     private final CacheInvalidation invalidation;
     private final ShortLivedCache<Key, Optional<Connection>> byApplication;
-    private final ShortLivedCache<UUID, Optional<Connection>> byId;
+    private final ShortLivedCache<ConnectionId, Optional<Connection>> byId;
 
     ConnectionDirectory(Connections connections, ClusterSignals signals) {
         this.connections = connections;
@@ -35,17 +36,17 @@ class ConnectionDirectory implements ProviderConnections {
         this.invalidation = new CacheInvalidation(signals, CHANNEL, this::forgetNow);
     }
 
-    private record Key(UUID applicationId, Provider provider) {}
+    private record Key(ApplicationId applicationId, Provider provider) {}
 
     @Override
-    public Optional<Own> ofApplication(UUID applicationId, Provider provider) {
+    public Optional<Own> ofApplication(ApplicationId applicationId, Provider provider) {
         return byApplication
                 .get(new Key(applicationId, provider), key -> connections.find(key.applicationId(), key.provider()))
                 .map(c -> new Own(c.account(), c.status() == Connection.Status.CONNECTED));
     }
 
     @Override
-    public Optional<ProviderAccount> byId(UUID connectionId) {
+    public Optional<ProviderAccount> byId(ConnectionId connectionId) {
         return byId.get(connectionId, connections::byId).map(Connection::account);
     }
 

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -23,6 +22,7 @@ import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.portal.Reauthentication;
 import sn.xaalis.provider.Provider;
@@ -61,14 +61,14 @@ class ConnectionPageController {
     record Outcome(String key, @Nullable String detail, boolean ok) {}
 
     @GetMapping("/portal/applications/{id}/payment-methods")
-    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id) {
         return page(user, merchants.details(user.merchantId(), id), null, null, Map.of());
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}")
     ModelAndView save(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
@@ -87,7 +87,8 @@ class ConnectionPageController {
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/test")
-    ModelAndView test(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @PathVariable String provider) {
+    ModelAndView test(
+            @AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, @PathVariable String provider) {
         ApplicationDetails application = merchants.details(user.merchantId(), id);
         Provider known = provider(provider);
         return page(user, application, known, checked(settings.test(id, known)), Map.of());
@@ -96,7 +97,7 @@ class ConnectionPageController {
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/remove")
     ModelAndView remove(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
@@ -133,7 +134,7 @@ class ConnectionPageController {
      */
     private ModelAndView reauthenticated(
             PortalUser user,
-            UUID id,
+            ApplicationId id,
             String provider,
             Map<String, String> form,
             HttpServletRequest request,

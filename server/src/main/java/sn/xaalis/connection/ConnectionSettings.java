@@ -4,12 +4,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.ConnectionCheck;
@@ -53,7 +54,7 @@ class ConnectionSettings {
         this.clock = clock;
     }
 
-    Optional<ConnectionView> view(UUID applicationId, Provider provider) {
+    Optional<ConnectionView> view(ApplicationId applicationId, Provider provider) {
         return connections.find(applicationId, provider).map(this::view);
     }
 
@@ -68,12 +69,12 @@ class ConnectionSettings {
      *
      * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right
      */
-    ConnectionView save(UUID applicationId, Provider provider, Map<String, String> fields) {
+    ConnectionView save(ApplicationId applicationId, Provider provider, Map<String, String> fields) {
         Instant now = Timestamps.truncate(clock.instant());
         Optional<Connection> current = connections.find(applicationId, provider);
         var credentials = new ConnectionRequest(provider, fields).merge(current.map(Connection::credentials), now);
         Connection stored = new Connection(
-                current.map(Connection::id).orElseGet(UUID::randomUUID),
+                current.map(Connection::id).orElseGet(ConnectionId::random),
                 applicationId,
                 provider,
                 credentials,
@@ -99,7 +100,7 @@ class ConnectionSettings {
     }
 
     /** A harmless call to the provider with the stored credentials; the outcome is kept. */
-    ConnectionView test(UUID applicationId, Provider provider) {
+    ConnectionView test(ApplicationId applicationId, Provider provider) {
         Connection stored = connections
                 .find(applicationId, provider)
                 .orElseThrow(() -> new ConnectionRefusal.NoConnection(provider));
@@ -110,7 +111,7 @@ class ConnectionSettings {
      * Removes a connection once no live payment opened with it is still open: they could no longer be
      * asked about, and their provider could no longer reach us.
      */
-    void remove(UUID applicationId, Provider provider) {
+    void remove(ApplicationId applicationId, Provider provider) {
         Connection stored = connections
                 .find(applicationId, provider)
                 .orElseThrow(() -> new ConnectionRefusal.NoConnection(provider));

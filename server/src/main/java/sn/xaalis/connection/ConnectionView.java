@@ -3,8 +3,8 @@ package sn.xaalis.connection;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
 
@@ -16,7 +16,7 @@ import sn.xaalis.provider.Provider;
  * @param previousSecretUntil until when a replaced wallet webhook secret still verifies; null when none
  */
 record ConnectionView(
-        UUID id,
+        ConnectionId id,
         Provider provider,
         Connection.Status status,
         @Nullable String statusMessage,

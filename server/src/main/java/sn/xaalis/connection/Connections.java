@@ -7,11 +7,12 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.lang.Contract;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -30,26 +31,26 @@ class Connections {
         this.box = box;
     }
 
-    Optional<Connection> find(UUID applicationId, Provider provider) {
+    Optional<Connection> find(ApplicationId applicationId, Provider provider) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections"
                         + " WHERE application_id = :app AND provider = :provider")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("provider", provider.name())
                 .query((rs, n) -> map(rs))
                 .optional();
     }
 
-    Optional<Connection> byId(UUID id) {
+    Optional<Connection> byId(ConnectionId id) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> map(rs))
                 .optional();
     }
 
-    List<Connection> ofApplication(UUID applicationId) {
+    List<Connection> ofApplication(ApplicationId applicationId) {
         return jdbc.sql("SELECT " + COLUMNS
                         + " FROM provider_connections WHERE application_id = :app ORDER BY provider")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .query((rs, n) -> map(rs))
                 .list();
     }
@@ -63,13 +64,13 @@ class Connections {
                 .param("message", cut(c.statusMessage()))
                 .param("checked", Timestamps.toDatabase(c.checkedAt()))
                 .param("updated", Timestamps.toDatabase(c.updatedAt()))
-                .param("id", c.id())
+                .param("id", c.id().value())
                 .update();
         if (updated == 0) {
             jdbc.sql("INSERT INTO provider_connections (" + COLUMNS + ") VALUES (:id, :app, :provider, :box, :status,"
                             + " :message, :checked, :created, :updated)")
-                    .param("id", c.id())
-                    .param("app", c.applicationId())
+                    .param("id", c.id().value())
+                    .param("app", c.applicationId().value())
                     .param("provider", c.provider().name())
                     .param("box", box.seal(c.credentials()))
                     .param("status", c.status().value())
@@ -88,23 +89,23 @@ class Connections {
                         .param("status", checked.status().value())
                         .param("message", cut(checked.statusMessage()))
                         .param("checked", Timestamps.toDatabase(checked.checkedAt()))
-                        .param("id", checked.id())
+                        .param("id", checked.id().value())
                         .param("version", Timestamps.toDatabase(credentialsOf))
                         .update()
                 == 1;
     }
 
-    boolean delete(UUID id) {
+    boolean delete(ConnectionId id) {
         return jdbc.sql("DELETE FROM provider_connections WHERE id = :id")
-                        .param("id", id)
+                        .param("id", id.value())
                         .update()
                 == 1;
     }
 
     private Connection map(ResultSet rs) throws SQLException {
         return new Connection(
-                rs.getObject("id", UUID.class),
-                rs.getObject("application_id", UUID.class),
+                ConnectionId.from(rs, "id"),
+                ApplicationId.from(rs, "application_id"),
                 Provider.valueOf(rs.getString("provider")),
                 box.open(rs.getString("credentials_box")),
                 Connection.Status.valueOf(rs.getString("status").toUpperCase(Locale.ROOT)),

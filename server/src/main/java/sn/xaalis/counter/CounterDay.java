@@ -7,13 +7,13 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatistics;
 import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.ApplicationId;
 
 /**
  * A till's day, in the merchant's time zone: its latest payments and what it collected. Both reads are
@@ -46,7 +46,7 @@ class CounterDay {
         LocalDate today = LocalDate.ofInstant(clock.instant(), zone);
         Instant midnight = today.atStartOfDay(zone).toInstant();
         Instant nextMidnight = today.plusDays(1).atStartOfDay(zone).toInstant();
-        Set<UUID> application = Set.of(till.application().id());
+        Set<ApplicationId> application = Set.of(till.application().id());
         List<Payment> latest = queries.search(
                 application, till.environment(), new PaymentFilter(null, null, midnight, nextMidnight, null), LATEST);
         var summary = statistics.summary(application, till.environment(), midnight);

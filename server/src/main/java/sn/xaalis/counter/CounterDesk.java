@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -19,12 +18,14 @@ import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentProperties;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentRefusal;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.Provider;
@@ -86,12 +87,12 @@ class CounterDesk {
         }
     }
 
-    List<ApplicationSummary> applications(UUID merchantId) {
+    List<ApplicationSummary> applications(MerchantId merchantId) {
         return merchants.applicationsOf(merchantId);
     }
 
     /** The till asked for, else the merchant's first application in test; empty for a merchant without any. */
-    Optional<Till> till(UUID merchantId, String application, String environment) {
+    Optional<Till> till(MerchantId merchantId, String application, String environment) {
         List<ApplicationSummary> apps = applications(merchantId);
         Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
         return apps.stream()
@@ -102,7 +103,7 @@ class CounterDesk {
     }
 
     /** Exactly the till a form names, or none: a payment never goes anywhere its form did not say. */
-    Optional<Till> chosen(UUID merchantId, String application, String environment) {
+    Optional<Till> chosen(MerchantId merchantId, String application, String environment) {
         return Environment.fromValue(environment).flatMap(env -> applications(merchantId).stream()
                 .filter(app -> app.id().toString().equals(application))
                 .findFirst()
@@ -195,15 +196,15 @@ class CounterDesk {
     record Found(Payment payment, ApplicationSummary application) {
 
         /** The payment's application acting on it, as the portal's own actions on a payment do. */
-        Caller caller(UUID merchantId) {
+        Caller caller(MerchantId merchantId) {
             return new Caller(
                     application.id(), merchantId, application.endpointKey(), payment.environment(), Set.of(), true);
         }
     }
 
     /** One of the merchant's payments, by its reference; empty for anyone else's (the same 404 for both). */
-    Optional<Found> find(UUID merchantId, String reference) {
-        Map<UUID, ApplicationSummary> apps =
+    Optional<Found> find(MerchantId merchantId, String reference) {
+        Map<ApplicationId, ApplicationSummary> apps =
                 applications(merchantId).stream().collect(Collectors.toMap(ApplicationSummary::id, app -> app));
         return queries.findAmong(apps.keySet(), reference)
                 .filter(payment -> payment.reference().value().equals(reference))

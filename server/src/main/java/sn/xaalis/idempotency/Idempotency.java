@@ -10,13 +10,13 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
@@ -117,7 +117,7 @@ public class Idempotency {
     }
 
     /** Keys are per application and environment. */
-    public record Scope(UUID applicationId, Environment environment, String key) {}
+    public record Scope(ApplicationId applicationId, Environment environment, String key) {}
 
     /**
      * A request under a key: the key's scope and the request's fingerprint (method, path and body,
@@ -127,7 +127,10 @@ public class Idempotency {
 
         /** Null without a key; else the key in its scope, with the fingerprint {@code requestHash} makes. */
         public static @Nullable Keyed of(
-                UUID applicationId, Environment environment, @Nullable String key, Supplier<String> requestHash) {
+                ApplicationId applicationId,
+                Environment environment,
+                @Nullable String key,
+                Supplier<String> requestHash) {
             return key == null ? null : new Keyed(new Scope(applicationId, environment, key), requestHash.get());
         }
     }
@@ -197,7 +200,7 @@ public class Idempotency {
         Instant now = clock.instant();
         jdbc.sql("DELETE FROM idempotency_records WHERE application_id = :app AND environment = :env"
                         + " AND idempotency_key = :key AND created_at <= :cutoff")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("cutoff", Timestamps.toDatabase(now.minus(RETENTION)))
@@ -205,7 +208,7 @@ public class Idempotency {
         int inserted = jdbc.sql("INSERT INTO idempotency_records (application_id, environment, idempotency_key,"
                         + " request_hash, response_status, response_body, created_at)"
                         + " VALUES (:app, :env, :key, :hash, :status, :body, :at) ON CONFLICT DO NOTHING")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("hash", keyed.requestHash())
@@ -233,7 +236,7 @@ public class Idempotency {
         return new SqlStep(
                 INSERT_RETURNING,
                 Map.of(
-                        "idemApp", scope.applicationId(),
+                        "idemApp", scope.applicationId().value(),
                         "idemEnv", scope.environment().value(),
                         "idemKey", scope.key(),
                         "idemHash", keyed.requestHash(),
@@ -256,7 +259,7 @@ public class Idempotency {
         return jdbc.sql("SELECT request_hash, response_status, response_body FROM idempotency_records"
                         + " WHERE application_id = :app AND environment = :env AND idempotency_key = :key"
                         + " AND created_at > :cutoff")
-                .param("app", scope.applicationId())
+                .param("app", scope.applicationId().value())
                 .param("env", scope.environment().value())
                 .param("key", scope.key())
                 .param("cutoff", Timestamps.toDatabase(clock.instant().minus(RETENTION)))

@@ -5,9 +5,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
@@ -29,8 +29,8 @@ class ApiKeys {
 
     /** What authentication needs about a public key, in one indexed query. */
     record KeyRecord(
-            UUID applicationId,
-            UUID merchantId,
+            ApplicationId applicationId,
+            MerchantId merchantId,
             String endpointKey,
             Environment environment,
             String secretFingerprint,
@@ -43,12 +43,12 @@ class ApiKeys {
      * Issues a new pair; pairs already active in the environment keep working until {@code oldKeysUntil}
      * (the rotation overlap of D9).
      */
-    IssuedKeys issue(UUID applicationId, Environment environment, Instant oldKeysUntil) {
+    IssuedKeys issue(ApplicationId applicationId, Environment environment, Instant oldKeysUntil) {
         Instant now = Timestamps.truncate(clock.instant());
         jdbc.sql("UPDATE api_keys SET expires_at = :until WHERE application_id = :app AND environment = :env"
                         + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :until)")
                 .param("until", Timestamps.toDatabase(Timestamps.truncate(oldKeysUntil)))
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .update();
         String tag = environment.keyTag();
@@ -57,7 +57,7 @@ class ApiKeys {
         jdbc.sql("INSERT INTO api_keys (id, application_id, environment, public_key, secret_fingerprint,"
                         + " secret_ciphertext, created_at) VALUES (:id, :app, :env, :pk, :fp, :ct, :at)")
                 .param("id", RandomTokens.uuidV7(clock))
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .param("pk", apiKey)
                 .param("fp", secretBox.fingerprint(apiSecret))
@@ -68,11 +68,11 @@ class ApiKeys {
     }
 
     /** Revokes at once; false when the key is not this application's or already revoked. */
-    boolean revoke(UUID applicationId, String publicKey, Instant now) {
+    boolean revoke(ApplicationId applicationId, String publicKey, Instant now) {
         return jdbc.sql("UPDATE api_keys SET revoked_at = :now WHERE application_id = :app AND public_key = :pk"
                                 + " AND revoked_at IS NULL")
                         .param("now", Timestamps.toDatabase(Timestamps.truncate(now)))
-                        .param("app", applicationId)
+                        .param("app", applicationId.value())
                         .param("pk", publicKey)
                         .update()
                 == 1;
@@ -85,8 +85,8 @@ class ApiKeys {
                         + " JOIN merchants m ON m.id = a.merchant_id WHERE k.public_key = :pk")
                 .param("pk", publicKey)
                 .query((rs, n) -> new KeyRecord(
-                        rs.getObject("application_id", UUID.class),
-                        rs.getObject("merchant_id", UUID.class),
+                        ApplicationId.from(rs, "application_id"),
+                        MerchantId.from(rs, "merchant_id"),
                         rs.getString("endpoint_key"),
                         Environment.fromValue(rs.getString("environment")).orElseThrow(),
                         rs.getString("secret_fingerprint"),
@@ -97,10 +97,10 @@ class ApiKeys {
                 .optional();
     }
 
-    List<ApplicationDetails.KeySummary> summaries(UUID applicationId) {
+    List<ApplicationDetails.KeySummary> summaries(ApplicationId applicationId) {
         return jdbc.sql("SELECT public_key, environment, created_at, expires_at, revoked_at FROM api_keys"
                         + " WHERE application_id = :app ORDER BY created_at, id")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .query((rs, n) -> new ApplicationDetails.KeySummary(
                         rs.getString("public_key"),
                         Environment.fromValue(rs.getString("environment")).orElseThrow(),
@@ -111,7 +111,7 @@ class ApiKeys {
     }
 
     /** The plain secrets still valid now, newest first (webhook signing, demo print-out). */
-    List<String> activeSecrets(UUID applicationId, Environment environment) {
+    List<String> activeSecrets(ApplicationId applicationId, Environment environment) {
         return active(applicationId, environment, "secret_ciphertext").stream()
                 .map(secretBox::decrypt)
                 .toList();
@@ -130,11 +130,11 @@ class ApiKeys {
     }
 
     /** The secrets not revoked nor expired now, newest first, with their expiry so a cached copy can age. */
-    List<SigningSecret> signingSecrets(UUID applicationId, Environment environment) {
+    List<SigningSecret> signingSecrets(ApplicationId applicationId, Environment environment) {
         return jdbc.sql("SELECT secret_ciphertext, expires_at FROM api_keys WHERE application_id = :app"
                         + " AND environment = :env AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
                         + " ORDER BY created_at DESC, id DESC")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> new SigningSecret(
@@ -143,15 +143,15 @@ class ApiKeys {
                 .list();
     }
 
-    List<String> activePublicKeys(UUID applicationId, Environment environment) {
+    List<String> activePublicKeys(ApplicationId applicationId, Environment environment) {
         return active(applicationId, environment, "public_key");
     }
 
-    private List<String> active(UUID applicationId, Environment environment, String column) {
+    private List<String> active(ApplicationId applicationId, Environment environment, String column) {
         return jdbc.sql("SELECT " + column + " FROM api_keys WHERE application_id = :app AND environment = :env"
                         + " AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)"
                         + " ORDER BY created_at DESC, id DESC")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> rs.getString(1)) // both columns are NOT NULL

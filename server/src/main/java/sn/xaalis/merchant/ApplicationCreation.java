@@ -6,11 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
@@ -43,7 +43,7 @@ public class ApplicationCreation {
     }
 
     @Transactional
-    public NewApplication createApplication(UUID merchantId, NewApplicationRequest request) {
+    public NewApplication createApplication(MerchantId merchantId, NewApplicationRequest request) {
         merchants.find(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String name = FieldRules.name(request.name(), errors);
@@ -54,7 +54,7 @@ public class ApplicationCreation {
             throw new MerchantRefusal.FieldsInvalid(errors);
         }
         Instant now = Timestamps.truncate(clock.instant());
-        UUID id = RandomTokens.uuidV7(clock);
+        ApplicationId id = ApplicationId.newId(clock);
         insertWithFreshEndpointKey(id, merchantId, name, webhook, success, failure, now);
         Set<Provider> active = request.providers() == null ? Set.of() : request.providers();
         for (Environment environment : Environment.values()) {
@@ -65,8 +65,8 @@ public class ApplicationCreation {
     }
 
     private void insertWithFreshEndpointKey(
-            UUID id,
-            UUID merchantId,
+            ApplicationId id,
+            MerchantId merchantId,
             String name,
             @Nullable String webhook,
             @Nullable String success,

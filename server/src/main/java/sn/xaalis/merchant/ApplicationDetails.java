@@ -4,15 +4,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
 /** An application as its owner and the operator see it; never carries a secret. */
 public record ApplicationDetails(
-        UUID id,
-        UUID merchantId,
+        ApplicationId id,
+        MerchantId merchantId,
         String name,
         String endpointKey,
         @Nullable String webhookUrl,

@@ -4,11 +4,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.ClusterSignals;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.ShortLivedCache;
 
@@ -70,7 +70,7 @@ public class ApplicationDirectory {
      * changes made on any node are seen at once (see {@link MerchantCaches}), a secret's expiry is
      * checked on every use.
      */
-    public Optional<WebhookTarget> webhookTarget(UUID applicationId, Environment environment) {
+    public Optional<WebhookTarget> webhookTarget(ApplicationId applicationId, Environment environment) {
         Optional<Loaded> cached = targets.get(
                 new TargetKey(applicationId, environment), key -> load(key.applicationId(), key.environment()));
         Instant at = clock.instant();
@@ -87,23 +87,23 @@ public class ApplicationDirectory {
         targets.clear();
     }
 
-    private Optional<Loaded> load(UUID applicationId, Environment environment) {
+    private Optional<Loaded> load(ApplicationId applicationId, Environment environment) {
         return jdbc.sql("SELECT webhook_url FROM applications WHERE id = :id")
-                .param("id", applicationId)
+                .param("id", applicationId.value())
                 .query((rs, n) -> Optional.ofNullable(rs.getString("webhook_url")))
                 .optional()
                 .map(url -> new Loaded(url.orElse(null), apiKeys.signingSecrets(applicationId, environment)));
     }
 
-    private record TargetKey(UUID applicationId, Environment environment) {}
+    private record TargetKey(ApplicationId applicationId, Environment environment) {}
 
     private record Loaded(@Nullable String url, List<ApiKeys.SigningSecret> secrets) {}
 
-    public Optional<Storefront> storefront(UUID applicationId) {
+    public Optional<Storefront> storefront(ApplicationId applicationId) {
         return jdbc.sql("SELECT m.name, a.callback_url_success, a.callback_url_failure,"
                         + " NOT m.sandbox_only AS merchant_approved"
                         + " FROM applications a JOIN merchants m ON m.id = a.merchant_id WHERE a.id = :id")
-                .param("id", applicationId)
+                .param("id", applicationId.value())
                 .query((rs, n) -> new Storefront(
                         rs.getString("name"),
                         rs.getString("callback_url_success"),
@@ -117,7 +117,7 @@ public class ApplicationDirectory {
      * its behalf without keys (a payment link's customers); empty for an unknown application and for
      * live while the application is not live.
      */
-    public Optional<Caller> caller(UUID applicationId, Environment environment) {
+    public Optional<Caller> caller(ApplicationId applicationId, Environment environment) {
         return applications
                 .find(applicationId)
                 .filter(app -> environment == Environment.SANDBOX || app.liveEnabled())

@@ -1,7 +1,7 @@
 package sn.xaalis.merchant;
 
-import java.util.UUID;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.ratelimit.RateLimiter;
 
@@ -25,7 +25,7 @@ class ApplicationRateLimit {
     }
 
     /** Limits apply per application and environment. */
-    private record RateKey(UUID applicationId, Environment environment) {
+    private record RateKey(ApplicationId applicationId, Environment environment) {
 
         /** The shared bucket's id in the database: spelled out, so that renaming the record changes nothing. */
         @Override

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -44,9 +44,9 @@ public class ApplicationSettings {
         this.clock = clock;
     }
 
-    /** The operator's change: any merchant's application (the portal's is {@link #update(UUID, UUID, ApplicationChanges)}). */
+    /** The operator's change: any merchant's application (the portal's is {@link #update(MerchantId, ApplicationId, ApplicationChanges)}). */
     @Transactional
-    public ApplicationDetails operatorUpdate(UUID applicationId, ApplicationChanges changes) {
+    public ApplicationDetails operatorUpdate(ApplicationId applicationId, ApplicationChanges changes) {
         Applications.Row current =
                 applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Applications.Row changed = checked(current, changes);
@@ -69,7 +69,7 @@ public class ApplicationSettings {
 
     /** The portal's change: one transaction, like the operator's (a self-call would bypass the proxy). */
     @Transactional
-    public ApplicationDetails update(UUID merchantId, UUID applicationId, ApplicationChanges changes) {
+    public ApplicationDetails update(MerchantId merchantId, ApplicationId applicationId, ApplicationChanges changes) {
         readable.details(merchantId, applicationId);
         return operatorUpdate(applicationId, changes);
     }
@@ -77,7 +77,7 @@ public class ApplicationSettings {
     /** Activates exactly these providers for one environment of the merchant's application. */
     @Transactional
     public ApplicationDetails setProviders(
-            UUID merchantId, UUID applicationId, Environment environment, Set<Provider> active) {
+            MerchantId merchantId, ApplicationId applicationId, Environment environment, Set<Provider> active) {
         readable.details(merchantId, applicationId);
         // The row lock every change to the application takes: a go-live checks providers under it.
         applications.findForUpdate(applicationId);

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -29,8 +29,8 @@ class Applications {
     }
 
     record Row(
-            UUID id,
-            UUID merchantId,
+            ApplicationId id,
+            MerchantId merchantId,
             String name,
             String endpointKey,
             @Nullable String webhookUrl,
@@ -43,8 +43,8 @@ class Applications {
         jdbc.sql("INSERT INTO applications (id, merchant_id, name, endpoint_key, webhook_url, callback_url_success,"
                         + " callback_url_failure, live_enabled, created_at, updated_at)"
                         + " VALUES (:id, :merchant, :name, :endpoint, :webhook, :success, :failure, :live, :at, :at)")
-                .param("id", row.id())
-                .param("merchant", row.merchantId())
+                .param("id", row.id().value())
+                .param("merchant", row.merchantId().value())
                 .param("name", row.name())
                 .param("endpoint", row.endpointKey())
                 .param("webhook", row.webhookUrl())
@@ -56,23 +56,23 @@ class Applications {
     }
 
     /** Locks the row so that concurrent setting changes (e.g. go-live checks) apply one after the other. */
-    Optional<Row> findForUpdate(UUID id) {
+    Optional<Row> findForUpdate(ApplicationId id) {
         return jdbc.sql(SELECT + " WHERE id = :id FOR UPDATE")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> map(rs))
                 .optional();
     }
 
-    List<Row> ofMerchant(UUID merchantId) {
+    List<Row> ofMerchant(MerchantId merchantId) {
         return jdbc.sql(SELECT + " WHERE merchant_id = :merchant ORDER BY created_at, id")
-                .param("merchant", merchantId)
+                .param("merchant", merchantId.value())
                 .query((rs, n) -> map(rs))
                 .list();
     }
 
-    Optional<Row> find(UUID id) {
+    Optional<Row> find(ApplicationId id) {
         return jdbc.sql(SELECT + " WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> map(rs))
                 .optional();
     }
@@ -85,14 +85,14 @@ class Applications {
                 .param("failure", row.callbackUrlFailure())
                 .param("live", row.liveEnabled())
                 .param("at", Timestamps.toDatabase(now))
-                .param("id", row.id())
+                .param("id", row.id().value())
                 .update();
     }
 
-    Set<Provider> providers(UUID applicationId, Environment environment) {
+    Set<Provider> providers(ApplicationId applicationId, Environment environment) {
         Set<Provider> providers = EnumSet.noneOf(Provider.class);
         jdbc.sql("SELECT provider FROM provider_activations WHERE application_id = :app AND environment = :env")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .query(String.class)
                 .list()
@@ -100,10 +100,10 @@ class Applications {
         return providers;
     }
 
-    Map<Environment, Set<Provider>> providers(UUID applicationId) {
+    Map<Environment, Set<Provider>> providers(ApplicationId applicationId) {
         Map<Environment, Set<Provider>> result = new EnumMap<>(Environment.class);
         jdbc.sql("SELECT environment, provider FROM provider_activations WHERE application_id = :app")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .query((rs, n) -> {
                     var environment = Environment.fromValue(rs.getString("environment"));
                     var provider = Provider.fromName(rs.getString("provider"));
@@ -121,15 +121,15 @@ class Applications {
     }
 
     /** Under the application's row lock (callers take it): two at once would both insert the same rows. */
-    void replaceProviders(UUID applicationId, Environment environment, Set<Provider> providers, Instant now) {
+    void replaceProviders(ApplicationId applicationId, Environment environment, Set<Provider> providers, Instant now) {
         jdbc.sql("DELETE FROM provider_activations WHERE application_id = :app AND environment = :env")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value())
                 .update();
         for (Provider provider : providers) {
             jdbc.sql("INSERT INTO provider_activations (application_id, environment, provider, activated_at)"
                             + " VALUES (:app, :env, :provider, :at)")
-                    .param("app", applicationId)
+                    .param("app", applicationId.value())
                     .param("env", environment.value())
                     .param("provider", provider.name())
                     .param("at", Timestamps.toDatabase(now))
@@ -142,8 +142,8 @@ class Applications {
 
     private static Row map(ResultSet rs) throws SQLException {
         return new Row(
-                rs.getObject("id", UUID.class),
-                rs.getObject("merchant_id", UUID.class),
+                ApplicationId.from(rs, "id"),
+                MerchantId.from(rs, "merchant_id"),
                 rs.getString("name"),
                 rs.getString("endpoint_key"),
                 rs.getString("webhook_url"),

@@ -1,7 +1,7 @@
 package sn.xaalis.merchant;
 
 import java.util.Set;
-import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -13,8 +13,8 @@ import sn.xaalis.provider.Provider;
  *     approval suspends them while its applications stay live)
  */
 public record Caller(
-        UUID applicationId,
-        UUID merchantId,
+        ApplicationId applicationId,
+        MerchantId merchantId,
         String endpointKey,
         Environment environment,
         Set<Provider> providers,

@@ -6,12 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.PublicBaseUrl;
@@ -61,23 +61,23 @@ class DemoSeed {
         if (!databaseUse.seedsDemo()) {
             return;
         }
-        UUID applicationId = demoApplication();
+        ApplicationId applicationId = demoApplication();
         if (applicationId == null) {
             applicationId = seed();
         }
         print(applicationId);
     }
 
-    private @Nullable UUID demoApplication() {
+    private @Nullable ApplicationId demoApplication() {
         return jdbc.sql("SELECT a.id FROM applications a JOIN merchants m ON m.id = a.merchant_id"
                         + " WHERE m.email = :email ORDER BY a.created_at LIMIT 1")
                 .param("email", DEMO_EMAIL)
-                .query(UUID.class)
+                .query((rs, n) -> ApplicationId.from(rs, "id"))
                 .optional()
                 .orElse(null);
     }
 
-    private UUID seed() {
+    private ApplicationId seed() {
         String password = RandomTokens.base62(16);
         var merchant = signUp.createMerchant("Demo Shop", DEMO_EMAIL, password);
         writePassword(password);
@@ -87,7 +87,7 @@ class DemoSeed {
         return application.application().id();
     }
 
-    private void print(UUID applicationId) {
+    private void print(ApplicationId applicationId) {
         ApplicationDetails app = readable.operatorDetails(applicationId);
         String secret = keys.activeSecrets(applicationId, Environment.SANDBOX).stream()
                 .findFirst()

@@ -3,9 +3,9 @@ package sn.xaalis.merchant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
@@ -37,13 +37,13 @@ public class GoLiveChecks {
     }
 
     /** What still stands between the merchant's application and live mode; empty when nothing. */
-    public List<String> liveBlockers(UUID merchantId, UUID applicationId) {
+    public List<String> liveBlockers(MerchantId merchantId, ApplicationId applicationId) {
         ApplicationDetails application = readable.details(merchantId, applicationId);
         return liveBlockers(applicationId, application.webhookUrl());
     }
 
     /** What stops an application with this webhook URL from going live; empty when nothing does. */
-    List<String> liveBlockers(UUID applicationId, @Nullable String webhookUrl) {
+    List<String> liveBlockers(ApplicationId applicationId, @Nullable String webhookUrl) {
         List<String> unmet = new ArrayList<>();
         applications
                 .find(applicationId)

@@ -3,9 +3,9 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /** Issuing an application's key pairs and reading the secrets valid now (D9); revoking is {@link KeyRevocation}. */
@@ -33,7 +33,7 @@ public class KeyIssuance {
 
     /** Issues a new key pair; earlier pairs of that environment stay valid for the rotation overlap (D9). */
     @Transactional
-    public IssuedKeys issueKeys(UUID applicationId, Environment environment) {
+    public IssuedKeys issueKeys(ApplicationId applicationId, Environment environment) {
         applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Instant now = clock.instant();
         IssuedKeys keys = apiKeys.issue(
@@ -43,7 +43,7 @@ public class KeyIssuance {
     }
 
     /** The plain secrets valid now for signing, newest first. */
-    public List<String> activeSecrets(UUID applicationId, Environment environment) {
+    public List<String> activeSecrets(ApplicationId applicationId, Environment environment) {
         return apiKeys.activeSecrets(applicationId, environment);
     }
 }

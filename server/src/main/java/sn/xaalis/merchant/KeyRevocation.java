@@ -3,9 +3,9 @@ package sn.xaalis.merchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -47,7 +47,7 @@ public class KeyRevocation {
     }
 
     /** The impact of revoking {@code apiKey}, an active key of the merchant's application; else 404. */
-    public Impact impact(UUID merchantId, UUID applicationId, String apiKey) {
+    public Impact impact(MerchantId merchantId, ApplicationId applicationId, String apiKey) {
         Applications.Row application = applications
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
@@ -57,7 +57,7 @@ public class KeyRevocation {
 
     /** The operator's revocation: at once, whatever it leaves. */
     @Transactional
-    public void revoke(UUID applicationId, String apiKey) {
+    public void revoke(ApplicationId applicationId, String apiKey) {
         Applications.Row application =
                 applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         revoke(application, apiKey);
@@ -65,7 +65,7 @@ public class KeyRevocation {
 
     /** The merchant's revocation: refused when it would take a live application's last live key. */
     @Transactional
-    public void revokeKeepingLiveKey(UUID merchantId, UUID applicationId, String apiKey) {
+    public void revokeKeepingLiveKey(MerchantId merchantId, ApplicationId applicationId, String apiKey) {
         Applications.Row application = applications
                 .findForUpdate(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))

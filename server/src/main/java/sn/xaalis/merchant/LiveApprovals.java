@@ -1,7 +1,6 @@
 package sn.xaalis.merchant;
 
 import java.time.Clock;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.platform.Timestamps;
@@ -22,7 +21,7 @@ public class LiveApprovals {
 
     /** The operator approves a merchant for live payments, or approves it again after a withdrawal. */
     @Transactional
-    public LiveApproval approve(UUID merchantId) {
+    public LiveApproval approve(MerchantId merchantId) {
         if (!merchants.approve(merchantId, Timestamps.truncate(clock.instant()))) {
             throw new MerchantRefusal.NoSuchMerchant();
         }
@@ -32,7 +31,7 @@ public class LiveApprovals {
 
     /** The operator withdraws its approval: the merchant's live payments are refused from now on. */
     @Transactional
-    public LiveApproval withdrawApproval(UUID merchantId) {
+    public LiveApproval withdrawApproval(MerchantId merchantId) {
         if (!merchants.withdrawApproval(merchantId, Timestamps.truncate(clock.instant()))) {
             throw new MerchantRefusal.NoSuchMerchant();
         }
@@ -40,7 +39,7 @@ public class LiveApprovals {
         return approval(merchantId);
     }
 
-    public LiveApproval approval(UUID merchantId) {
+    public LiveApproval approval(MerchantId merchantId) {
         return merchants.approval(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
     }
 }

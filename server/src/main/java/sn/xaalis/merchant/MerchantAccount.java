@@ -1,6 +1,4 @@
 package sn.xaalis.merchant;
 
-import java.util.UUID;
-
 /** A merchant just created: who signs in to the portal. */
-public record MerchantAccount(UUID id, String name, String email) {}
+public record MerchantAccount(MerchantId id, String name, String email) {}

@@ -1,8 +1,8 @@
 package sn.xaalis.merchant;
 
 import java.util.List;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
+import sn.xaalis.platform.ApplicationId;
 
 /**
  * Reading applications with their settings, providers and keys: a merchant sees only its own (the
@@ -20,7 +20,7 @@ public class MerchantApplications {
     }
 
     /** A merchant's own applications; the portal never sees another merchant's. */
-    public List<ApplicationSummary> applicationsOf(UUID merchantId) {
+    public List<ApplicationSummary> applicationsOf(MerchantId merchantId) {
         return applications.ofMerchant(merchantId).stream()
                 .map(row -> new ApplicationSummary(
                         row.id(), row.name(), row.endpointKey(), row.webhookUrl(), row.liveEnabled()))
@@ -28,7 +28,7 @@ public class MerchantApplications {
     }
 
     /** The application if this merchant owns it; another merchant's looks exactly like a missing one. */
-    public ApplicationDetails details(UUID merchantId, UUID applicationId) {
+    public ApplicationDetails details(MerchantId merchantId, ApplicationId applicationId) {
         return applications
                 .find(applicationId)
                 .filter(row -> row.merchantId().equals(merchantId))
@@ -36,8 +36,8 @@ public class MerchantApplications {
                 .orElseThrow(MerchantRefusal.NoSuchApplication::new);
     }
 
-    /** For the operator: any merchant's application (the portal's is {@link #details(UUID, UUID)}). */
-    public ApplicationDetails operatorDetails(UUID applicationId) {
+    /** For the operator: any merchant's application (the portal's is {@link #details(MerchantId, ApplicationId)}). */
+    public ApplicationDetails operatorDetails(ApplicationId applicationId) {
         Applications.Row row = applications.find(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         return new ApplicationDetails(
                 row.id(),

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -38,20 +37,20 @@ public class MerchantCredentials {
 
     /** Sets a new password under the same rules as at creation. */
     @Transactional
-    public void changePassword(UUID merchantId, String newPassword) {
+    public void changePassword(MerchantId merchantId, String newPassword) {
         if (!FieldRules.acceptablePassword(newPassword)) {
             throw new MerchantRefusal.FieldsInvalid(Map.of("new_password", List.of(FieldRules.passwordRule())));
         }
         merchants.changePassword(merchantId, passwords.encode(newPassword));
     }
 
-    public boolean totpEnabled(UUID merchantId) {
+    public boolean totpEnabled(MerchantId merchantId) {
         return merchants.totpEnabled(merchantId);
     }
 
     /** Turns two-factor sign-in on, once the merchant proved their app holds the secret. */
     @Transactional
-    public boolean enableTotp(UUID merchantId, byte[] secret, String code) {
+    public boolean enableTotp(MerchantId merchantId, byte[] secret, String code) {
         var step = Totp.matchingStep(secret, code, clock.instant());
         if (step.isEmpty()) {
             return false;
@@ -62,13 +61,13 @@ public class MerchantCredentials {
     }
 
     @Transactional
-    public void disableTotp(UUID merchantId) {
+    public void disableTotp(MerchantId merchantId) {
         merchants.setTotp(merchantId, null);
     }
 
     /** Checks a sign-in code; each code works once. */
     @Transactional
-    public boolean verifyTotp(UUID merchantId, @Nullable String code) {
+    public boolean verifyTotp(MerchantId merchantId, @Nullable String code) {
         String ciphertext = merchants.totpCiphertext(merchantId);
         if (ciphertext == null) {
             return false;

@@ -4,7 +4,6 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -37,16 +36,16 @@ public class MerchantPreferences {
     }
 
     /** One primary-key read, on every portal page. */
-    public ZoneId timeZone(UUID merchantId) {
+    public ZoneId timeZone(MerchantId merchantId) {
         return jdbc.sql("SELECT time_zone FROM merchants WHERE id = :id")
-                .param("id", merchantId)
+                .param("id", merchantId.value())
                 .query(String.class)
                 .optional()
                 .map(ZoneId::of)
                 .orElse(USUAL_ZONES.getFirst());
     }
 
-    public void setTimeZone(UUID merchantId, String zone) {
+    public void setTimeZone(MerchantId merchantId, String zone) {
         ZoneId parsed;
         try {
             parsed = ZoneId.of(zone == null ? "" : zone.strip());
@@ -56,7 +55,7 @@ public class MerchantPreferences {
         }
         jdbc.sql("UPDATE merchants SET time_zone = :zone WHERE id = :id")
                 .param("zone", parsed.getId())
-                .param("id", merchantId)
+                .param("id", merchantId.value())
                 .update();
     }
 }

@@ -11,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -54,7 +53,7 @@ public class MerchantSignUp {
             throw new MerchantRefusal.FieldsInvalid(errors);
         }
         var row = new Merchants.Row(
-                RandomTokens.uuidV7(clock),
+                MerchantId.newId(clock),
                 cleanName,
                 cleanEmail,
                 passwords.encode(cleanPassword),

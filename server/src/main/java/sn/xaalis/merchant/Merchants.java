@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -22,7 +21,7 @@ class Merchants {
         this.jdbc = jdbc;
     }
 
-    record Row(UUID id, String name, String email, String passwordHash, Instant createdAt) {
+    record Row(MerchantId id, String name, String email, String passwordHash, Instant createdAt) {
         @Override
         public String toString() {
             return "Merchant[id=" + id + ", email=" + email + "]";
@@ -33,7 +32,7 @@ class Merchants {
     boolean insert(Row row) {
         return jdbc.sql("INSERT INTO merchants (id, name, email, password_hash, created_at)"
                                 + " VALUES (:id, :name, :email, :hash, :at) ON CONFLICT DO NOTHING")
-                        .param("id", row.id())
+                        .param("id", row.id().value())
                         .param("name", row.name())
                         .param("email", row.email())
                         .param("hash", row.passwordHash())
@@ -42,9 +41,9 @@ class Merchants {
                 == 1;
     }
 
-    Optional<Row> find(UUID id) {
+    Optional<Row> find(MerchantId id) {
         return jdbc.sql("SELECT id, name, email, password_hash, created_at FROM merchants WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> row(rs))
                 .optional();
     }
@@ -58,41 +57,41 @@ class Merchants {
 
     private static Row row(ResultSet rs) throws SQLException {
         return new Row(
-                rs.getObject("id", UUID.class),
+                MerchantId.from(rs, "id"),
                 rs.getString("name"),
                 rs.getString("email"),
                 rs.getString("password_hash"),
                 Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)));
     }
 
-    void markSandboxOnly(UUID id) {
+    void markSandboxOnly(MerchantId id) {
         jdbc.sql("UPDATE merchants SET sandbox_only = TRUE WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .update();
     }
 
     /** The operator approves the merchant for live payments (again, after a withdrawal). */
-    boolean approve(UUID id, Instant now) {
+    boolean approve(MerchantId id, Instant now) {
         return jdbc.sql("UPDATE merchants SET sandbox_only = FALSE, approved_at = :now, approval_withdrawn_at = NULL"
                                 + " WHERE id = :id")
                         .param("now", Timestamps.toDatabase(now))
-                        .param("id", id)
+                        .param("id", id.value())
                         .update()
                 == 1;
     }
 
     /** The operator withdraws its approval: the merchant's live payments stop. */
-    boolean withdrawApproval(UUID id, Instant now) {
+    boolean withdrawApproval(MerchantId id, Instant now) {
         return jdbc.sql("UPDATE merchants SET sandbox_only = TRUE, approval_withdrawn_at = :now WHERE id = :id")
                         .param("now", Timestamps.toDatabase(now))
-                        .param("id", id)
+                        .param("id", id.value())
                         .update()
                 == 1;
     }
 
-    Optional<LiveApproval> approval(UUID id) {
+    Optional<LiveApproval> approval(MerchantId id) {
         return jdbc.sql("SELECT sandbox_only, approved_at, approval_withdrawn_at FROM merchants WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> approval(
                         rs.getBoolean("sandbox_only"),
                         Timestamps.fromDatabase(rs.getObject("approved_at", OffsetDateTime.class)),
@@ -107,47 +106,47 @@ class Merchants {
         return new LiveApproval(state, approvedAt, state == LiveApproval.State.WITHDRAWN ? withdrawnAt : null);
     }
 
-    boolean sandboxOnly(UUID id) {
+    boolean sandboxOnly(MerchantId id) {
         return jdbc.sql("SELECT sandbox_only FROM merchants WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query(Boolean.class)
                 .optional()
                 .orElse(false);
     }
 
-    void changePassword(UUID id, String passwordHash) {
+    void changePassword(MerchantId id, String passwordHash) {
         jdbc.sql("UPDATE merchants SET password_hash = :hash WHERE id = :id")
                 .param("hash", passwordHash)
-                .param("id", id)
+                .param("id", id.value())
                 .update();
     }
 
-    boolean totpEnabled(UUID id) {
+    boolean totpEnabled(MerchantId id) {
         return totpCiphertext(id) != null;
     }
 
     @Nullable
-    String totpCiphertext(UUID id) {
+    String totpCiphertext(MerchantId id) {
         return jdbc.sql("SELECT totp_secret_ciphertext FROM merchants WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query((rs, n) -> rs.getString("totp_secret_ciphertext"))
                 .optional()
                 .orElse(null);
     }
 
-    void setTotp(UUID id, @Nullable String ciphertext) {
+    void setTotp(MerchantId id, @Nullable String ciphertext) {
         jdbc.sql("UPDATE merchants SET totp_secret_ciphertext = :secret, totp_last_step = NULL WHERE id = :id")
                 .param("secret", ciphertext)
-                .param("id", id)
+                .param("id", id.value())
                 .update();
     }
 
     /** Records the step of a used code; false when that step (or a later one) was used already. */
-    boolean useTotpStep(UUID id, long step) {
+    boolean useTotpStep(MerchantId id, long step) {
         return jdbc.sql("UPDATE merchants SET totp_last_step = :step WHERE id = :id"
                                 + " AND (totp_last_step IS NULL OR totp_last_step < :step)")
                         .param("step", step)
-                        .param("id", id)
+                        .param("id", id.value())
                         .update()
                 == 1;
     }

@@ -2,7 +2,6 @@ package sn.xaalis.payment;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Timestamps;
@@ -55,10 +54,10 @@ class DuePayments {
                 .list();
     }
 
-    void scheduleCheck(UUID id, Instant next) {
+    void scheduleCheck(PaymentId id, Instant next) {
         jdbc.sql("UPDATE payments SET next_check_at = :next, check_count = check_count + 1 WHERE id = :id")
                 .param("next", Timestamps.toDatabase(next))
-                .param("id", id)
+                .param("id", id.value())
                 .update();
     }
 

@@ -4,8 +4,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.SequencedMap;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.SessionReference;
@@ -19,9 +20,9 @@ import sn.xaalis.provider.SessionReference;
  *     own account and in sandbox (D26)
  */
 public record Payment(
-        UUID transactionUuid,
+        PaymentId transactionUuid,
         Reference reference,
-        UUID applicationId,
+        ApplicationId applicationId,
         Environment environment,
         Provider provider,
         BigDecimal amount,
@@ -41,7 +42,7 @@ public record Payment(
         @Nullable Instant expiredAt,
         @Nullable String errorMessage,
         @Nullable String providerTransactionId,
-        @Nullable UUID connectionId) {
+        @Nullable ConnectionId connectionId) {
 
     /** The same payment after a status change. */
     Payment with(
@@ -91,9 +92,9 @@ public record Payment(
 
     /** Fields left unset are null (a new payment has no paid_at, expired_at, error or provider transaction yet). */
     static final class Builder {
-        private @Nullable UUID transactionUuid;
+        private @Nullable PaymentId transactionUuid;
         private @Nullable Reference reference;
-        private @Nullable UUID applicationId;
+        private @Nullable ApplicationId applicationId;
         private @Nullable Environment environment;
         private @Nullable Provider provider;
         private @Nullable BigDecimal amount;
@@ -113,11 +114,11 @@ public record Payment(
         private @Nullable Instant expiredAt;
         private @Nullable String errorMessage;
         private @Nullable String providerTransactionId;
-        private @Nullable UUID connectionId;
+        private @Nullable ConnectionId connectionId;
 
         private Builder() {}
 
-        Builder transactionUuid(UUID value) {
+        Builder transactionUuid(PaymentId value) {
             transactionUuid = value;
             return this;
         }
@@ -127,7 +128,7 @@ public record Payment(
             return this;
         }
 
-        Builder applicationId(UUID value) {
+        Builder applicationId(ApplicationId value) {
             applicationId = value;
             return this;
         }
@@ -227,7 +228,7 @@ public record Payment(
             return this;
         }
 
-        Builder connectionId(@Nullable UUID value) {
+        Builder connectionId(@Nullable ConnectionId value) {
             connectionId = value;
             return this;
         }

@@ -2,7 +2,6 @@ package sn.xaalis.payment;
 
 import java.time.Clock;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -10,7 +9,6 @@ import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
@@ -76,13 +74,13 @@ public class PaymentInitiation {
      * payment link claims it in its own row first, so that the claim and the payment can be matched
      * even when this node stops in between (D22).
      *
-     * @param transactionUuid a fresh UUIDv7 ({@link RandomTokens#uuidV7}), or null to draw one here
+     * @param transactionUuid a fresh id ({@link PaymentId#newId}), or null to draw one here
      */
     public Outcome initiate(
             Caller caller,
             InitiationRequest request,
             Idempotency.@Nullable Keyed keyed,
-            @Nullable UUID transactionUuid,
+            @Nullable PaymentId transactionUuid,
             Function<Initiated, String> render) {
         Provider provider = Provider.fromName(request.provider()).orElse(null);
         try {
@@ -114,7 +112,7 @@ public class PaymentInitiation {
             Caller caller,
             InitiationRequest request,
             Idempotency.@Nullable Keyed keyed,
-            @Nullable UUID transactionUuid,
+            @Nullable PaymentId transactionUuid,
             Function<Initiated, String> render) {
         if (keyed == null) {
             return create(caller, rules.check(caller, request), transactionUuid, null, render);
@@ -162,10 +160,10 @@ public class PaymentInitiation {
     private Outcome create(
             Caller caller,
             PaymentOrder order,
-            @Nullable UUID transactionUuid,
+            @Nullable PaymentId transactionUuid,
             Idempotency.@Nullable Keyed keyed,
             Function<Initiated, String> render) {
-        UUID id = transactionUuid != null ? transactionUuid : RandomTokens.uuidV7(clock);
+        PaymentId id = transactionUuid != null ? transactionUuid : PaymentId.newId(clock);
         for (int attempt = 1; ; attempt++) {
             Initiated initiated = sessions.open(caller, order, id, freeReference(caller, id));
             String body = render.apply(initiated);
@@ -190,7 +188,7 @@ public class PaymentInitiation {
      * payment's is checked before the provider is called: a collision then costs a read, not a
      * session. (A sandbox session costs nothing; its store finds a collision just as well.)
      */
-    private Reference freeReference(Caller caller, UUID id) {
+    private Reference freeReference(Caller caller, PaymentId id) {
         Reference reference = draws.next();
         for (int attempt = 1;
                 caller.environment() == Environment.LIVE

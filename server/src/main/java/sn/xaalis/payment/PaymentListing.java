@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 
@@ -27,7 +27,7 @@ class PaymentListing {
     }
 
     /** One page, newest first, after the cursor position (exclusive). */
-    List<Payment> list(UUID applicationId, Environment environment, PaymentFilter filter, int limit) {
+    List<Payment> list(ApplicationId applicationId, Environment environment, PaymentFilter filter, int limit) {
         return list(List.of(applicationId), environment, filter, limit);
     }
 
@@ -38,7 +38,10 @@ class PaymentListing {
      * many payments a merchant has. One query over all of them would sort every matching row.
      */
     List<Payment> list(
-            Collection<UUID> applicationIds, @Nullable Environment environment, PaymentFilter filter, int limit) {
+            Collection<ApplicationId> applicationIds,
+            @Nullable Environment environment,
+            PaymentFilter filter,
+            int limit) {
         if (applicationIds.isEmpty()) {
             return List.of();
         }
@@ -46,13 +49,13 @@ class PaymentListing {
         String conditions = conditions(filter, params);
         List<Environment> environments = environment == null ? List.of(Environment.values()) : List.of(environment);
         List<String> branches = new ArrayList<>();
-        for (UUID application : applicationIds) {
+        for (ApplicationId application : applicationIds) {
             for (Environment env : environments) {
                 int i = branches.size();
                 branches.add("SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE application_id = :app" + i
                         + " AND environment = :env" + i + conditions
                         + " ORDER BY created_at DESC, id DESC LIMIT :limit");
-                params.put("app" + i, application);
+                params.put("app" + i, application.value());
                 params.put("env" + i, env.value());
             }
         }
@@ -92,23 +95,23 @@ class PaymentListing {
     }
 
     /** A payment of one of these applications, by reference or transaction_uuid. */
-    Optional<Payment> findAmong(Collection<UUID> applicationIds, String referenceOrUuid) {
+    Optional<Payment> findAmong(Collection<ApplicationId> applicationIds, String referenceOrUuid) {
         if (applicationIds.isEmpty() || referenceOrUuid == null) {
             return Optional.empty();
         }
         String key = referenceOrUuid.trim();
-        UUID uuid = null;
+        PaymentId id = null;
         try {
-            uuid = UUID.fromString(key);
+            id = PaymentId.valueOf(key); // already trimmed
         } catch (IllegalArgumentException notAUuid) {
             if (!Reference.isWellFormed(key.toUpperCase(Locale.ROOT))) {
                 return Optional.empty();
             }
         }
         // By the unique key alone, then scoped here (see find).
-        var query = uuid != null
+        var query = id != null
                 ? jdbc.sql("SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE id = :key")
-                        .param("key", uuid)
+                        .param("key", id.value())
                 : jdbc.sql("SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE reference = :key")
                         .param("key", key.toUpperCase(Locale.ROOT));
         return query.query(rows).optional().filter(p -> applicationIds.contains(p.applicationId()));

@@ -3,11 +3,11 @@ package sn.xaalis.payment;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.ProviderAction;
@@ -54,7 +54,10 @@ public class PaymentOperations {
         }
         Payment last = rows.get(size - 1);
         return new Page(
-                rows.subList(0, size), new PaymentFilter.Position(last.createdAt(), last.transactionUuid()).cursor());
+                rows.subList(0, size),
+                new PaymentFilter.Position(
+                                last.createdAt(), last.transactionUuid().value())
+                        .cursor());
     }
 
     /** The provider is asked first, outside any transaction; if it cannot act, nothing changes here either. */
@@ -112,7 +115,7 @@ public class PaymentOperations {
     /** A sandbox action from the portal, on a payment of one of the merchant's applications. */
     @Transactional
     public PaymentTransitions.Outcome sandboxAction(
-            Set<UUID> applicationIds, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
+            Set<ApplicationId> applicationIds, String reference, PaymentStatus outcome, @Nullable String errorMessage) {
         Payment payment = listing.findAmong(applicationIds, reference)
                 .filter(p -> p.environment() == Environment.SANDBOX)
                 .orElseThrow(PaymentRefusal.NoSuchSandboxPayment::new);

@@ -4,10 +4,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 
 /** Reading payments on behalf of an authenticated caller; other tenants' payments do not exist for it. */
@@ -26,11 +27,11 @@ public class PaymentQueries {
 
     /** Newest first, across a merchant's applications; null environment means both. */
     public List<Payment> search(
-            Set<UUID> applicationIds, @Nullable Environment environment, PaymentFilter filter, int limit) {
+            Set<ApplicationId> applicationIds, @Nullable Environment environment, PaymentFilter filter, int limit) {
         return listing.list(applicationIds, environment, filter, limit);
     }
 
-    public Optional<Payment> findAmong(Set<UUID> applicationIds, String referenceOrUuid) {
+    public Optional<Payment> findAmong(Set<ApplicationId> applicationIds, String referenceOrUuid) {
         return listing.findAmong(applicationIds, referenceOrUuid);
     }
 
@@ -69,7 +70,7 @@ public class PaymentQueries {
      */
     public record OpenPayments(int count, Instant lastDeadline) {}
 
-    public OpenPayments openInConnection(UUID connectionId) {
+    public OpenPayments openInConnection(ConnectionId connectionId) {
         return payments.openInConnection(connectionId);
     }
 

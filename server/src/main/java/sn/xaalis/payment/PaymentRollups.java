@@ -65,7 +65,7 @@ class PaymentRollups {
     /** What a queue row says of the payment itself: where it counts, and how much. */
     private static Map<String, Object> queueParams(Payment payment) {
         Map<String, Object> params = new HashMap<>();
-        params.put("rollupApp", payment.applicationId());
+        params.put("rollupApp", payment.applicationId().value());
         params.put("rollupEnv", payment.environment().value());
         params.put("rollupProvider", payment.provider().name());
         params.put("rollupAmount", payment.amount());
@@ -121,7 +121,7 @@ class PaymentRollups {
     private void queue(Payment payment, @Nullable PaymentStatus from, PaymentStatus to, int paid, long paidHour) {
         jdbc.sql("INSERT INTO payment_rollup_queue (" + QUEUE_COLUMNS + ") VALUES (:app, :env, :provider, :amount,"
                         + " :createdHour, :from, :to, :paid, :paidHour)")
-                .param("app", payment.applicationId())
+                .param("app", payment.applicationId().value())
                 .param("env", payment.environment().value())
                 .param("provider", payment.provider().name())
                 .param("amount", payment.amount())

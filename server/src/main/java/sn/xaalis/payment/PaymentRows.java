@@ -5,9 +5,10 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
-import java.util.UUID;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -38,9 +39,9 @@ class PaymentRows implements RowMapper<Payment> {
 
     Payment map(ResultSet rs) throws SQLException {
         return Payment.builder()
-                .transactionUuid(rs.getObject("id", UUID.class))
+                .transactionUuid(PaymentId.from(rs, "id"))
                 .reference(new Reference(rs.getString("reference")))
-                .applicationId(rs.getObject("application_id", UUID.class))
+                .applicationId(ApplicationId.from(rs, "application_id"))
                 .environment(Environment.fromValue(rs.getString("environment")).orElseThrow())
                 .provider(Provider.valueOf(rs.getString("provider")))
                 .amount(rs.getBigDecimal("amount"))
@@ -60,7 +61,7 @@ class PaymentRows implements RowMapper<Payment> {
                 .expiredAt(instant(rs, "expired_at"))
                 .errorMessage(rs.getString("error_message"))
                 .providerTransactionId(rs.getString("provider_transaction_id"))
-                .connectionId(rs.getObject("connection_id", UUID.class))
+                .connectionId(ConnectionId.fromNullable(rs, "connection_id"))
                 .build();
     }
 

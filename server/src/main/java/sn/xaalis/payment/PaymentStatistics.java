@@ -10,9 +10,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -70,7 +70,7 @@ public class PaymentStatistics {
     public record Day(LocalDate date, BigDecimal collected) {}
 
     /** Payments created at or after {@code since}, whatever their status now. */
-    public Summary summary(Set<UUID> applicationIds, Environment environment, Instant since) {
+    public Summary summary(Set<ApplicationId> applicationIds, Environment environment, Instant since) {
         Map<PaymentStatus, Long> byStatus = new EnumMap<>(PaymentStatus.class);
         Map<Provider, Long> byProvider = new EnumMap<>(Provider.class);
         BigDecimal[] collected = {BigDecimal.ZERO};
@@ -80,7 +80,9 @@ public class PaymentStatistics {
             Instant edge = Instant.ofEpochSecond(fromHour * SECONDS_PER_HOUR);
             boolean partHour = since.isBefore(edge);
             var query = jdbc.sql(partHour ? SUMMARY_WITH_PART_HOUR : SUMMARY)
-                    .param("apps", List.copyOf(applicationIds))
+                    .param(
+                            "apps",
+                            applicationIds.stream().map(ApplicationId::value).toList())
                     .param("env", environment.value())
                     .param("fromHour", fromHour);
             if (partHour) {
@@ -112,14 +114,16 @@ public class PaymentStatistics {
      * hour counts wholly on the day it starts in. Reads at most the hours of the days asked for.
      */
     public List<Day> dailyCollected(
-            Set<UUID> applicationIds, Environment environment, LocalDate from, LocalDate to, ZoneId zone) {
+            Set<ApplicationId> applicationIds, Environment environment, LocalDate from, LocalDate to, ZoneId zone) {
         Map<LocalDate, BigDecimal> byDay = new HashMap<>();
         if (!applicationIds.isEmpty()) {
             // The hours that start within [from's midnight, the midnight after to) in the zone.
             long fromHour = Math.ceilDiv(from.atStartOfDay(zone).toEpochSecond(), SECONDS_PER_HOUR);
             long toHour = Math.ceilDiv(to.plusDays(1).atStartOfDay(zone).toEpochSecond(), SECONDS_PER_HOUR);
             jdbc.sql(DAILY)
-                    .param("apps", List.copyOf(applicationIds))
+                    .param(
+                            "apps",
+                            applicationIds.stream().map(ApplicationId::value).toList())
                     .param("env", environment.value())
                     .param("from", fromHour)
                     .param("to", toHour)

@@ -3,12 +3,13 @@ package sn.xaalis.payment;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
@@ -92,9 +93,9 @@ class Payments {
 
     private JdbcClient.StatementSpec bind(
             JdbcClient.StatementSpec spec, Payment p, @Nullable Instant firstCheck, @Nullable String providerQr) {
-        return spec.param("id", p.transactionUuid())
+        return spec.param("id", p.transactionUuid().value())
                 .param("reference", p.reference().value())
-                .param("app", p.applicationId())
+                .param("app", p.applicationId().value())
                 .param("env", p.environment().value())
                 .param("provider", p.provider().name())
                 .param("amount", p.amount())
@@ -112,7 +113,7 @@ class Payments {
                 .param("createdAt", Timestamps.toDatabase(p.createdAt()))
                 .param("firstCheck", Timestamps.toDatabase(firstCheck))
                 .param("providerQr", providerQr)
-                .param("connection", p.connectionId());
+                .param("connection", ConnectionId.valueOrNull(p.connectionId()));
     }
 
     // The conditional update of D1: changes the row only if it is still in :from.
@@ -145,7 +146,7 @@ class Payments {
                 .param("error", update.errorMessage())
                 .param("late", update.late())
                 .param("now", Timestamps.toDatabase(update.now()))
-                .param("id", update.id())
+                .param("id", update.id().value())
                 .param("from", update.from().name());
     }
 
@@ -182,7 +183,7 @@ class Payments {
             boolean late,
             Instant now) {
 
-        UUID id() {
+        PaymentId id() {
             return payment.transactionUuid();
         }
 
@@ -191,9 +192,9 @@ class Payments {
         }
     }
 
-    Optional<PaymentStatus> status(UUID id) {
+    Optional<PaymentStatus> status(PaymentId id) {
         return jdbc.sql("SELECT status FROM payments WHERE id = :id")
-                .param("id", id)
+                .param("id", id.value())
                 .query(String.class)
                 .optional()
                 .map(PaymentStatus::valueOf);
@@ -209,10 +210,10 @@ class Payments {
     }
 
     /** Whether a payment other than {@code id} holds the reference (one read of the unique index). */
-    boolean referenceHeldByAnother(Reference reference, UUID id) {
+    boolean referenceHeldByAnother(Reference reference, PaymentId id) {
         return jdbc.sql("SELECT id FROM payments WHERE reference = :reference")
                 .param("reference", reference.value())
-                .query(UUID.class)
+                .query((rs, n) -> PaymentId.from(rs, "id"))
                 .optional()
                 .filter(holder -> !holder.equals(id))
                 .isPresent();
@@ -240,10 +241,10 @@ class Payments {
     }
 
     /** Read through the live open payments' partial index (V6): as cheap as there are open payments. */
-    PaymentQueries.OpenPayments openInConnection(UUID connectionId) {
+    PaymentQueries.OpenPayments openInConnection(ConnectionId connectionId) {
         return jdbc.sql("SELECT COUNT(*) AS open_count, MAX(expires_at) AS last_deadline FROM payments"
                         + " WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL AND connection_id = :connection")
-                .param("connection", connectionId)
+                .param("connection", connectionId.value())
                 .query((rs, n) -> new PaymentQueries.OpenPayments(
                         rs.getInt("open_count"),
                         Timestamps.fromDatabase(rs.getObject("last_deadline", OffsetDateTime.class))))
@@ -251,10 +252,10 @@ class Payments {
     }
 
     /** Remembers the provider's transaction id, the handle its status lookups need. */
-    void rememberTransaction(UUID id, String transactionId) {
+    void rememberTransaction(PaymentId id, String transactionId) {
         jdbc.sql("UPDATE payments SET provider_transaction_id = :tx WHERE id = :id AND provider_transaction_id IS NULL")
                 .param("tx", transactionId)
-                .param("id", id)
+                .param("id", id.value())
                 .update();
     }
 
@@ -264,7 +265,7 @@ class Payments {
      * statistics older than a burst of payments walks that application's listing index instead, and
      * filters thousands of rows per read (seen under benchmark load: status reads 15 times slower).
      */
-    Optional<Payment> find(UUID applicationId, Environment environment, Reference reference) {
+    Optional<Payment> find(ApplicationId applicationId, Environment environment, Reference reference) {
         return findByReference(reference)
                 .filter(p -> p.applicationId().equals(applicationId) && p.environment() == environment);
     }

@@ -2,7 +2,6 @@ package sn.xaalis.payment;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.UUID;
 import org.springframework.stereotype.Component;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
@@ -40,7 +39,7 @@ class SessionOpening {
         this.publicBaseUrl = publicBaseUrl;
     }
 
-    PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, UUID id, Reference reference) {
+    PaymentInitiation.Initiated open(Caller caller, PaymentOrder order, PaymentId id, Reference reference) {
         Instant now = Timestamps.truncate(clock.instant());
         Instant deadline = now.plus(properties.validity());
         ProviderResult.Created created = created(sessionRequest(caller, order, reference, deadline));

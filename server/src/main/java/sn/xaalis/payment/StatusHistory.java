@@ -3,7 +3,6 @@ package sn.xaalis.payment;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.lang.Contract;
@@ -31,10 +30,10 @@ class StatusHistory {
         return detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL);
     }
 
-    List<StatusChange> of(UUID paymentId) {
+    List<StatusChange> of(PaymentId paymentId) {
         return jdbc.sql("SELECT from_status, to_status, cause, detail, occurred_at FROM payment_status_history"
                         + " WHERE payment_id = :id ORDER BY id")
-                .param("id", paymentId)
+                .param("id", paymentId.value())
                 .query((rs, n) -> new StatusChange(
                         rs.getString("from_status"),
                         rs.getString("to_status"),
@@ -45,7 +44,7 @@ class StatusHistory {
     }
 
     void recordTransition(
-            UUID paymentId,
+            PaymentId paymentId,
             @Nullable PaymentStatus from,
             PaymentStatus to,
             String cause,
@@ -53,7 +52,7 @@ class StatusHistory {
             Instant at) {
         jdbc.sql("INSERT INTO payment_status_history (payment_id, from_status, to_status, cause, detail, occurred_at)"
                         + " VALUES (:payment, :from, :to, :cause, :detail, :at)")
-                .param("payment", paymentId)
+                .param("payment", paymentId.value())
                 .param("from", from == null ? null : from.name())
                 .param("to", to.name())
                 .param("cause", cause)

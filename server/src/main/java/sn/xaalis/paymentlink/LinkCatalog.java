@@ -4,11 +4,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
@@ -57,7 +57,7 @@ record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBase
         return page(links.ofApplication(caller.applicationId(), caller.environment(), after, size + 1), size);
     }
 
-    Page ofMerchant(UUID merchantId, PaymentFilter.@Nullable Position after, int size) {
+    Page ofMerchant(MerchantId merchantId, PaymentFilter.@Nullable Position after, int size) {
         return page(links.ofMerchant(merchantId, after, size + 1), size);
     }
 
@@ -78,7 +78,7 @@ record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBase
     }
 
     /** The same for the portal: any of the merchant's links. */
-    boolean deactivate(UUID merchantId, String code) {
+    boolean deactivate(MerchantId merchantId, String code) {
         return wellFormed(code) && links.deactivateOfMerchant(code, merchantId, now());
     }
 
@@ -88,7 +88,7 @@ record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBase
     }
 
     /** One of the merchant's links; another merchant's does not exist here. */
-    Optional<PaymentLink> find(UUID merchantId, String code) {
+    Optional<PaymentLink> find(MerchantId merchantId, String code) {
         return publicLink(code).filter(link -> link.merchantId().equals(merchantId));
     }
 

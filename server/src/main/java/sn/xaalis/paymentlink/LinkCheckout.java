@@ -9,17 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.InitiationRequest;
+import sn.xaalis.payment.PaymentId;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentRefusal;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Refusal;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
@@ -140,9 +139,9 @@ class LinkCheckout {
         if (!byLink.allowed()) {
             return new Result.Throttled(byLink.retryAfterSeconds());
         }
-        UUID paymentId = null;
+        PaymentId paymentId = null;
         if (link.singleUse()) {
-            paymentId = RandomTokens.uuidV7(clock);
+            paymentId = PaymentId.newId(clock);
             if (!links.claim(link.id(), paymentId, now)) {
                 PaymentLink.State current = links.find(link.code())
                         .map(l -> l.state(clock.instant()))
@@ -195,7 +194,7 @@ class LinkCheckout {
                 .spend(link.code());
     }
 
-    private void release(PaymentLink link, @Nullable UUID paymentId) {
+    private void release(PaymentLink link, @Nullable PaymentId paymentId) {
         if (paymentId != null) {
             links.release(link.id(), paymentId);
         }

@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.merchant.MerchantId;
+import sn.xaalis.payment.PaymentId;
 import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -21,8 +24,8 @@ import sn.xaalis.provider.Provider;
 record PaymentLink(
         UUID id,
         String code,
-        UUID applicationId,
-        UUID merchantId,
+        ApplicationId applicationId,
+        MerchantId merchantId,
         Environment environment,
         @Nullable BigDecimal amount,
         @Nullable BigDecimal minAmount,
@@ -34,7 +37,7 @@ record PaymentLink(
         @Nullable Instant expiresAt,
         @Nullable Integer maxPaymentsPerHour,
         boolean active,
-        @Nullable UUID openPaymentId,
+        @Nullable PaymentId openPaymentId,
         @Nullable PaymentStatus openPaymentStatus,
         @Nullable Instant claimedAt,
         Instant createdAt) {

@@ -14,8 +14,11 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.payment.PaymentId;
 import sn.xaalis.payment.PaymentStatus;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -47,8 +50,8 @@ class PaymentLinks {
                         + " TRUE, :createdAt)")
                 .param("id", link.id())
                 .param("code", link.code())
-                .param("app", link.applicationId())
-                .param("merchant", link.merchantId())
+                .param("app", link.applicationId().value())
+                .param("merchant", link.merchantId().value())
                 .param("env", link.environment().value())
                 .param("amount", link.amount())
                 .param("min", link.minAmount())
@@ -72,19 +75,19 @@ class PaymentLinks {
 
     /** A page of one application's links in one environment, newest first, after the position if any. */
     List<PaymentLink> ofApplication(
-            UUID applicationId, Environment environment, PaymentFilter.@Nullable Position after, int limit) {
+            ApplicationId applicationId, Environment environment, PaymentFilter.@Nullable Position after, int limit) {
         var spec = jdbc.sql(SELECT + " WHERE l.application_id = :app AND l.environment = :env"
                         + (after == null ? "" : BEFORE_CURSOR) + NEWEST_FIRST)
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("env", environment.value());
         return page(spec, after, limit);
     }
 
     /** A page of a merchant's links across its applications, newest first. */
-    List<PaymentLink> ofMerchant(UUID merchantId, PaymentFilter.@Nullable Position after, int limit) {
+    List<PaymentLink> ofMerchant(MerchantId merchantId, PaymentFilter.@Nullable Position after, int limit) {
         var spec = jdbc.sql(SELECT + " WHERE l.merchant_id = :merchant" + (after == null ? "" : BEFORE_CURSOR)
                         + NEWEST_FIRST)
-                .param("merchant", merchantId);
+                .param("merchant", merchantId.value());
         return page(spec, after, limit);
     }
 
@@ -98,18 +101,18 @@ class PaymentLinks {
     }
 
     /** Deactivates the link if it belongs to the application and environment (the API); false when none does. */
-    boolean deactivateOfApplication(String code, UUID applicationId, Environment environment, Instant now) {
+    boolean deactivateOfApplication(String code, ApplicationId applicationId, Environment environment, Instant now) {
         return deactivate(code, "application_id = :app AND environment = :env", now)
-                        .param("app", applicationId)
+                        .param("app", applicationId.value())
                         .param("env", environment.value())
                         .update()
                 == 1;
     }
 
     /** Deactivates the link if it belongs to the merchant (the portal); false when none does. */
-    boolean deactivateOfMerchant(String code, UUID merchantId, Instant now) {
+    boolean deactivateOfMerchant(String code, MerchantId merchantId, Instant now) {
         return deactivate(code, "merchant_id = :merchant", now)
-                        .param("merchant", merchantId)
+                        .param("merchant", merchantId.value())
                         .update()
                 == 1;
     }
@@ -128,7 +131,7 @@ class PaymentLinks {
      * or when its claim was abandoned before its payment was stored. A SUCCESS (or REFUNDED) payment
      * keeps it closed.
      */
-    boolean claim(UUID linkId, UUID paymentId, Instant now) {
+    boolean claim(UUID linkId, PaymentId paymentId, Instant now) {
         return jdbc.sql("UPDATE payment_links SET open_payment_id = :payment, claimed_at = :now"
                                 + " WHERE id = :id AND active AND (expires_at IS NULL OR expires_at > :now) AND ("
                                 + " open_payment_id IS NULL"
@@ -136,7 +139,7 @@ class PaymentLinks {
                                 + " AND p.status IN ('FAILED', 'CANCELLED', 'EXPIRED'))"
                                 + " OR (claimed_at <= :abandoned AND NOT EXISTS"
                                 + " (SELECT 1 FROM payments p WHERE p.id = payment_links.open_payment_id)))")
-                        .param("payment", paymentId)
+                        .param("payment", paymentId.value())
                         .param("now", Timestamps.toDatabase(now))
                         .param("abandoned", Timestamps.toDatabase(now.minus(PaymentLink.ABANDONED_CLAIM)))
                         .param("id", linkId)
@@ -145,12 +148,12 @@ class PaymentLinks {
     }
 
     /** Gives the link back when the claimed payment was never stored (initiation refused or failed). */
-    void release(UUID linkId, UUID paymentId) {
+    void release(UUID linkId, PaymentId paymentId) {
         jdbc.sql("UPDATE payment_links SET open_payment_id = NULL, claimed_at = NULL"
                         + " WHERE id = :id AND open_payment_id = :payment"
                         + " AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = :payment)")
                 .param("id", linkId)
-                .param("payment", paymentId)
+                .param("payment", paymentId.value())
                 .update();
     }
 
@@ -166,8 +169,8 @@ class PaymentLinks {
         return new PaymentLink(
                 rs.getObject("id", UUID.class),
                 rs.getString("code"),
-                rs.getObject("application_id", UUID.class),
-                rs.getObject("merchant_id", UUID.class),
+                ApplicationId.from(rs, "application_id"),
+                MerchantId.from(rs, "merchant_id"),
                 Environment.fromValue(rs.getString("environment")).orElseThrow(),
                 rs.getBigDecimal("amount"),
                 rs.getBigDecimal("min_amount"),
@@ -179,7 +182,7 @@ class PaymentLinks {
                 instant(rs, "expires_at"),
                 rs.getObject("max_payments_per_hour", Integer.class),
                 rs.getBoolean("active"),
-                rs.getObject("open_payment_id", UUID.class),
+                PaymentId.fromNullable(rs, "open_payment_id"),
                 openStatus == null ? null : PaymentStatus.fromName(openStatus).orElse(null),
                 instant(rs, "claimed_at"),
                 instant(rs, "created_at"));

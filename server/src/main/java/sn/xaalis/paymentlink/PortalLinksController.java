@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -20,6 +19,7 @@ import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentFilter;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.provider.Provider;
@@ -155,7 +155,7 @@ class PortalLinksController {
     /** The application and environment chosen, if they are the merchant's and can take payments. */
     private @Nullable Caller owner(
             PortalUser user, String application, String environment, Map<String, List<Problem>> problems) {
-        UUID id = merchants.applicationsOf(user.merchantId()).stream()
+        ApplicationId id = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)
                 .filter(app -> app.toString().equals(application))
                 .findFirst()
@@ -185,7 +185,7 @@ class PortalLinksController {
             HttpStatus status,
             Locale locale) {
         List<ApplicationSummary> applications = merchants.applicationsOf(user.merchantId());
-        Map<UUID, String> names = new LinkedHashMap<>();
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
         applications.forEach(app -> names.put(app.id(), app.name()));
         PaymentFilter.Position after =
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);

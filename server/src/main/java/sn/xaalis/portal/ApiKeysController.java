@@ -3,7 +3,6 @@ package sn.xaalis.portal;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,6 +18,7 @@ import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -54,7 +54,7 @@ class ApiKeysController {
     @PostMapping("/portal/applications/{id}/keys")
     ModelAndView rotate(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @RequestParam String environment,
             @RequestParam(defaultValue = "") String password,
             HttpServletRequest request) {
@@ -80,14 +80,14 @@ class ApiKeysController {
 
     @GetMapping("/portal/applications/{id}/keys/{apiKey}/revoke")
     ModelAndView confirmRevocation(
-            @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @PathVariable String apiKey) {
+            @AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, @PathVariable String apiKey) {
         return confirmation(user, id, apiKey, Map.of());
     }
 
     @PostMapping("/portal/applications/{id}/keys/{apiKey}/revoke")
     ModelAndView revoke(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @PathVariable String apiKey,
             @RequestParam(defaultValue = "") String password,
             @RequestParam(defaultValue = "") String code,
@@ -110,7 +110,7 @@ class ApiKeysController {
     }
 
     private ModelAndView confirmation(
-            PortalUser user, UUID applicationId, String apiKey, Map<String, List<String>> errors) {
+            PortalUser user, ApplicationId applicationId, String apiKey, Map<String, List<String>> errors) {
         ApplicationDetails application = merchants.details(user.merchantId(), applicationId);
         return new ModelAndView("portal/revoke")
                 .addObject("user", user)

@@ -8,7 +8,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,6 +18,7 @@ import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -48,7 +48,7 @@ class DashboardController {
             @RequestParam(defaultValue = "sandbox") String environment,
             @ModelAttribute("zone") ZoneId zone) {
         Environment env = Environment.fromValue(environment).orElse(Environment.SANDBOX);
-        Set<UUID> apps = merchants.applicationsOf(user.merchantId()).stream()
+        Set<ApplicationId> apps = merchants.applicationsOf(user.merchantId()).stream()
                 .map(ApplicationSummary::id)
                 .collect(Collectors.toSet());
         // "Today" and the chart's days are the merchant's days, in its time zone.

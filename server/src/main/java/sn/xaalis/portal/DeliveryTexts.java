@@ -2,7 +2,6 @@ package sn.xaalis.portal;
 
 import java.time.ZoneId;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +10,7 @@ import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
 import sn.xaalis.pages.ErrorTexts;
 import sn.xaalis.pages.Formats;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.webhook.NotificationView;
 
 /**
@@ -87,7 +87,7 @@ public class DeliveryTexts {
     }
 
     /** Where the page's script asks again while the test event's first attempt is awaited, else null. */
-    static @Nullable String follow(UUID applicationId, @Nullable NotificationView lastTest) {
+    static @Nullable String follow(ApplicationId applicationId, @Nullable NotificationView lastTest) {
         return lastTest != null && awaited(lastTest)
                 ? "/portal/applications/" + applicationId + "/webhooks/last-test"
                 : null;

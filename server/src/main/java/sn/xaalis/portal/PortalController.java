@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -23,6 +22,7 @@ import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.merchant.NewApplicationRequest;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -81,7 +81,7 @@ class PortalController {
     }
 
     @GetMapping("/portal/applications/{id}")
-    ModelAndView application(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+    ModelAndView application(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id) {
         ApplicationDetails application = merchants.details(user.merchantId(), id);
         return applicationPage.view(user, application, Map.of(), null, null);
     }
@@ -89,7 +89,7 @@ class PortalController {
     @PostMapping("/portal/applications/{id}/settings")
     ModelAndView saveSettings(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @RequestParam(name = "webhook_url", defaultValue = "") String webhookUrl,
             @RequestParam(name = "callback_url_success", defaultValue = "") String success,
             @RequestParam(name = "callback_url_failure", defaultValue = "") String failure) {
@@ -115,7 +115,7 @@ class PortalController {
     @PostMapping("/portal/applications/{id}/providers")
     ModelAndView saveProviders(
             @AuthenticationPrincipal PortalUser user,
-            @PathVariable UUID id,
+            @PathVariable ApplicationId id,
             @RequestParam String environment,
             @RequestParam(name = "provider", required = false) @Nullable List<String> providers) {
         Environment env =
@@ -130,7 +130,7 @@ class PortalController {
 
     @PostMapping("/portal/applications/{id}/live")
     ModelAndView switchLive(
-            @AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @RequestParam boolean enabled) {
+            @AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, @RequestParam boolean enabled) {
         var changes = new ApplicationChanges(
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(enabled));
         try {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
@@ -29,7 +28,9 @@ import sn.xaalis.payment.PaymentRefusal;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.webhook.NotificationId;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /**
@@ -108,7 +109,7 @@ class TransactionActionsController {
     String resend(
             @AuthenticationPrincipal PortalUser user,
             @PathVariable String reference,
-            @PathVariable UUID notificationId,
+            @PathVariable NotificationId notificationId,
             RedirectAttributes flash) {
         Payment payment = find(user, reference);
         switch (deliveries.requestResend(payment.applicationId(), notificationId)) {
@@ -136,7 +137,8 @@ class TransactionActionsController {
                     case "expire" -> PaymentStatus.EXPIRED;
                     default -> throw ApiException.notFound("No such action");
                 };
-        Set<UUID> apps = TransactionsController.applications(merchants, user).keySet();
+        Set<ApplicationId> apps =
+                TransactionsController.applications(merchants, user).keySet();
         PaymentTransitions.Outcome result = operations.sandboxAction(apps, reference, outcome, reason);
         Notice notice =
                 switch (result) {

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -25,6 +24,7 @@ import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.provider.Provider;
@@ -77,7 +77,7 @@ record TransactionsController(
             @ModelAttribute("filters") TransactionFilters filters,
             @RequestParam(required = false) @Nullable String cursor,
             @ModelAttribute("zone") ZoneId zone) {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = applications(merchants, user);
         if (filters.q() != null && !filters.q().isBlank()) {
             var found = payments.findAmong(apps.keySet(), filters.q());
             if (found.isPresent()) {
@@ -92,7 +92,9 @@ record TransactionsController(
         String next = null;
         if (rows.size() > PAGE) {
             Payment last = rows.get(PAGE - 1);
-            next = new PaymentFilter.Position(last.createdAt(), last.transactionUuid()).cursor();
+            next = new PaymentFilter.Position(
+                            last.createdAt(), last.transactionUuid().value())
+                    .cursor();
             rows = rows.subList(0, PAGE);
         }
         return new ModelAndView("portal/transactions")
@@ -116,7 +118,7 @@ record TransactionsController(
             String currency,
             String status,
             Instant createdAt) {
-        static Row of(Payment p, Map<UUID, ApplicationSummary> apps) {
+        static Row of(Payment p, Map<ApplicationId, ApplicationSummary> apps) {
             return new Row(
                     p.reference().value(),
                     applicationOf(apps, p).name(),
@@ -131,7 +133,7 @@ record TransactionsController(
 
     @GetMapping("/portal/transactions/{reference}")
     ModelAndView detail(@AuthenticationPrincipal PortalUser user, @PathVariable String reference) {
-        Map<UUID, ApplicationSummary> apps = applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = applications(merchants, user);
         Payment payment = payments.findAmong(apps.keySet(), reference)
                 .orElseThrow(() -> ApiException.notFound("No such payment"));
         String firstLink = payment.deepLinks().firstEntry().getValue();
@@ -167,14 +169,14 @@ record TransactionsController(
         return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
     }
 
-    static Map<UUID, ApplicationSummary> applications(MerchantApplications merchants, PortalUser user) {
-        Map<UUID, ApplicationSummary> apps = new LinkedHashMap<>();
+    static Map<ApplicationId, ApplicationSummary> applications(MerchantApplications merchants, PortalUser user) {
+        Map<ApplicationId, ApplicationSummary> apps = new LinkedHashMap<>();
         merchants.applicationsOf(user.merchantId()).forEach(app -> apps.put(app.id(), app));
         return apps;
     }
 
     /** The application of a payment searched among {@code apps}: always one of them. */
-    static ApplicationSummary applicationOf(Map<UUID, ApplicationSummary> apps, Payment payment) {
+    static ApplicationSummary applicationOf(Map<ApplicationId, ApplicationSummary> apps, Payment payment) {
         return Objects.requireNonNull(
                 apps.get(payment.applicationId()), "payments are searched among the merchant's applications only");
     }

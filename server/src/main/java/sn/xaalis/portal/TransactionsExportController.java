@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -17,6 +16,7 @@ import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -38,7 +38,7 @@ record TransactionsExportController(MerchantApplications merchants, PaymentQueri
             @ModelAttribute("zone") ZoneId zone,
             HttpServletResponse response)
             throws IOException {
-        Map<UUID, ApplicationSummary> apps = TransactionsController.applications(merchants, user);
+        Map<ApplicationId, ApplicationSummary> apps = TransactionsController.applications(merchants, user);
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-transactions.csv\"");
         PrintWriter out = response.getWriter();
@@ -56,7 +56,8 @@ record TransactionsExportController(MerchantApplications merchants, PaymentQueri
                 break;
             }
             Payment last = page.getLast();
-            after = new PaymentFilter.Position(last.createdAt(), last.transactionUuid());
+            after = new PaymentFilter.Position(
+                    last.createdAt(), last.transactionUuid().value());
         }
         out.flush();
     }

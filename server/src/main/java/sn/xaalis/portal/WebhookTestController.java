@@ -1,6 +1,5 @@
 package sn.xaalis.portal;
 
-import java.util.UUID;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -10,6 +9,7 @@ import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.webhook.WebhookDeliveries;
 
@@ -22,7 +22,10 @@ record WebhookTestController(MerchantApplications merchants, WebhookDeliveries d
 
     /** Queues the event and answers with the application's page (post, redirect, get: no resend on reload). */
     @PostMapping("/portal/applications/{id}/webhooks/test")
-    String send(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id, @RequestParam String environment) {
+    String send(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable ApplicationId id,
+            @RequestParam String environment) {
         merchants.details(user.merchantId(), id);
         Environment env =
                 Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
@@ -32,7 +35,7 @@ record WebhookTestController(MerchantApplications merchants, WebhookDeliveries d
 
     /** The latest test event's outcome alone, for the page's script to follow. */
     @GetMapping("/portal/applications/{id}/webhooks/last-test")
-    ModelAndView lastTest(@AuthenticationPrincipal PortalUser user, @PathVariable UUID id) {
+    ModelAndView lastTest(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id) {
         var application = merchants.details(user.merchantId(), id);
         var lastTest = deliveries.lastTest(application.id()).orElse(null);
         return new ModelAndView("portal/application :: last-test")

@@ -2,11 +2,11 @@ package sn.xaalis.provider;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -89,11 +89,11 @@ public class PaymentProviders {
     }
 
     /** Whether the application can take live payments with the provider (D16, D26). */
-    public boolean liveAvailable(UUID applicationId, Provider provider) {
+    public boolean liveAvailable(ApplicationId applicationId, Provider provider) {
         return availability(applicationId, provider) == LiveAvailability.AVAILABLE;
     }
 
-    public LiveAvailability availability(UUID applicationId, Provider provider) {
+    public LiveAvailability availability(ApplicationId applicationId, Provider provider) {
         if (liveAdapter(provider).filter(LiveProvider::reachable).isEmpty()) {
             return LiveAvailability.NOT_CONFIGURED;
         }
@@ -127,7 +127,7 @@ public class PaymentProviders {
     }
 
     /** The application's own account, else the installation's; one with its own never falls back to it. */
-    private Optional<ProviderAccount> accountOf(UUID applicationId, Provider provider) {
+    private Optional<ProviderAccount> accountOf(ApplicationId applicationId, Provider provider) {
         Optional<ProviderConnections.Own> own = connections.ofApplication(applicationId, provider);
         if (own.isPresent()) {
             return own.get().usable() ? Optional.of(own.get().account()) : Optional.empty();

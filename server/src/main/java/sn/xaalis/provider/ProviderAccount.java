@@ -1,14 +1,14 @@
 package sn.xaalis.provider;
 
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 
 /**
  * The provider account a live call is made in (D26).
  *
  * @param connectionId the merchant's own connection, or null for the installation's default account
  */
-public record ProviderAccount(@Nullable UUID connectionId, Provider provider, Credentials credentials) {
+public record ProviderAccount(@Nullable ConnectionId connectionId, Provider provider, Credentials credentials) {
 
     public boolean installationDefault() {
         return connectionId == null;

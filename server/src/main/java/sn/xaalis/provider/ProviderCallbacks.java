@@ -2,10 +2,10 @@ package sn.xaalis.provider;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.live.MalformedCallback;
 import sn.xaalis.provider.live.OperatorNotifications;
 import sn.xaalis.provider.live.RejectedCallback;
@@ -44,7 +44,7 @@ public class ProviderCallbacks {
     }
 
     /** Where a provider sends an account's events: the installation's own (null) or a connection's. */
-    public static String inboundPath(Provider provider, @Nullable UUID connectionId) {
+    public static String inboundPath(Provider provider, @Nullable ConnectionId connectionId) {
         String base = provider == Provider.WALLET_SN ? WALLET_PATH : MOBILEMONEY_PATH;
         return connectionId == null ? base : base + "/" + connectionId;
     }
@@ -55,7 +55,7 @@ public class ProviderCallbacks {
      * @return empty for an authenticated event about no checkout session
      */
     public Optional<ProviderNotice> walletEvent(
-            @Nullable UUID connectionId, String authorization, String signature, byte[] body) {
+            @Nullable ConnectionId connectionId, String authorization, String signature, byte[] body) {
         return verify(
                 Provider.WALLET_SN,
                 connectionId,
@@ -66,7 +66,7 @@ public class ProviderCallbacks {
 
     /** An operator notification, at the installation's address or a connection's. */
     public Optional<ProviderNotice> mobileMoneyNotification(
-            @Nullable UUID connectionId, String authorization, byte[] body) {
+            @Nullable ConnectionId connectionId, String authorization, byte[] body) {
         return verify(
                 Provider.MOBILEMONEY_SN,
                 connectionId,
@@ -110,7 +110,7 @@ public class ProviderCallbacks {
 
     private Optional<ProviderNotice> verify(
             Provider provider,
-            @Nullable UUID connectionId,
+            @Nullable ConnectionId connectionId,
             String operation,
             byte[] body,
             Function<ProviderAccount, Optional<ProviderNotice>> verification) {

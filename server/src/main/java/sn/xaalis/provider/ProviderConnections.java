@@ -1,7 +1,8 @@
 package sn.xaalis.provider;
 
 import java.util.Optional;
-import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 
 /**
  * Merchants' own provider accounts, as the connection module keeps them (D26). The provider module
@@ -16,8 +17,8 @@ public interface ProviderConnections {
      */
     record Own(ProviderAccount account, boolean usable) {}
 
-    Optional<Own> ofApplication(UUID applicationId, Provider provider);
+    Optional<Own> ofApplication(ApplicationId applicationId, Provider provider);
 
     /** A connection by its id (its inbound address), of any application. */
-    Optional<ProviderAccount> byId(UUID connectionId);
+    Optional<ProviderAccount> byId(ConnectionId connectionId);
 }

@@ -1,8 +1,8 @@
 package sn.xaalis.provider;
 
 import java.math.BigDecimal;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 
 /**
  * An authenticated message from a provider about one of our payments, already checked (signature,
@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record ProviderNotice(
         Provider provider,
-        @Nullable UUID connectionId,
+        @Nullable ConnectionId connectionId,
         String reference,
         @Nullable String providerReference,
         @Nullable String providerTransactionId,

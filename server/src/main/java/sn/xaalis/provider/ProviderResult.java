@@ -2,8 +2,8 @@ package sn.xaalis.provider;
 
 import java.time.Instant;
 import java.util.SequencedMap;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 
 /** The expected outcomes of asking a provider to open a session; bugs stay exceptions. */
 public sealed interface ProviderResult {
@@ -20,10 +20,10 @@ public sealed interface ProviderResult {
             SequencedMap<String, String> deepLinks,
             @Nullable String qrCodePng,
             @Nullable Instant expiresAt,
-            @Nullable UUID connectionId)
+            @Nullable ConnectionId connectionId)
             implements ProviderResult {
 
-        Created inConnection(@Nullable UUID connection) {
+        Created inConnection(@Nullable ConnectionId connection) {
             return new Created(providerReference, deepLinks, qrCodePng, expiresAt, connection);
         }
     }

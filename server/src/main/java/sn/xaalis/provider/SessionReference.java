@@ -1,8 +1,8 @@
 package sn.xaalis.provider;
 
 import java.math.BigDecimal;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -19,4 +19,4 @@ public record SessionReference(
         @Nullable String providerReference,
         @Nullable String providerTransactionId,
         BigDecimal amount,
-        @Nullable UUID connectionId) {}
+        @Nullable ConnectionId connectionId) {}

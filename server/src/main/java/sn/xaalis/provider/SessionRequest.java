@@ -2,8 +2,8 @@ package sn.xaalis.provider;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -15,7 +15,7 @@ import sn.xaalis.platform.Environment;
  * @param errorUrl where the provider sends the customer after a failure or cancellation
  */
 public record SessionRequest(
-        UUID applicationId,
+        ApplicationId applicationId,
         String reference,
         Provider provider,
         Environment environment,

@@ -3,7 +3,6 @@ package sn.xaalis.webhook;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -78,7 +77,7 @@ final class CompletionWriter implements AutoCloseable {
 
     private void write(List<Pending> group) {
         try {
-            Set<UUID> recorded =
+            Set<NotificationId> recorded =
                     leases.complete(group.stream().map(Pending::completion).toList());
             for (Pending pending : group) {
                 pending.recorded()

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -24,8 +25,8 @@ interface DeliveryLeases extends AutoCloseable {
     }
 
     record Claimed(
-            UUID id,
-            UUID applicationId,
+            NotificationId id,
+            ApplicationId applicationId,
             Environment environment,
             String eventId,
             String event,
@@ -49,7 +50,7 @@ interface DeliveryLeases extends AutoCloseable {
     List<Claimed> claim(
             Instant now,
             int limit,
-            Map<UUID, Integer> inFlight,
+            Map<ApplicationId, Integer> inFlight,
             int perApplicationLimit,
             Instant leaseUntil,
             UUID token);
@@ -60,7 +61,7 @@ interface DeliveryLeases extends AutoCloseable {
      *
      * @return the notifications whose outcome was recorded; the others' lease was lost
      */
-    Set<UUID> complete(List<Completion> completions);
+    Set<NotificationId> complete(List<Completion> completions);
 
     /**
      * Gives claims back without recording an attempt (a node stopping with deliveries in flight):
@@ -73,7 +74,7 @@ interface DeliveryLeases extends AutoCloseable {
      * its receiver holds every delivery slot it may have: no claim could take them meanwhile, and every
      * claim would walk past them (a claim filters them out row by row). Never brings one forward.
      */
-    int postpone(UUID applicationId, Instant now, Instant until);
+    int postpone(ApplicationId applicationId, Instant now, Instant until);
 
     /** No URL to send to: kept, visible, and re-sendable once one is configured. */
     boolean markUndeliverable(Claimed claimed, String reason, Instant now);

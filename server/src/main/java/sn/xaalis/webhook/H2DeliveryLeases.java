@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.SeparatePool;
 import sn.xaalis.platform.Timestamps;
 
@@ -58,12 +59,12 @@ final class H2DeliveryLeases extends LeaseTable {
                 .param("now", Timestamps.toDatabase(round.now()))
                 .param("limit", round.limit());
         if (!round.saturated().isEmpty()) {
-            select = select.param("saturated", new ArrayList<>(round.saturated()));
+            select = select.param("saturated", round.saturatedValues());
         }
-        Map<UUID, Integer> taken = new HashMap<>(round.inFlight());
+        Map<ApplicationId, Integer> taken = new HashMap<>(round.inFlight());
         List<UUID> ids = new ArrayList<>();
         select.query((rs, n) -> {
-                    UUID app = rs.getObject("application_id", UUID.class);
+                    ApplicationId app = ApplicationId.from(rs, "application_id");
                     if (taken.getOrDefault(app, 0) < round.perApplicationLimit()) {
                         taken.merge(app, 1, Integer::sum);
                         ids.add(rs.getObject("id", UUID.class));
@@ -75,9 +76,9 @@ final class H2DeliveryLeases extends LeaseTable {
     }
 
     @Override
-    public Set<UUID> complete(List<Completion> completions) {
-        Set<UUID> completed = transactions.execute(tx -> {
-            Set<UUID> done = new HashSet<>();
+    public Set<NotificationId> complete(List<Completion> completions) {
+        Set<NotificationId> completed = transactions.execute(tx -> {
+            Set<NotificationId> done = new HashSet<>();
             for (Completion completion : completions) {
                 if (completeOne(completion)) {
                     done.add(completion.claimed().id());
@@ -99,7 +100,7 @@ final class H2DeliveryLeases extends LeaseTable {
                 .param("now", Timestamps.toDatabase(now))
                 .param("delivered", completion.state() == State.DELIVERED)
                 .param("error", storable(attempt.error()))
-                .param("id", claimed.id())
+                .param("id", claimed.id().value())
                 .param("token", claimed.leaseToken())
                 .update();
         if (changed != 1) {
@@ -107,7 +108,7 @@ final class H2DeliveryLeases extends LeaseTable {
         }
         jdbc.sql("INSERT INTO notification_attempts (" + ATTEMPT_COLUMNS + ") VALUES (:id, :attempt, :started,"
                         + " :duration, :url, :code, :outcome, :error, :snippet)")
-                .param("id", claimed.id())
+                .param("id", claimed.id().value())
                 .param("attempt", attempt.attempt())
                 .param("started", Timestamps.toDatabase(Timestamps.truncate(attempt.startedAt())))
                 .param("duration", attempt.durationMillis())

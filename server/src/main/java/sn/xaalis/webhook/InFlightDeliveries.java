@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import sn.xaalis.platform.ApplicationId;
 
 /**
  * The deliveries this node has in flight, in total and per application, and since when: what bounds
@@ -19,16 +19,16 @@ final class InFlightDeliveries {
     private record InFlight(DeliveryLeases.Claimed claim, Instant since) {}
 
     private final AtomicInteger total = new AtomicInteger();
-    private final Map<UUID, AtomicInteger> perApplication = new ConcurrentHashMap<>();
-    private final Map<UUID, InFlight> claims = new ConcurrentHashMap<>();
+    private final Map<ApplicationId, AtomicInteger> perApplication = new ConcurrentHashMap<>();
+    private final Map<NotificationId, InFlight> claims = new ConcurrentHashMap<>();
 
     int count() {
         return total.get();
     }
 
     /** How many deliveries each application has in flight right now (a copy). */
-    Map<UUID, Integer> perApplication() {
-        Map<UUID, Integer> busy = new HashMap<>();
+    Map<ApplicationId, Integer> perApplication() {
+        Map<ApplicationId, Integer> busy = new HashMap<>();
         perApplication.forEach((id, count) -> busy.put(id, count.get()));
         return busy;
     }
@@ -54,7 +54,7 @@ final class InFlightDeliveries {
     }
 
     /** When each delivery an application has in flight started. */
-    List<Instant> since(UUID application) {
+    List<Instant> since(ApplicationId application) {
         return claims.values().stream()
                 .filter(inFlight -> inFlight.claim().applicationId().equals(application))
                 .map(InFlight::since)

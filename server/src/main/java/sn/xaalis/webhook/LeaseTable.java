@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.lang.Contract;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.SeparatePool;
 import sn.xaalis.platform.Timestamps;
@@ -45,11 +46,11 @@ abstract class LeaseTable implements DeliveryLeases {
     public final List<Claimed> claim(
             Instant now,
             int limit,
-            Map<UUID, Integer> inFlight,
+            Map<ApplicationId, Integer> inFlight,
             int perApplicationLimit,
             Instant leaseUntil,
             UUID token) {
-        Set<UUID> saturated = new HashSet<>();
+        Set<ApplicationId> saturated = new HashSet<>();
         inFlight.forEach((app, count) -> {
             if (count >= perApplicationLimit) {
                 saturated.add(app);
@@ -69,23 +70,28 @@ abstract class LeaseTable implements DeliveryLeases {
     record ClaimRound(
             Instant now,
             int limit,
-            Map<UUID, Integer> inFlight,
+            Map<ApplicationId, Integer> inFlight,
             int perApplicationLimit,
             Instant leaseUntil,
             UUID token,
-            Set<UUID> saturated) {
+            Set<ApplicationId> saturated) {
 
         /** Saturated applications are left out of the search, so a hanging receiver's backlog never fills the batch. */
         String exclude() {
             return saturated.isEmpty() ? "" : " AND application_id NOT IN (:saturated)";
+        }
+
+        /** The saturated applications as SQL parameter values. */
+        List<UUID> saturatedValues() {
+            return saturated.stream().map(ApplicationId::value).toList();
         }
     }
 
     /** A claimed row, read from the columns of {@code id, application_id, ..., created_at}. */
     static Claimed claimed(ResultSet rs, UUID token) throws SQLException {
         return new Claimed(
-                rs.getObject("id", UUID.class),
-                rs.getObject("application_id", UUID.class),
+                NotificationId.from(rs, "id"),
+                ApplicationId.from(rs, "application_id"),
                 Environment.fromValue(rs.getString("environment")).orElseThrow(),
                 rs.getString("event_id"),
                 rs.getString("event"),
@@ -108,7 +114,7 @@ abstract class LeaseTable implements DeliveryLeases {
         for (Claimed claimed : claims) {
             released += jdbc.sql("UPDATE notifications SET leased_until = NULL, lease_token = NULL"
                             + " WHERE id = :id AND lease_token = :token")
-                    .param("id", claimed.id())
+                    .param("id", claimed.id().value())
                     .param("token", claimed.leaseToken())
                     .update();
         }
@@ -116,12 +122,12 @@ abstract class LeaseTable implements DeliveryLeases {
     }
 
     @Override
-    public int postpone(UUID applicationId, Instant now, Instant until) {
+    public int postpone(ApplicationId applicationId, Instant now, Instant until) {
         return jdbc.sql("UPDATE notifications SET next_attempt_at = :until WHERE state = 'PENDING'"
                         + " AND application_id = :app AND next_attempt_at < :until"
                         + " AND (leased_until IS NULL OR leased_until < :now)")
                 .param("until", Timestamps.toDatabase(until))
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("now", Timestamps.toDatabase(now))
                 .update();
     }
@@ -132,7 +138,7 @@ abstract class LeaseTable implements DeliveryLeases {
                                 + " last_error = :reason, updated_at = :now WHERE id = :id AND lease_token = :token")
                         .param("reason", reason)
                         .param("now", Timestamps.toDatabase(now))
-                        .param("id", claimed.id())
+                        .param("id", claimed.id().value())
                         .param("token", claimed.leaseToken())
                         .update()
                 == 1;

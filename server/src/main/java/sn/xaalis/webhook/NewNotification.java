@@ -1,6 +1,6 @@
 package sn.xaalis.webhook;
 
-import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
 /**
@@ -10,4 +10,4 @@ import sn.xaalis.platform.Environment;
  * @param dataJson the {@code data} object, already serialized: it is frozen into the body now
  */
 public record NewNotification(
-        UUID applicationId, Environment environment, String eventId, String event, String dataJson) {}
+        ApplicationId applicationId, Environment environment, String eventId, String event, String dataJson) {}

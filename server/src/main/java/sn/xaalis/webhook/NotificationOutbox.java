@@ -3,12 +3,10 @@ package sn.xaalis.webhook;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.SqlStep;
 import sn.xaalis.platform.Timestamps;
 
@@ -43,9 +41,9 @@ public class NotificationOutbox {
         insert(notification, false);
     }
 
-    UUID insert(NewNotification notification, boolean test) {
+    NotificationId insert(NewNotification notification, boolean test) {
         Instant now = Timestamps.truncate(clock.instant());
-        UUID id = RandomTokens.uuidV7(clock);
+        NotificationId id = NotificationId.newId(clock);
         jdbc.sql(INSERT)
                 .params(values(notification, id, now))
                 .param("outboxTest", test)
@@ -69,14 +67,14 @@ public class NotificationOutbox {
     public SqlStep insertFor(String changedRows, NewNotification notification) {
         return new SqlStep(
                 INSERT_FROM + changedRows,
-                values(notification, RandomTokens.uuidV7(clock), Timestamps.truncate(clock.instant())));
+                values(notification, NotificationId.newId(clock), Timestamps.truncate(clock.instant())));
     }
 
     /** The outbox row's values, shared by both inserts (all but the test flag). */
-    private static Map<String, Object> values(NewNotification notification, UUID id, Instant now) {
+    private static Map<String, Object> values(NewNotification notification, NotificationId id, Instant now) {
         return Map.of(
-                "outboxId", id,
-                "outboxApp", notification.applicationId(),
+                "outboxId", id.value(),
+                "outboxApp", notification.applicationId().value(),
                 "outboxEnv", notification.environment().value(),
                 "outboxEventId", notification.eventId(),
                 "outboxEvent", notification.event(),

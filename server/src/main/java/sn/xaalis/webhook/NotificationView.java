@@ -2,12 +2,11 @@ package sn.xaalis.webhook;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /** A notification with its delivery history, as the portal and the operator see it. */
 public record NotificationView(
-        UUID id,
+        NotificationId id,
         String eventId,
         String event,
         String environment,

@@ -9,10 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.DeletionBatches;
 import sn.xaalis.platform.Timestamps;
 
@@ -34,13 +34,13 @@ class Notifications {
     }
 
     /** A new attempt series for a finished notification: same id, same body (D11). */
-    boolean resend(UUID applicationId, UUID id, Instant now) {
+    boolean resend(ApplicationId applicationId, NotificationId id, Instant now) {
         return jdbc.sql("UPDATE notifications SET state = 'PENDING', attempts = 0, next_attempt_at = :now,"
                                 + " leased_until = NULL, lease_token = NULL, updated_at = :now"
                                 + " WHERE id = :id AND application_id = :app AND state <> 'PENDING'")
                         .param("now", Timestamps.toDatabase(now))
-                        .param("id", id)
-                        .param("app", applicationId)
+                        .param("id", id.value())
+                        .param("app", applicationId.value())
                         .update()
                 == 1;
     }
@@ -92,49 +92,49 @@ class Notifications {
                 batch);
     }
 
-    Optional<NotificationView> find(UUID applicationId, UUID id) {
+    Optional<NotificationView> find(ApplicationId applicationId, NotificationId id) {
         return jdbc.sql(VIEW_SELECT + " WHERE id = :id AND application_id = :app")
-                .param("id", id)
-                .param("app", applicationId)
+                .param("id", id.value())
+                .param("app", applicationId.value())
                 .query((rs, n) -> view(rs))
                 .optional()
                 .map(v -> v.withAttempts(attempts(v.id())));
     }
 
-    List<NotificationView> recent(UUID applicationId, int limit) {
+    List<NotificationView> recent(ApplicationId applicationId, int limit) {
         return withAttempts(
                 jdbc.sql(VIEW_SELECT + " WHERE application_id = :app ORDER BY created_at DESC, id DESC LIMIT :limit")
-                        .param("app", applicationId)
+                        .param("app", applicationId.value())
                         .param("limit", limit)
                         .query((rs, n) -> view(rs))
                         .list());
     }
 
-    Map<String, Long> countsByState(UUID applicationId, Instant since) {
+    Map<String, Long> countsByState(ApplicationId applicationId, Instant since) {
         Map<String, Long> counts = new HashMap<>();
         jdbc.sql("SELECT state, COUNT(*) AS notifications FROM notifications WHERE application_id = :app"
                         + " AND created_at >= :since AND NOT test GROUP BY state")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("since", Timestamps.toDatabase(since))
                 .query((rs, n) -> counts.put(rs.getString("state"), rs.getLong("notifications")))
                 .list();
         return counts;
     }
 
-    List<NotificationView> lastFailures(UUID applicationId, int limit) {
+    List<NotificationView> lastFailures(ApplicationId applicationId, int limit) {
         return jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND state IN ('FAILED', 'UNDELIVERABLE')"
                         + " ORDER BY updated_at DESC, id DESC LIMIT :limit")
-                .param("app", applicationId)
+                .param("app", applicationId.value())
                 .param("limit", limit)
                 .query((rs, n) -> view(rs))
                 .list();
     }
 
     /** The application's latest test event with its attempts, if it ever sent one. */
-    Optional<NotificationView> lastTest(UUID applicationId) {
+    Optional<NotificationView> lastTest(ApplicationId applicationId) {
         return withAttempts(jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND test = TRUE"
                                 + " ORDER BY created_at DESC, id DESC LIMIT 1")
-                        .param("app", applicationId)
+                        .param("app", applicationId.value())
                         .query((rs, n) -> view(rs))
                         .list())
                 .stream()
@@ -142,10 +142,10 @@ class Notifications {
     }
 
     /** Every notification about one payment, oldest first. */
-    List<NotificationView> forReference(UUID applicationId, String reference) {
+    List<NotificationView> forReference(ApplicationId applicationId, String reference) {
         return withAttempts(
                 jdbc.sql(VIEW_SELECT + " WHERE application_id = :app AND event_id LIKE :prefix ORDER BY created_at, id")
-                        .param("app", applicationId)
+                        .param("app", applicationId.value())
                         .param("prefix", reference + ":%")
                         .query((rs, n) -> view(rs))
                         .list());
@@ -156,13 +156,13 @@ class Notifications {
             return views;
         }
         // One query for every attempt of the page, not one per notification.
-        var byNotification = new HashMap<UUID, List<NotificationView.AttemptView>>();
+        var byNotification = new HashMap<NotificationId, List<NotificationView.AttemptView>>();
         jdbc.sql("SELECT notification_id, attempt, started_at, duration_ms, url, status_code, outcome, error,"
                         + " response_snippet FROM notification_attempts WHERE notification_id IN (:ids) ORDER BY id")
-                .param("ids", views.stream().map(NotificationView::id).toList())
+                .param("ids", views.stream().map(v -> v.id().value()).toList())
                 .query((rs, n) -> {
                     byNotification
-                            .computeIfAbsent(rs.getObject("notification_id", UUID.class), k -> new ArrayList<>())
+                            .computeIfAbsent(NotificationId.from(rs, "notification_id"), k -> new ArrayList<>())
                             .add(attempt(rs));
                     return null;
                 })
@@ -172,10 +172,10 @@ class Notifications {
                 .toList();
     }
 
-    private List<NotificationView.AttemptView> attempts(UUID notificationId) {
+    private List<NotificationView.AttemptView> attempts(NotificationId notificationId) {
         return jdbc.sql("SELECT attempt, started_at, duration_ms, url, status_code, outcome, error, response_snippet"
                         + " FROM notification_attempts WHERE notification_id = :id ORDER BY id")
-                .param("id", notificationId)
+                .param("id", notificationId.value())
                 .query((rs, n) -> attempt(rs))
                 .list();
     }
@@ -199,7 +199,7 @@ class Notifications {
 
     private static NotificationView view(ResultSet rs) throws SQLException {
         return new NotificationView(
-                rs.getObject("id", UUID.class),
+                NotificationId.from(rs, "id"),
                 rs.getString("event_id"),
                 rs.getString("event"),
                 rs.getString("environment"),

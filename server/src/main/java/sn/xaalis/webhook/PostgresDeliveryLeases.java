@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.SeparatePool;
 import sn.xaalis.platform.Timestamps;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,12 +61,12 @@ final class PostgresDeliveryLeases extends LeaseTable {
                 .param("lease", Timestamps.toDatabase(round.leaseUntil()))
                 .param("token", round.token());
         if (!round.saturated().isEmpty()) {
-            spec = spec.param("saturated", new ArrayList<>(round.saturated()));
+            spec = spec.param("saturated", round.saturatedValues());
         }
         return spec.query((rs, n) -> claimed(rs, round.token())).list();
     }
 
-    private static String busyJson(Map<UUID, Integer> inFlight, Set<UUID> saturated) {
+    private static String busyJson(Map<ApplicationId, Integer> inFlight, Set<ApplicationId> saturated) {
         StringBuilder json = new StringBuilder("[");
         inFlight.forEach((app, count) -> {
             if (count > 0 && !saturated.contains(app)) {
@@ -82,21 +82,21 @@ final class PostgresDeliveryLeases extends LeaseTable {
     }
 
     @Override
-    public Set<UUID> complete(List<Completion> completions) {
+    public Set<NotificationId> complete(List<Completion> completions) {
         List<Map<String, Object>> rows = new ArrayList<>(completions.size());
         for (Completion completion : completions) {
             rows.add(row(completion));
         }
         return new HashSet<>(jdbc.sql(COMPLETE_AND_RECORD)
                 .param("rows", json.writeValueAsString(rows))
-                .query(UUID.class)
+                .query((rs, n) -> NotificationId.from(rs, "notification_id"))
                 .list());
     }
 
     private static Map<String, Object> row(Completion completion) {
         NotificationView.AttemptView attempt = completion.attempt();
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("id", completion.claimed().id());
+        row.put("id", completion.claimed().id().value());
         row.put("token", completion.claimed().leaseToken());
         row.put("state", completion.state().name());
         row.put("attempt", attempt.attempt());

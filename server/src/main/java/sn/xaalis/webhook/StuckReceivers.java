@@ -7,10 +7,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -31,7 +31,7 @@ final class StuckReceivers {
     private final InFlightDeliveries inFlight;
     private final WebhookProperties properties;
     // When each stuck application's backlog may be postponed again.
-    private final Map<UUID, Instant> nextPostponement = new ConcurrentHashMap<>();
+    private final Map<ApplicationId, Instant> nextPostponement = new ConcurrentHashMap<>();
 
     StuckReceivers(DeliveryLeases leases, InFlightDeliveries inFlight, WebhookProperties properties) {
         this.leases = leases;
@@ -40,7 +40,7 @@ final class StuckReceivers {
     }
 
     /** Before a claim, for an application with no free slot. */
-    void postponeIfStuck(UUID application, Instant now) {
+    void postponeIfStuck(ApplicationId application, Instant now) {
         Instant allowed = nextPostponement.get(application);
         if (allowed != null && now.isBefore(allowed)) {
             return; // the cheap check first: this runs on every dispatch round

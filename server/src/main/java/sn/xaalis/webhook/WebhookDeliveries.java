@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
@@ -28,7 +29,7 @@ public class WebhookDeliveries {
         this.clock = clock;
     }
 
-    public List<NotificationView> recent(UUID applicationId, int limit) {
+    public List<NotificationView> recent(ApplicationId applicationId, int limit) {
         return notifications.recent(applicationId, Math.max(1, Math.min(limit, 200)));
     }
 
@@ -47,7 +48,7 @@ public class WebhookDeliveries {
             List<NotificationView> lastFailures,
             @Nullable NotificationView lastTest) {}
 
-    public Health health(UUID applicationId) {
+    public Health health(ApplicationId applicationId) {
         Map<String, Long> counts =
                 notifications.countsByState(applicationId, clock.instant().minus(Duration.ofDays(30)));
         long delivered = counts.getOrDefault("DELIVERED", 0L);
@@ -66,15 +67,15 @@ public class WebhookDeliveries {
     }
 
     /** The application's latest test event with its attempts, if it sent one. */
-    public Optional<NotificationView> lastTest(UUID applicationId) {
+    public Optional<NotificationView> lastTest(ApplicationId applicationId) {
         return notifications.lastTest(applicationId);
     }
 
-    public List<NotificationView> forPayment(UUID applicationId, String reference) {
+    public List<NotificationView> forPayment(ApplicationId applicationId, String reference) {
         return notifications.forReference(applicationId, reference);
     }
 
-    public Optional<NotificationView> find(UUID applicationId, UUID notificationId) {
+    public Optional<NotificationView> find(ApplicationId applicationId, NotificationId notificationId) {
         return notifications.find(applicationId, notificationId);
     }
 
@@ -119,7 +120,7 @@ public class WebhookDeliveries {
 
     /** Starts a new attempt series with the same id and body; refused while one is still running. */
     @Transactional
-    public Resend requestResend(UUID applicationId, UUID notificationId) {
+    public Resend requestResend(ApplicationId applicationId, NotificationId notificationId) {
         Optional<NotificationView> current = notifications.find(applicationId, notificationId);
         if (current.isEmpty()) {
             return new Resend.Unknown();
@@ -134,7 +135,7 @@ public class WebhookDeliveries {
 
     /** A signed sample {@code transaction.success} to the configured URL, marked as a test in the log. */
     @Transactional
-    public NotificationView sendTest(UUID applicationId, Environment environment) {
+    public NotificationView sendTest(ApplicationId applicationId, Environment environment) {
         String reference = "SVC-TEST" + RandomTokens.upperAlphanumeric(4);
         String now = Timestamps.micros(Timestamps.truncate(clock.instant()));
         String data = "{\"transaction_uuid\":\"" + UUID.randomUUID() + "\",\"reference\":\"" + reference
@@ -142,7 +143,7 @@ public class WebhookDeliveries {
                 + "\",\"amount\":\"100.00\",\"currency\":\"XOF\",\"status\":\"SUCCESS\","
                 + "\"provider_reference\":\"test\",\"paid_at\":\"" + now + "\",\"expired_at\":null,"
                 + "\"error_message\":null,\"metadata\":{\"test\":true}}";
-        UUID id = outbox.insert(
+        NotificationId id = outbox.insert(
                 new NewNotification(applicationId, environment, reference + ":SUCCESS", "transaction.success", data),
                 true);
         return notifications.find(applicationId, id).orElseThrow();

@@ -16,6 +16,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import sn.xaalis.egress.WebhookUrls;
 import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.platform.ApplicationId;
 
 /**
  * Delivers the outbox (SPEC §6.4, D11): claims due notifications under a lease and hands each to a
@@ -153,7 +154,7 @@ class WebhookDispatcher implements SmartLifecycle {
     private int dispatchDue(int asked, ExecutorService workers, Courier courier) {
         Instant now = clock.instant();
         Instant leaseUntil = now.plus(properties.timeout()).plus(LEASE_MARGIN);
-        Map<UUID, Integer> busy = inFlight.perApplication();
+        Map<ApplicationId, Integer> busy = inFlight.perApplication();
         busy.forEach((application, count) -> {
             if (count >= properties.perApplicationConcurrency()) {
                 stuck.postponeIfStuck(application, now);

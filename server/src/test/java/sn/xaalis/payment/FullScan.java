@@ -19,7 +19,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -47,16 +49,17 @@ final class FullScan {
     void assertSameFigures(
             PaymentStatistics statistics, List<Set<UUID>> appSets, Instant start, Instant now, String when) {
         for (Set<UUID> set : appSets) {
+            Set<ApplicationId> ids = set.stream().map(ApplicationId::new).collect(Collectors.toSet());
             for (Environment env : Environment.values()) {
                 for (Instant since : sinces(start, now)) {
-                    assertThat(statistics.summary(set, env, since))
+                    assertThat(statistics.summary(ids, env, since))
                             .as("%s: summary of %s in %s since %s", when, set, env, since)
                             .isEqualTo(summary(set, env, since));
                 }
                 for (ZoneId zone : ZONES) {
                     LocalDate from = LocalDate.ofInstant(start, zone).minusDays(1);
                     LocalDate to = LocalDate.ofInstant(now, zone).plusDays(1);
-                    assertThat(statistics.dailyCollected(set, env, from, to, zone))
+                    assertThat(statistics.dailyCollected(ids, env, from, to, zone))
                             .as("%s: daily amounts of %s in %s, days of %s", when, set, env, zone)
                             .isEqualTo(dailyCollected(set, env, from, to, zone));
                 }

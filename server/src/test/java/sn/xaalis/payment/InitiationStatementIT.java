@@ -13,6 +13,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.idempotency.Idempotency;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
@@ -63,7 +64,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
         assertThat(insert(payment, "free-key")).isTrue();
 
         assertThat(jdbc.sql("SELECT status, next_check_at FROM payments WHERE id = :id")
-                        .param("id", payment.transactionUuid())
+                        .param("id", payment.transactionUuid().value())
                         .query((rs, n) -> rs.getString(1) + " " + rs.getObject(2))
                         .single())
                 .isEqualTo("PROCESSING null");
@@ -117,7 +118,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
 
     private String providerQrCode(Payment payment) {
         return jdbc.sql("SELECT provider_qr_code FROM payments WHERE id = :id")
-                .param("id", payment.transactionUuid())
+                .param("id", payment.transactionUuid().value())
                 .query(String.class)
                 .single();
     }
@@ -125,7 +126,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
     private Payment newPayment(Reference reference) {
         return NewPayments.processing(
                 clock,
-                UUID.fromString(merchant.applicationId()),
+                ApplicationId.valueOf(merchant.applicationId()),
                 Environment.SANDBOX,
                 Provider.WALLET_SN,
                 new BigDecimal("1500"),
@@ -134,7 +135,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
 
     private boolean exists(Payment payment) {
         return jdbc.sql("SELECT COUNT(*) FROM payments WHERE id = :id")
-                        .param("id", payment.transactionUuid())
+                        .param("id", payment.transactionUuid().value())
                         .query(Integer.class)
                         .single()
                 == 1;
@@ -142,7 +143,7 @@ class InitiationStatementIT extends ApiIntegrationTest {
 
     private java.util.List<String> history(Payment payment) {
         return jdbc.sql("SELECT from_status, to_status, cause FROM payment_status_history WHERE payment_id = :id")
-                .param("id", payment.transactionUuid())
+                .param("id", payment.transactionUuid().value())
                 .query((rs, n) -> rs.getString(1) + ">" + rs.getString(2) + " " + rs.getString(3))
                 .list();
     }

@@ -6,9 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.UUID;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
-import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -19,7 +18,7 @@ final class NewPayments {
 
     static Payment processing(
             Clock clock,
-            UUID applicationId,
+            ApplicationId applicationId,
             Environment environment,
             Provider provider,
             BigDecimal amount,
@@ -28,7 +27,7 @@ final class NewPayments {
         var links = new LinkedHashMap<String, String>();
         links.put(provider.name(), "https://" + provider.name().toLowerCase(Locale.ROOT) + ".example/pay/" + reference);
         return new Payment(
-                RandomTokens.uuidV7(clock),
+                PaymentId.newId(clock),
                 reference,
                 applicationId,
                 environment,

@@ -80,8 +80,8 @@ class PaymentLifecycleIT extends ApiIntegrationTest {
     @Test
     void simulationRefusesLiveKeys() {
         var live = new sn.xaalis.merchant.Caller(
-                java.util.UUID.fromString(merchant.applicationId()),
-                java.util.UUID.fromString(merchant.merchantId()),
+                sn.xaalis.platform.ApplicationId.valueOf(merchant.applicationId()),
+                sn.xaalis.merchant.MerchantId.valueOf(merchant.merchantId()),
                 merchant.endpointKey(),
                 sn.xaalis.platform.Environment.LIVE,
                 java.util.Set.of(),

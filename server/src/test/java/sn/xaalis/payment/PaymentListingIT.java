@@ -12,10 +12,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.support.Api;
@@ -59,9 +59,9 @@ class PaymentListingIT extends ApiIntegrationTest {
                 "POST",
                 "/merchants/" + first.merchantId() + "/applications",
                 "{\"name\":\"Second shop\",\"providers\":[\"WALLET_SN\"]}");
-        List<UUID> apps = List.of(
-                UUID.fromString(first.applicationId()),
-                UUID.fromString(second.json().get("id").stringValue()));
+        List<ApplicationId> apps = List.of(
+                ApplicationId.valueOf(first.applicationId()),
+                ApplicationId.valueOf(second.json().get("id").stringValue()));
         long seed = System.nanoTime();
         Random random = new Random(seed);
         // A month ahead of the test clock: the expiry job leaves the PROCESSING ones alone.
@@ -81,7 +81,7 @@ class PaymentListingIT extends ApiIntegrationTest {
             PaymentStatus status = STATUSES[random.nextInt(STATUSES.length)];
             jdbc.sql("UPDATE payments SET status = :status WHERE id = :id")
                     .param("status", status.name())
-                    .param("id", p.transactionUuid())
+                    .param("id", p.transactionUuid().value())
                     .update();
             stored.add(p.with(status, null, null, null));
         }
@@ -93,7 +93,7 @@ class PaymentListingIT extends ApiIntegrationTest {
         for (Environment environment : new Environment[] {null, Environment.SANDBOX, Environment.LIVE}) {
             for (PaymentStatus status : new PaymentStatus[] {null, PaymentStatus.FAILED, PaymentStatus.PROCESSING}) {
                 for (Provider provider : new Provider[] {null, Provider.MOBILEMONEY_SN}) {
-                    List<UUID> expected = stored.stream()
+                    List<PaymentId> expected = stored.stream()
                             .filter(p -> environment == null || p.environment() == environment)
                             .filter(p -> status == null || p.status() == status)
                             .filter(p -> provider == null || p.provider() == provider)
@@ -101,7 +101,7 @@ class PaymentListingIT extends ApiIntegrationTest {
                             .map(Payment::transactionUuid)
                             .toList();
                     PaymentFilter filter = new PaymentFilter(status, provider, null, null, null);
-                    List<UUID> paged = new ArrayList<>();
+                    List<PaymentId> paged = new ArrayList<>();
                     for (int page = 0; page < 100; page++) {
                         List<Payment> rows = listing.list(Set.copyOf(apps), environment, filter, 7);
                         rows.forEach(p -> paged.add(p.transactionUuid()));
@@ -109,7 +109,8 @@ class PaymentListingIT extends ApiIntegrationTest {
                             break;
                         }
                         Payment last = rows.getLast();
-                        filter = filter.after(new PaymentFilter.Position(last.createdAt(), last.transactionUuid()));
+                        filter = filter.after(new PaymentFilter.Position(
+                                last.createdAt(), last.transactionUuid().value()));
                     }
                     assertThat(paged)
                             .as("environment %s, status %s, provider %s (seed %d)", environment, status, provider, seed)

@@ -23,6 +23,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
@@ -228,7 +229,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
         Provider provider = random.nextBoolean() ? Provider.WALLET_SN : Provider.MOBILEMONEY_SN;
         Payment payment = NewPayments.processing(
                 clock,
-                id(app),
+                new ApplicationId(id(app)),
                 Environment.LIVE,
                 provider,
                 new BigDecimal(amount(random, provider)),

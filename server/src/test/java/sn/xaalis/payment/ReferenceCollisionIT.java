@@ -20,6 +20,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -138,12 +139,12 @@ class ReferenceCollisionIT extends ApiIntegrationTest {
     void aPaymentWhoseIdIsTakenIsAnErrorNotANewDraw() {
         Api.Merchant m = api.onboard("WALLET_SN");
         String existing = api.newPayment(m);
-        UUID takenId = jdbc.sql("SELECT id FROM payments WHERE reference = :reference")
+        PaymentId takenId = jdbc.sql("SELECT id FROM payments WHERE reference = :reference")
                 .param("reference", existing)
-                .query(UUID.class)
+                .query((rs, n) -> PaymentId.from(rs, "id"))
                 .single();
         var caller = directory
-                .caller(UUID.fromString(m.applicationId()), Environment.SANDBOX)
+                .caller(ApplicationId.valueOf(m.applicationId()), Environment.SANDBOX)
                 .orElseThrow();
         var request =
                 new InitiationRequest("WALLET_SN", "1500", true, "XOF", null, null, null, "{}", null, null, Map.of());

@@ -98,7 +98,7 @@ class TransitionStatementIT extends ApiIntegrationTest {
     private List<String> history(Payment payment) {
         return jdbc.sql("SELECT from_status, to_status, cause, detail FROM payment_status_history"
                         + " WHERE payment_id = :id ORDER BY id")
-                .param("id", payment.transactionUuid())
+                .param("id", payment.transactionUuid().value())
                 .query((rs, n) ->
                         rs.getString(1) + ">" + rs.getString(2) + " " + rs.getString(3) + " " + rs.getString(4))
                 .list();

@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import sn.xaalis.payment.PaymentId;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -153,7 +154,7 @@ class PaymentLinkCheckoutIT extends ApiIntegrationTest {
             for (int i = 0; i < claims; i++) {
                 granted.add(pool.submit(() -> {
                     ready.await();
-                    return stored.claim(link.id(), java.util.UUID.randomUUID(), clock.instant());
+                    return stored.claim(link.id(), new PaymentId(java.util.UUID.randomUUID()), clock.instant());
                 }));
             }
             int won = 0;

@@ -15,12 +15,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import sn.xaalis.payment.PaymentStatistics;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -61,7 +61,7 @@ class DashboardDaysIT extends ApiIntegrationTest {
                 .isEqualTo(23);
         LocalDate day = LocalDate.ofInstant(paidAt, ZoneOffset.UTC);
 
-        Set<UUID> apps = Set.of(UUID.fromString(merchant.applicationId()));
+        Set<ApplicationId> apps = Set.of(ApplicationId.valueOf(merchant.applicationId()));
         assertThat(collected(apps, day, DAKAR)).containsExactly("0.00", "4500.00", "0.00");
         assertThat(collected(apps, day, LAGOS)).containsExactly("0.00", "0.00", "4500.00");
 
@@ -86,7 +86,7 @@ class DashboardDaysIT extends ApiIntegrationTest {
     }
 
     /** The day before, the day of and the day after {@code day}, in {@code zone}'s days. */
-    private List<String> collected(Set<UUID> apps, LocalDate day, ZoneId zone) {
+    private List<String> collected(Set<ApplicationId> apps, LocalDate day, ZoneId zone) {
         return statistics.dailyCollected(apps, Environment.SANDBOX, day.minusDays(1), day.plusDays(1), zone).stream()
                 .map(PaymentStatistics.Day::collected)
                 .map(BigDecimal::toPlainString)

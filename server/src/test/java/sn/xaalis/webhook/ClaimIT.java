@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Database;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -51,15 +52,15 @@ class ClaimIT extends ApiIntegrationTest {
     @Autowired
     TransactionTemplate transactions;
 
-    UUID busy;
-    UUID idle;
+    ApplicationId busy;
+    ApplicationId idle;
     Instant due;
     Instant later;
 
     @BeforeEach
     void setUp() {
-        busy = UUID.fromString(api.onboardBoth().applicationId());
-        idle = UUID.fromString(api.onboardBoth().applicationId());
+        busy = ApplicationId.valueOf(api.onboardBoth().applicationId());
+        idle = ApplicationId.valueOf(api.onboardBoth().applicationId());
         dispatcher.stop();
         due = Instant.parse("2000-01-01T00:00:00Z");
         later = due.plus(Duration.ofMinutes(1));
@@ -68,7 +69,7 @@ class ClaimIT extends ApiIntegrationTest {
     @AfterEach
     void restartDispatcher() {
         jdbc.sql("DELETE FROM notifications WHERE application_id IN (:apps)")
-                .param("apps", List.of(busy, idle))
+                .param("apps", List.of(busy.value(), idle.value()))
                 .update();
         dispatcher.start();
     }
@@ -80,7 +81,7 @@ class ClaimIT extends ApiIntegrationTest {
 
         List<DeliveryLeases.Claimed> claimed = claim(Map.of(busy, 6), 64, UUID.randomUUID());
 
-        Map<UUID, Long> perApplication = claimed.stream()
+        Map<ApplicationId, Long> perApplication = claimed.stream()
                 .collect(Collectors.groupingBy(DeliveryLeases.Claimed::applicationId, Collectors.counting()));
         assertThat(perApplication).containsEntry(busy, 2L).containsEntry(idle, (long) PER_APPLICATION);
         assertThat(leased()).isEqualTo(2 + PER_APPLICATION);
@@ -121,7 +122,8 @@ class ClaimIT extends ApiIntegrationTest {
     @Test
     void aStuckApplicationsWaitingRowsArePostponedOutOfEveryClaimsWay() {
         pending(busy, 1);
-        UUID leasedBefore = claim(Map.of(), 64, UUID.randomUUID()).getFirst().id();
+        NotificationId leasedBefore =
+                claim(Map.of(), 64, UUID.randomUUID()).getFirst().id();
         pending(busy, 4);
         pending(idle, 2);
         Instant until = due.plus(Duration.ofSeconds(15));
@@ -172,8 +174,8 @@ class ClaimIT extends ApiIntegrationTest {
 
     @Test
     void theEarliestDueAreClaimedFirstThenTheSmallestIdentifiers() {
-        DueNotifications.insert(jdbc, clock, idle, 3, due.minus(Duration.ofSeconds(5)), "SVC-CLAIM-A");
-        DueNotifications.insert(jdbc, clock, idle, 3, due, "SVC-CLAIM-B");
+        DueNotifications.insert(jdbc, clock, idle.value(), 3, due.minus(Duration.ofSeconds(5)), "SVC-CLAIM-A");
+        DueNotifications.insert(jdbc, clock, idle.value(), 3, due, "SVC-CLAIM-B");
         List<String> expected = new ArrayList<>(ids("SVC-CLAIM-A%"));
         // Of those due later, the smallest id: both databases order UUIDs as their hexadecimal text.
         expected.add(ids("SVC-CLAIM-B%").stream().sorted().findFirst().orElseThrow());
@@ -186,7 +188,7 @@ class ClaimIT extends ApiIntegrationTest {
     private List<String> ids(String eventIds) {
         return jdbc
                 .sql("SELECT id FROM notifications WHERE application_id = :app AND event_id LIKE :events")
-                .param("app", idle)
+                .param("app", idle.value())
                 .param("events", eventIds)
                 .query(UUID.class)
                 .list()
@@ -195,18 +197,18 @@ class ClaimIT extends ApiIntegrationTest {
                 .toList();
     }
 
-    private List<DeliveryLeases.Claimed> claim(Map<UUID, Integer> inFlight, int limit, UUID token) {
+    private List<DeliveryLeases.Claimed> claim(Map<ApplicationId, Integer> inFlight, int limit, UUID token) {
         return leases.claim(due, limit, inFlight, PER_APPLICATION, later, token);
     }
 
-    private void pending(UUID application, int count) {
-        DueNotifications.insert(jdbc, clock, application, count, due, "SVC-CLAIM");
+    private void pending(ApplicationId application, int count) {
+        DueNotifications.insert(jdbc, clock, application.value(), count, due, "SVC-CLAIM");
     }
 
     private int leased() {
         return jdbc.sql(
                         "SELECT COUNT(*) FROM notifications WHERE application_id IN (:apps) AND lease_token IS NOT NULL")
-                .param("apps", List.of(busy, idle))
+                .param("apps", List.of(busy.value(), idle.value()))
                 .query(Integer.class)
                 .single();
     }

@@ -71,7 +71,7 @@ class CompletionWriterIT extends ApiIntegrationTest {
         // A tenth lose their lease before their outcome arrives (another node took them after it ran out).
         List<UUID> lost = claimed.stream()
                 .filter(c -> c.eventId().endsWith("0:SUCCESS"))
-                .map(DeliveryLeases.Claimed::id)
+                .map(c -> c.id().value())
                 .toList();
         jdbc.sql("UPDATE notifications SET lease_token = :other WHERE id IN (:ids)")
                 .param("other", UUID.randomUUID())
@@ -91,7 +91,8 @@ class CompletionWriterIT extends ApiIntegrationTest {
         }
 
         for (int i = 0; i < count; i++) {
-            assertThat(recorded.get(i)).isEqualTo(!lost.contains(claimed.get(i).id()));
+            assertThat(recorded.get(i))
+                    .isEqualTo(!lost.contains(claimed.get(i).id().value()));
         }
         Map<String, Object> delivered = jdbc.sql("SELECT COUNT(*) AS n, COUNT(delivered_at) AS at,"
                         + " SUM(CASE WHEN lease_token IS NULL THEN 0 ELSE 1 END) AS leased FROM notifications"
@@ -136,11 +137,11 @@ class CompletionWriterIT extends ApiIntegrationTest {
             }
         }
         assertThat(jdbc.sql("SELECT response_snippet FROM notification_attempts WHERE notification_id = :id")
-                        .param("id", claimed.get(7).id())
+                        .param("id", claimed.get(7).id().value())
                         .query(String.class)
                         .single())
                 .isEqualTo("bad\uFFFDanswer");
-        assertThat(attemptsOf(claimed.stream().map(DeliveryLeases.Claimed::id).toList()))
+        assertThat(attemptsOf(claimed.stream().map(c -> c.id().value()).toList()))
                 .isEqualTo(20);
     }
 
@@ -152,7 +153,7 @@ class CompletionWriterIT extends ApiIntegrationTest {
         writer.close();
 
         assertThatThrownBy(() -> writer.complete(outcome(claim, "late"))).isInstanceOf(IllegalStateException.class);
-        assertThat(attemptsOf(List.of(claim.id()))).isZero();
+        assertThat(attemptsOf(List.of(claim.id().value()))).isZero();
     }
 
     private DeliveryLeases.Completion outcome(DeliveryLeases.Claimed claim, String snippet) {

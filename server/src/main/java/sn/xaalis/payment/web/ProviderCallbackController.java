@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.payment.ProviderNotices;
 import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.provider.ProviderCallbacks;
 import sn.xaalis.provider.ProviderNotice;
@@ -40,7 +41,7 @@ class ProviderCallbackController {
     @PostMapping({WALLET, WALLET + "/{connection}"})
     Map<String, Object> walletEvent(
             HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
-        UUID connectionId = connection(connection);
+        ConnectionId connectionId = connection(connection);
         byte[] body = JsonBodies.read(request, MAX_BODY);
         handle(
                 callbacks.walletEvent(
@@ -53,7 +54,7 @@ class ProviderCallbackController {
     @PostMapping({MOBILEMONEY, MOBILEMONEY + "/{connection}"})
     ResponseEntity<Void> mobileMoneyNotification(
             HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
-        UUID connectionId = connection(connection);
+        ConnectionId connectionId = connection(connection);
         byte[] body = JsonBodies.read(request, MAX_BODY);
         handle(callbacks.mobileMoneyNotification(connectionId, request.getHeader("Authorization"), body), body);
         return ResponseEntity.status(HttpStatus.ACCEPTED).build();
@@ -66,12 +67,12 @@ class ProviderCallbackController {
         });
     }
 
-    private static @Nullable UUID connection(String segment) {
+    private static @Nullable ConnectionId connection(String segment) {
         if (segment == null) {
             return null;
         }
         try {
-            return UUID.fromString(segment);
+            return new ConnectionId(UUID.fromString(segment));
         } catch (IllegalArgumentException e) {
             throw ApiException.notFound("No such connection");
         }

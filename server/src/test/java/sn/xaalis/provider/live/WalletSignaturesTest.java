@@ -10,10 +10,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
@@ -148,7 +148,7 @@ class WalletSignaturesTest {
     private static ProviderAccount account(
             Credentials.WebhookStrategy strategy, String secret, String previous, Instant previousUntil) {
         return new ProviderAccount(
-                UUID.randomUUID(),
+                ConnectionId.random(),
                 Provider.WALLET_SN,
                 new Credentials.Wallet("wave_sn_prod_key", strategy, secret, previous, previousUntil));
     }
