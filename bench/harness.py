@@ -248,21 +248,42 @@ def sink_wait(sink, expected, start_ms):
             "sink": stats}
 
 
+def server_env():
+    """The environment every benchmark node gets (its database comes on top)."""
+    return {"SERVER_PORT": str(SERVER_PORT), "XAALIS_ADMIN_TOKEN": ADMIN, "XAALIS_SECRETS_MASTER_KEY": MASTER_KEY,
+            "XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS": "127.0.0.0/8",
+            "XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND": "10000000",
+            "XAALIS_PUBLIC_BASE_URL": "https://pay.xaalis.example",
+            "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN"}
+
+
 def start_server(env, log_path):
     jar = next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
                if f.endswith("-exec.jar"))
-    # The image's JVM defaults (server/src/image/base-image.sh), with a fixed heap and collector.
+    # The launcher's JVM settings (server/src/dist/xaalis), on the executable jar.
     cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-jar", jar]
     logf = open(log_path, "w")
     started = time.monotonic()
     process = subprocess.Popen(cmd, cwd=tempfile.mkdtemp(prefix="xaalis-bench-"), stdout=logf, stderr=subprocess.STDOUT,
-                               env={**os.environ, "SERVER_PORT": str(SERVER_PORT), "XAALIS_ADMIN_TOKEN": ADMIN,
-                                    "XAALIS_SECRETS_MASTER_KEY": MASTER_KEY,
-                                    "XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS": "127.0.0.0/8",
-                                    "XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND": "10000000",
-                                    "XAALIS_PUBLIC_BASE_URL": "https://pay.xaalis.example",
-                                    "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN", **env})
+                               env={**os.environ, **server_env(), **env})
     return process, started
+
+
+def database_env():
+    """A benchmark node's database: the harness's PostgreSQL database."""
+    return {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}", "SPRING_DATASOURCE_USERNAME": "postgres",
+            "SPRING_DATASOURCE_PASSWORD": ""}
+
+
+def serving_with_apps(n_apps):
+    """Once the node just started answers, n_apps applications whose webhooks go to the sink: (base, apps file)."""
+    wait_port(SERVER_PORT)
+    base = f"http://127.0.0.1:{SERVER_PORT}"
+    while http("GET", base + "/ping")[0] != 200:
+        time.sleep(0.05)
+    apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
+    write_apps(onboard(n_apps, [f"http://127.0.0.1:{SINK_PORT}/hook"] * n_apps), apps_file)
+    return base, apps_file
 
 
 def stop_server(process):
@@ -354,19 +375,12 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
     limit = None if m1_rps is None else int(m1_rps * 1.25 / APPS_IN_M1) + 1
     for r in range(rounds):
         for kind in (("own", "cluster") if r % 2 == 0 else ("cluster", "own")):
-            env = {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}",
-                   "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": "",
-                   "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
+            env = {**database_env(), "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
             if limit:
                 env["XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND"] = str(limit)
             server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{r + 1}-{kind}.log"))
             try:
-                wait_port(SERVER_PORT)
-                base = f"http://127.0.0.1:{SERVER_PORT}"
-                while http("GET", base + "/ping")[0] != 200:
-                    time.sleep(0.05)
-                apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
-                write_apps(onboard(APPS_IN_M1, [f"http://127.0.0.1:{SINK_PORT}/hook"] * APPS_IN_M1), apps_file)
+                base, apps_file = serving_with_apps(APPS_IN_M1)
                 # CPU per initiation, of the server and of its PostgreSQL backends: steadier than the
                 # rate on a machine whose cores other work shares.
                 m1 = wrk("initiate.lua", base, seconds, 32,

@@ -8,13 +8,16 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
     bench/run --quick    # shorter phases (a smoke run of the harness itself)
     bench/run --limiter-only [--limiter-rounds N]   # only M1 with each rate limiter, and their ratio
     bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
+    bench/run --warm-only                           # M8: from a node's start, against steady M1 (warm.py)
 """
 import argparse, os, shutil, subprocess, tempfile, time
 
 import growth
+import warm
 from harness import (
     BENCH,
     DB,
+    database_env,
     HANG_PORT,
     JAVA,
     ROOT,
@@ -33,6 +36,7 @@ from harness import (
     print_limiter,
     psql,
     run,
+    serving_with_apps,
     settle,
     start_server,
     startup_on_embedded_db,
@@ -55,6 +59,8 @@ def main():
                         help="rounds of the M1 limiter comparison (default 1, 2 with --limiter-only)")
     parser.add_argument("--growth", action="store_true",
                         help="only the growth phase: the same figures on an empty database and on a grown one")
+    parser.add_argument("--warm-only", action="store_true",
+                        help="only M8: the initiation rate from a node's start, for each way of starting it")
     parser.add_argument("--growth-payments", type=int, default=10_000_000,
                         help="payments in the grown database (default 10 million)")
     args = parser.parse_args()
@@ -65,7 +71,8 @@ def main():
             raise SystemExit(f"{tool} is missing: apt-get install wrk postgresql-client")
     if not args.skip_build:
         log("building the server and the benchmark jar")
-        run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-Pbench", "-pl", "server,bench", "-am", "package", "-DskipTests",
+        run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-Pbench", "-Pwarm-start", "-pl", "server,bench", "-am", "package",
+             "-DskipTests",
              "-Dspotless.check.skip=true"], capture=False)
     if args.growth:
         growth.main(args, seconds, warmup)
@@ -73,7 +80,7 @@ def main():
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
                "machine": {"cpus": os.cpu_count()}}
 
-    if not args.limiter_only:
+    if not args.limiter_only and not args.warm_only:
         log("M5b: startup on the embedded database")
         results["M5_startup"] = startup_on_embedded_db()
 
@@ -86,6 +93,13 @@ def main():
             metadata TEXT NOT NULL, deep_links TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL,
             created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL);
             CREATE INDEX ON ref.bench_payments (application_id, environment, created_at, id);""", DB)
+
+    if args.warm_only:
+        results["M8_warm_start"] = warm_only(seconds, warmup)
+        print()
+        warm.print_table(results["M8_warm_start"])
+        write_results(results)
+        return
 
     if args.limiter_only:
         log(f"M1 with each rate limiter, {rounds} round(s)")
@@ -122,8 +136,7 @@ def main():
     log(f"   {results['R4_sink']['rps']:.0f} req/s")
 
     server_log = os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log")
-    server, _ = start_server({"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}",
-                              "SPRING_DATASOURCE_USERNAME": "postgres", "SPRING_DATASOURCE_PASSWORD": ""}, server_log)
+    server, _ = start_server(database_env(), server_log)
     try:
         wait_port(SERVER_PORT)
         base = f"http://127.0.0.1:{SERVER_PORT}"
@@ -183,6 +196,9 @@ def main():
         for s in sinks:
             s.kill()
 
+    log("M8: warm start, from each way of starting a node")
+    results["M8_warm_start"] = warm.measure(apps_file, results["M1_initiate"]["rps"], database_env())
+
     log(f"M1 with each rate limiter, {rounds} round(s)")
     results["M1_limiter"] = limiter_ab(seconds, warmup, rounds, results["M1_initiate"]["rps"])
 
@@ -234,8 +250,24 @@ def main():
     for row in rows:
         print(f"| {row[0]} | {row[1]} | {row[2]} |")
     print()
+    warm.print_table(results["M8_warm_start"])
+    print()
     print_limiter(results["M1_limiter"])
     write_results(results)
+
+
+def warm_only(seconds, warmup):
+    """M8 alone: ten applications and steady M1 from a node warmed until its JIT is done, then each start."""
+    server, _ = start_server(database_env(), os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log"))
+    try:
+        base, apps_file = serving_with_apps(10)
+        log("steady M1, from a node warmed until its JIT is done")
+        m1 = wrk("initiate.lua", base, seconds, 32, {"APPS": apps_file, "EXPECT": "201",
+                 "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+        log(f"   {m1['rps']:.0f}/s")
+    finally:
+        stop_server(server)
+    return warm.measure(apps_file, m1["rps"], database_env())
 
 
 if __name__ == "__main__":

@@ -4,159 +4,96 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
- * How {@link ServerProcess} runs the packaged server: the executable jar extracted once ({@code
- * -Djarmode=tools extract}, as Spring Boot advises for production) with an AOT cache of the classes
- * a start loads ({@code -XX:AOTCache}, JDK 25), made by one training start that exits once the context
- * is refreshed. The PostgreSQL run starts dozens of nodes; each then boots in much less time. The
- * code run is the same: only class loading and linking are done ahead. Kept in target/ for the next
- * run while the jar is the same; should anything fail, nodes start from the jar as before.
+ * How {@link ServerProcess} runs the packaged server: as the operator guide starts a node, with the launcher
+ * the build lays out in target/xaalis/ (src/dist/build.sh: the extracted application, the JVM settings) and
+ * the AOT cache its training run makes ({@code xaalis train}: a short workload of initiations, status reads,
+ * webhooks and pages, once per build). The fault tests' nodes thus run with the cache, and the other tests'
+ * in-process servers without one: the suite passes both ways. Should the training fail, the run fails: the
+ * cache is part of what is shipped.
  */
-final class ServerLaunch {
+public final class ServerLaunch {
 
-    private static final Path DIRECTORY = Path.of("target", "server-launch").toAbsolutePath();
+    /** The node's layout, as {@code ./mvnw package} leaves it. */
+    public static final Path NODE = Path.of("target", "xaalis").toAbsolutePath();
+
+    private static final String TRAINING = "20s";
     private static final long TRAINING_MINUTES = 4;
 
-    private static volatile List<String> command;
+    private static volatile boolean trained;
 
     private ServerLaunch() {}
 
-    /** {@code java [-XX:AOTCache=…] -Xmx512m -jar <the server>}, prepared on first use. */
+    /** The launcher, its cache made on first use; nodes get at most 512 MB of heap, as before. */
+    public static List<String> trainedLauncher() {
+        return command();
+    }
+
     static List<String> command() {
-        List<String> prepared = command;
-        if (prepared == null) {
+        if (!trained) {
             synchronized (ServerLaunch.class) {
-                if (command == null) {
-                    command = prepare();
+                if (!trained) {
+                    train();
+                    trained = true;
                 }
-                prepared = command;
             }
         }
-        return prepared;
+        return List.of(NODE.resolve("xaalis").toString());
     }
 
-    private static List<String> prepare() {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path jar = executableJar();
-        try {
-            String source = jar.toAbsolutePath() + " " + Files.size(jar) + " "
-                    + Files.getLastModifiedTime(jar).toMillis();
-            Path stamp = DIRECTORY.resolve("source.txt");
-            Path cache = DIRECTORY.resolve("server.aot");
-            if (!Files.exists(stamp) || !Files.readString(stamp).equals(source)) {
-                delete(DIRECTORY);
-                Files.createDirectories(DIRECTORY);
-                Path extracted = DIRECTORY.resolve("app");
-                run(List.of(
-                        java,
-                        "-Djarmode=tools",
-                        "-jar",
-                        jar.toAbsolutePath().toString(),
-                        "extract",
-                        "--destination",
-                        extracted.toString()));
-                Path app = application(extracted);
-                train(java, app, cache);
-                Files.writeString(stamp, source);
-            }
-            Path app = application(DIRECTORY.resolve("app"));
-            List<String> launch = new ArrayList<>(List.of(java));
-            if (Files.exists(cache)) {
-                launch.add("-XX:AOTCache=" + cache);
-            }
-            launch.addAll(List.of("-Xmx512m", "-jar", app.toString()));
-            return List.copyOf(launch);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("Nodes start from the executable jar (" + e + ")");
-            return List.of(java, "-Xmx512m", "-jar", jar.toString());
+    /** The environment every node gets from the launch: its heap cap. */
+    static void environment(Map<String, String> environment) {
+        environment.putIfAbsent("XAALIS_JAVA_OPTS", "-Xmx512m");
+    }
+
+    private static void train() {
+        Path launcher = NODE.resolve("xaalis");
+        if (!Files.isExecutable(launcher)) {
+            throw new IllegalStateException("No node layout at " + NODE + "; run the package phase");
         }
-    }
-
-    /**
-     * One start on an in-memory database that exits once the context is refreshed ({@code
-     * spring.context.exit=onRefresh}); the JVM writes the cache as it exits.
-     */
-    private static void train(String java, Path app, Path cache) {
-        List<String> training = List.of(
-                java,
-                "-XX:AOTCacheOutput=" + cache,
-                "-Xmx512m",
-                "-Dspring.context.exit=onRefresh",
-                "-jar",
-                app.toString());
-        ProcessBuilder builder = new ProcessBuilder(training);
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        builder.environment()
-                .put(
-                        "SPRING_DATASOURCE_URL",
-                        "jdbc:h2:mem:training;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH");
-        builder.environment().put("XAALIS_DATA_DIR", DIRECTORY.resolve("data").toString());
-        builder.environment().put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-        builder.environment().put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
-        builder.environment().put("XAALIS_DEMO_ENABLED", "false");
-        run(builder);
-    }
-
-    private static void run(List<String> command) {
-        run(new ProcessBuilder(command));
-    }
-
-    private static void run(ProcessBuilder builder) {
-        File log = DIRECTORY.resolve("prepare.log").toFile();
-        builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        Path cache = NODE.resolve("xaalis.aot");
+        Path stamp = NODE.resolve("trained-for.txt");
+        String source = source();
         try {
+            if (Files.exists(cache)
+                    && Files.exists(stamp)
+                    && Files.readString(stamp).equals(source)) {
+                return;
+            }
+            ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "train");
+            builder.environment().put("XAALIS_TRAINING_DURATION", TRAINING);
+            File log = Path.of("target", "processes", "training.log").toFile();
+            log.getParentFile().mkdirs();
+            builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
             Process process = builder.start();
             if (!process.waitFor(TRAINING_MINUTES, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                throw new IllegalStateException(builder.command() + " did not finish (see " + log + ")");
+                throw new IllegalStateException("The training run did not finish (see " + log + ")");
             }
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException(
-                        builder.command() + " failed with " + process.exitValue() + " (see " + log + ")");
+            if (process.exitValue() != 0 || !Files.exists(cache)) {
+                throw new IllegalStateException("The training run failed (see " + NODE.resolve("training.log") + ")");
             }
+            Files.writeString(stamp, source);
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot run " + builder.command(), e);
+            throw new IllegalStateException("Cannot train " + launcher, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }
 
-    /** The extracted application jar: the one jar beside lib/. */
-    private static Path application(Path extracted) throws IOException {
-        try (Stream<Path> files = Files.list(extracted)) {
-            Optional<Path> jar = files.filter(p -> p.getFileName().toString().endsWith(".jar"))
-                    .findFirst();
-            return jar.orElseThrow(() -> new IllegalStateException("no application jar in " + extracted));
-        }
-    }
-
-    static Path executableJar() {
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            Optional<Path> jar = files.filter(p -> p.getFileName().toString().endsWith("-exec.jar"))
-                    .findFirst();
-            return jar.orElseThrow(
-                    () -> new IllegalStateException("No executable jar in target/; run the package phase"));
+    /** The application jar the cache is for (a new build lays out a new one). */
+    private static String source() {
+        Path jar = NODE.resolve("xaalis.jar");
+        try {
+            return jar + " " + Files.size(jar) + " "
+                    + Files.getLastModifiedTime(jar).toMillis();
         } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void delete(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+            throw new IllegalStateException("No application jar at " + jar, e);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,11 +29,17 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The same, with more time to boot (several processes starting at once on a busy machine). */
     public static ServerProcess start(String name, Map<String, String> environment, Duration startTimeout) {
+        return start(name, environment, startTimeout, ServerLaunch.command());
+    }
+
+    /** A node started with {@code command} (a launcher of a node's layout) instead of the build's own. */
+    public static ServerProcess start(
+            String name, Map<String, String> environment, Duration startTimeout, List<String> command) {
         // The free port is only free when we look: another process on the machine may take it before
         // the server binds it, so a start that lost its port is tried again on another one.
         for (int attempt = 1; ; attempt++) {
             try {
-                return startOnce(name, environment, startTimeout);
+                return startOnce(name, environment, startTimeout, command);
             } catch (PortTaken e) {
                 if (attempt == 3) {
                     throw new IllegalStateException("No free port for " + name + " after 3 attempts", e);
@@ -43,11 +48,12 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static ServerProcess startOnce(String name, Map<String, String> environment, Duration startTimeout) {
+    private static ServerProcess startOnce(
+            String name, Map<String, String> environment, Duration startTimeout, List<String> command) {
         int port = freePort();
-        List<String> command = new ArrayList<>(ServerLaunch.command());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
+        ServerLaunch.environment(builder.environment());
         builder.environment().put("SERVER_PORT", Integer.toString(port));
         File log = Path.of("target", "processes", name + ".log").toFile();
         log.getParentFile().mkdirs();

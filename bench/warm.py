@@ -1,0 +1,99 @@
+"""M8, warm start (issue 33; bench/README.md, "Warm start"): how fast a node is from the moment its process
+starts, the way a rolling upgrade or a replacement node meets its first traffic.
+
+    bench/run --warm-only [--quick]     # or as part of bench/run, after M1
+
+Applications are onboarded by an earlier process, so the measured one has never seen their keys. From its
+start, /ping is polled every 20 ms (the first answer), then M1's load (32 connections, closed loop, fresh
+idempotency keys and metadata) runs as back-to-back 5-second wrk steps until 90 s after the start. Each
+step's rate and p99; the time to 0.9 x steady M1 (the end of the first step at or above it: steady M1 is
+M1 of the same run, from a node warmed until its JIT is done); the worst p99 of the steps starting 10 s or
+more after the start. For each way of starting: plain `java -jar` on the executable jar, the launcher's JVM
+settings without a cache, and the launcher as documented (settings and the AOT cache of the training run).
+"""
+import json, os, subprocess, tempfile, time
+
+import harness as h
+
+STEP_S = 5
+WINDOW_S = 90
+NODE = os.path.join(h.ROOT, "server", "target", "xaalis")
+
+
+def starts():
+    """The command of each way of starting a node, with the JVM the build used."""
+    exec_jar = next(os.path.join(h.ROOT, "server", "target", f) for f in os.listdir(os.path.join(h.ROOT, "server", "target"))
+                    if f.endswith("-exec.jar"))
+    java = open(os.path.join(NODE, "java-path")).read().strip()
+    settings = ["-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-XX:+ExitOnOutOfMemoryError"]
+    if not os.path.exists(os.path.join(NODE, "xaalis.aot")):
+        raise SystemExit("no AOT cache in server/target/xaalis: build with -Pwarm-start (bench/run does)")
+    return {
+        "plain java -jar": [java, "-jar", exec_jar],
+        "settings, no cache": [java, *settings, "-jar", os.path.join(NODE, "xaalis.jar")],
+        "launcher (settings + AOT cache)": [os.path.join(NODE, "xaalis")],
+    }
+
+
+def curve(command, env, apps_file):
+    """One start of `command`: the first /ping answer, then 5-second steps of M1's load until WINDOW_S."""
+    log_path = os.path.join(tempfile.gettempdir(), "xaalis-bench-warm.log")
+    started = time.monotonic()
+    process = subprocess.Popen(command, cwd=tempfile.mkdtemp(prefix="xaalis-bench-"), stdout=open(log_path, "w"),
+                               stderr=subprocess.STDOUT, env={**os.environ, **h.server_env(), **env})
+    base = f"http://127.0.0.1:{h.SERVER_PORT}"
+    try:
+        while True:
+            try:
+                if h.http("GET", base + "/ping")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() - started > 120:
+                raise SystemExit(f"the node did not start: {log_path}")
+            time.sleep(0.02)
+        first_answer = time.monotonic() - started
+        steps = []
+        while time.monotonic() - started < WINDOW_S:
+            at = time.monotonic() - started
+            out = h.run(["wrk", "-t2", "-c32", f"-d{STEP_S}s", "--timeout", "10s", "-s",
+                         os.path.join(h.WRK_DIR, "initiate.lua"), base],
+                        env={"WRK_DIR": h.WRK_DIR, "APPS": apps_file, "EXPECT": "201",
+                             "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"m8-{time.time_ns()}"})
+            step = json.loads(next(l for l in out.splitlines() if l.startswith("JSON "))[5:])
+            steps.append({"from_s": round(at, 1), "to_s": round(time.monotonic() - started, 1),
+                          "rps": round(step["rps"]), "p99_ms": round(step["p99_ms"], 1),
+                          "errors": step["errors"] + step["socket_errors"]})
+        return {"first_answer_s": round(first_answer, 2), "steps": steps}
+    finally:
+        h.stop_server(process)
+
+
+def summarize(result, steady):
+    """Time to 0.9 x steady (None: not within the window) and the worst p99 after the first 10 s."""
+    reached = next((s["to_s"] for s in result["steps"] if s["rps"] >= 0.9 * steady), None)
+    late = [s["p99_ms"] for s in result["steps"] if s["from_s"] >= 10]
+    return {**result, "steady_m1": round(steady), "time_to_90pct_s": reached,
+            "p99_after_10s_ms": max(late) if late else None,
+            "errors": sum(s["errors"] for s in result["steps"])}
+
+
+def measure(apps_file, steady, database_env):
+    results = {}
+    for name, command in starts().items():
+        h.settle()
+        h.log(f"M8: {name}")
+        result = results[name] = summarize(curve(command, database_env, apps_file), steady)
+        h.log(f"   first /ping {result['first_answer_s']} s; 0.9 x M1 ({0.9 * steady:.0f}/s) after "
+              f"{result['time_to_90pct_s']} s; p99 after 10 s {result['p99_after_10s_ms']} ms; "
+              f"errors {result['errors']}; steps {[s['rps'] for s in result['steps']]}")
+    return results
+
+
+def print_table(m8):
+    print("| M8 warm start | first /ping | 0.9 x steady M1 after | p99 after 10 s | initiations/s in 5 s steps |")
+    print("|---|---|---|---|---|")
+    for name, r in m8.items():
+        print(f"| {name} | {r['first_answer_s']} s | {r['time_to_90pct_s']} s (of {r['steady_m1']}/s) | "
+              f"{r['p99_after_10s_ms']} ms | {', '.join(str(s['rps']) for s in r['steps'])} |")
+    print("\nTargets (launcher): 0.9 x steady M1 within 30 s of the start, p99 <= 100 ms after 10 s, first /ping within 3 s.")
