@@ -97,7 +97,9 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None
     result = json.loads(line[5:])
     if cpu_of:
         after = cpu_seconds(cpu_of())
-        result["cpu_s"] = sum(after.get(pid, 0) - t for pid, t in before.items() if pid in after)
+        used = {pid: after[pid] - t for pid, t in before.items() if pid in after}
+        result["cpu_s"] = sum(used.values())
+        result["cpu_s_first"] = next(iter(used.values()), 0)  # the first process cpu_of names (the server)
     return result
 
 
@@ -392,10 +394,12 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None):
                 stop_server(server)
             errors = m1["errors"] + m1["socket_errors"]
             cpu_us = m1["cpu_s"] / max(1, m1["rps"] * seconds) * 1e6
+            server_us = m1["cpu_s_first"] / max(1, m1["rps"] * seconds) * 1e6
             log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
-                f"{m1['rps']:.0f}/s, errors {errors}, {cpu_us:.0f} us of CPU (server + PostgreSQL) each")
+                f"{m1['rps']:.0f}/s, errors {errors}, {cpu_us:.0f} us of CPU (server + PostgreSQL) each, "
+                f"{server_us:.0f} us of it the server's")
             runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors,
-                         "cpu_us": round(cpu_us)})
+                         "cpu_us": round(cpu_us), "server_cpu_us": round(server_us)})
             if limit is None:
                 limit = int(m1["rps"] * 1.25 / APPS_IN_M1) + 1
     ratios, cpu_ratios = [], []

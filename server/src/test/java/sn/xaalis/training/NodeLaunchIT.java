@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -86,7 +87,7 @@ class NodeLaunchIT {
     }
 
     /**
-     * The build's node in a directory of its own: the libraries linked, the application jar copied, and the
+     * The build's node in a directory of its own: the libraries linked (or copied), the application jar copied, and the
      * cache as the case wants it (the build's cache names the build's files and times: in a copy, with an
      * application jar of another time, it is a cache made for another build).
      */
@@ -96,7 +97,13 @@ class NodeLaunchIT {
         Files.createDirectories(to.resolve("lib"));
         try (Stream<Path> libraries = Files.list(from.resolve("lib"))) {
             for (Path library : libraries.toList()) {
-                Files.createLink(to.resolve("lib").resolve(library.getFileName()), library);
+                Path target = to.resolve("lib").resolve(library.getFileName());
+                try {
+                    Files.createLink(target, library);
+                } catch (IOException | UnsupportedOperationException notHere) {
+                    // Another file system (a temporary directory elsewhere): a copy with its times.
+                    Files.copy(library, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
             }
         }
         for (String file : List.of("xaalis", "xaalis.jar", "java-path")) {
