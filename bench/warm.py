@@ -23,17 +23,18 @@ NODE = os.path.join(h.ROOT, "server", "target", "xaalis")
 
 
 def starts():
-    """The command of each way of starting a node, with the JVM the build used."""
+    """The command and environment of each way of starting a node, with the JVM the build used."""
     exec_jar = next(os.path.join(h.ROOT, "server", "target", f) for f in os.listdir(os.path.join(h.ROOT, "server", "target"))
                     if f.endswith("-exec.jar"))
     java = open(os.path.join(NODE, "java-path")).read().strip()
-    settings = ["-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-XX:+ExitOnOutOfMemoryError"]
     if not os.path.exists(os.path.join(NODE, "xaalis.aot")):
         raise SystemExit("no AOT cache in server/target/xaalis: build with -Pwarm-start (bench/run does)")
+    launcher = [os.path.join(NODE, "xaalis")]
     return {
-        "plain java -jar": [java, "-jar", exec_jar],
-        "settings, no cache": [java, *settings, "-jar", os.path.join(NODE, "xaalis.jar")],
-        "launcher (settings + AOT cache)": [os.path.join(NODE, "xaalis")],
+        "plain java -jar": ([java, "-jar", exec_jar], {}),
+        # The launcher's settings with its cache turned off (the launcher puts XAALIS_JAVA_OPTS last).
+        "settings, no cache": (launcher, {"XAALIS_JAVA_OPTS": "-XX:AOTMode=off"}),
+        "launcher (settings + AOT cache)": (launcher, {}),
     }
 
 
@@ -85,10 +86,10 @@ def summarize(result, steady):
 
 def measure(apps_file, steady, database_env):
     results = {}
-    for name, command in starts().items():
+    for name, (command, start_env) in starts().items():
         h.settle()
         h.log(f"M8: {name}")
-        result = results[name] = summarize(curve(command, database_env, apps_file), steady)
+        result = results[name] = summarize(curve(command, {**database_env, **start_env}, apps_file), steady)
         h.log(f"   first /ping {result['first_answer_s']} s; 0.9 x M1 ({0.9 * steady:.0f}/s) after "
               f"{result['time_to_90pct_s']} s; p99 after 10 s {result['p99_after_10s_ms']} ms; "
               f"errors {result['errors']}; steady {result['own_steady_m1']}/s; steps {[s['rps'] for s in result['steps']]}")

@@ -153,8 +153,9 @@ final class Workload {
     }
 
     private @Nullable String initiate(HttpClient http, Merchant merchant, String provider, String key) {
-        String body = "{\"provider\":\"" + provider + "\",\"amount\":\"" + (1000 + key.hashCode() % 500 * 10)
-                + "\",\"description\":\"Training\",\"metadata\":{\"order_id\":\"" + key + "\"}}";
+        String body =
+                "{\"provider\":\"" + provider + "\",\"amount\":\"" + (1000 + Math.floorMod(key.hashCode(), 500) * 10)
+                        + "\",\"description\":\"Training\",\"metadata\":{\"order_id\":\"" + key + "\"}}";
         HttpRequest request = apiRequest(merchant, "/payments/initiate/")
                 .header("Idempotency-Key", "training-" + key)
                 .POST(HttpRequest.BodyPublishers.ofString(body))

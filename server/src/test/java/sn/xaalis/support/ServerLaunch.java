@@ -29,11 +29,7 @@ public final class ServerLaunch {
     private ServerLaunch() {}
 
     /** The launcher, its cache made on first use; nodes get at most 512 MB of heap, as before. */
-    public static List<String> trainedLauncher() {
-        return command();
-    }
-
-    static List<String> command() {
+    public static List<String> command() {
         if (!trained) {
             synchronized (ServerLaunch.class) {
                 if (!trained) {

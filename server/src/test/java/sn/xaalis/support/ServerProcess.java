@@ -108,6 +108,17 @@ public final class ServerProcess implements AutoCloseable {
         if (schema != null) {
             env.put("SPRING_FLYWAY_SCHEMAS", schema);
         }
+        return withNodeSettings(env);
+    }
+
+    /** The same for a node on an embedded database of its own, in {@code dataDirectory}. */
+    public static Map<String, String> nodeOnEmbedded(Path dataDirectory) {
+        Map<String, String> env = new java.util.HashMap<>();
+        env.put("XAALIS_DATA_DIR", dataDirectory.toString());
+        return withNodeSettings(env);
+    }
+
+    private static Map<String, String> withNodeSettings(Map<String, String> env) {
         env.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
         env.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
         env.put("XAALIS_WEBHOOKS_ALLOWED_PRIVATE_CIDRS", "127.0.0.0/8");

@@ -10,7 +10,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +43,7 @@ class NodeLaunchIT {
 
     @Test
     void theTrainedCacheIsUsed() throws Exception {
-        List<String> launcher = ServerLaunch.trainedLauncher();
+        List<String> launcher = ServerLaunch.command();
         Map<String, String> environment = environment("trained");
         environment.put("XAALIS_JAVA_OPTS", "-Xmx512m -XX:AOTMode=on");
         try (var node = ServerProcess.start("launch-trained", environment, Duration.ofSeconds(90), launcher)) {
@@ -61,7 +60,7 @@ class NodeLaunchIT {
     @ParameterizedTest
     @EnumSource(Cache.class)
     void aStaleDamagedOrMissingCacheOnlyCostsSpeed(Cache cache) throws Exception {
-        ServerLaunch.trainedLauncher();
+        ServerLaunch.command();
         Path node = copyOfTheNode(cache);
         List<String> launcher = List.of(node.resolve("xaalis").toString());
         if (cache != Cache.MISSING) {
@@ -121,12 +120,7 @@ class NodeLaunchIT {
     }
 
     private Map<String, String> environment(String name) {
-        Map<String, String> environment = new HashMap<>();
-        environment.put("XAALIS_DATA_DIR", work.resolve("data-" + name).toString());
-        environment.put("XAALIS_SECRETS_MASTER_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-        environment.put("XAALIS_ADMIN_TOKEN", Api.ADMIN_TOKEN);
-        environment.put("XAALIS_DEMO_ENABLED", "false");
-        return environment;
+        return ServerProcess.nodeOnEmbedded(work.resolve("data-" + name));
     }
 
     /** How a node started with {@code launcher} ends on its own (killed after a minute if it does not). */
