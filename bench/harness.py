@@ -76,10 +76,11 @@ def settle():
     psql("CHECKPOINT")
 
 
-def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None):
+def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None, around=None):
     """A warm-up run, then the measured one; returns the JSON line the scripts print. With cpu_of (a
     function giving process ids), also the CPU seconds those processes used in the measured run. With
-    jit_of (the server's process id), the warm-up goes on until that JVM's JIT is done with the path."""
+    jit_of (the server's process id), the warm-up goes on until that JVM's JIT is done with the path. With
+    around (a function giving a number, such as a counter of the server's), also how much it grew."""
     base_env = {"WRK_DIR": WRK_DIR, **env}
     if warmup:
         def warm(s):
@@ -91,10 +92,13 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None
             warm(warmup)
     settle()
     before = cpu_seconds(cpu_of()) if cpu_of else None
+    around_before = around() if around else None
     out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
                os.path.join(WRK_DIR, script), url], env=base_env)
     line = next(l for l in out.splitlines() if l.startswith("JSON "))
     result = json.loads(line[5:])
+    if around:
+        result["around"] = around() - around_before
     if cpu_of:
         after = cpu_seconds(cpu_of())
         used = {pid: after[pid] - t for pid, t in before.items() if pid in after}
@@ -366,66 +370,125 @@ def jmh(quick):
 APPS_IN_M1 = 10
 
 
-def limiter_ab(seconds, warmup, rounds, m1_rps=None):
-    """M1 with each node's own buckets (A, `cluster-wide=false`) and with the buckets shared through
-    PostgreSQL (B, the default there), on fresh servers of the same database, in alternating order.
-    The limit is just above what M1 reaches per application (M1 spreads over 10), so B's node leases
-    shares of a bucket that refills about as fast as the load drains it, rather than of a
-    10,000,000/s bucket it never empties. Without an M1 figure yet, the first A run, at the harness's
-    usual limit, sets it (the in-memory limiter costs the same whatever the limit)."""
+def prometheus_value(base, name):
+    """One sample of the server's /actuator/prometheus (the admin token's), 0 when it has none yet."""
+    status, body = http("GET", base + "/actuator/prometheus", headers={"Authorization": f"Bearer {ADMIN}"})
+    if status != 200:
+        raise RuntimeError(f"/actuator/prometheus answered {status}")
+    text = body if isinstance(body, str) else body.decode()
+    for line in text.splitlines():
+        if line.startswith(name + " ") or line.startswith(name + "{"):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+# The limit per application, as a multiple of what the first M1 reached per application: above the load, so
+# the buckets are drained and refilled by it, with room for a later run that is faster than the first (at
+# 1.25, a first run on a machine not yet warm left the later runs' own buckets refusing requests).
+LIMIT_FACTOR = 2
+
+
+# The limiter runs: each node's own buckets; the shared ones as configured by default (a share is 50 ms of
+# the rate); and the shared ones with shares of 10 ms of the rate, so about five times the grants. The
+# third is the magnifying glass: what its extra grants add to the CPU per initiation, divided by how many
+# more there are, is what one grant costs; times the default's grants per initiation, the limiter's cost.
+LIMITER_KINDS = {"own": {"XAALIS_RATE_LIMIT_CLUSTER_WIDE": "false"},
+                 "cluster": {"XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true"},
+                 "cluster-10ms": {"XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true", "XAALIS_RATE_LIMIT_LEASE": "PT0.01S"}}
+
+
+def limiter_ab(seconds, warmup, rounds, m1_rps=None, magnify=True):
+    """M1 with each node's own buckets (`cluster-wide=false`), with the buckets shared through
+    PostgreSQL (the default there), and, with magnify, with shares a fifth as large, on fresh servers of
+    the same database, in an order that rotates from round to round. The limit is LIMIT_FACTOR times what
+    M1 reaches per application (M1 spreads over 10), so the shared buckets' node leases shares of a bucket
+    the load drains and refills, rather than of a 10,000,000/s bucket it never empties. Without an M1 figure yet, the first run of own buckets, at the harness's usual limit, sets it
+    (the in-memory limiter costs the same whatever the limit). Each run counts its grants
+    (xaalis_rate_limit_grants_seconds) and splits its CPU per initiation into the server's and that of its
+    PostgreSQL client backends (autovacuum's workers, whose passes come when they will, left out)."""
     runs = []
-    limit = None if m1_rps is None else int(m1_rps * 1.25 / APPS_IN_M1) + 1
+    limit = None if m1_rps is None else int(m1_rps * LIMIT_FACTOR / APPS_IN_M1) + 1
+    kinds = [k for k in LIMITER_KINDS if magnify or k != "cluster-10ms"]
     for r in range(rounds):
-        for kind in (("own", "cluster") if r % 2 == 0 else ("cluster", "own")):
-            env = {**database_env(), "XAALIS_RATE_LIMIT_CLUSTER_WIDE": "true" if kind == "cluster" else "false"}
+        order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
+        if limit is None and order[0] != "own":
+            order.remove("own")
+            order.insert(0, "own")
+        for kind in order:
+            psql("CHECKPOINT", db=DB)
+            env = {**database_env(), **LIMITER_KINDS[kind]}
             if limit:
                 env["XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND"] = str(limit)
             server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{r + 1}-{kind}.log"))
             try:
                 base, apps_file = serving_with_apps(APPS_IN_M1)
-                # CPU per initiation, of the server and of its PostgreSQL backends: steadier than the
-                # rate on a machine whose cores other work shares.
                 m1 = wrk("initiate.lua", base, seconds, 32,
                          {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
                           "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid,
                          cpu_of=lambda: [server.pid] + [int(p) for p in psql(
-                             f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}'").split()])
+                             f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}' "
+                             "AND backend_type = 'client backend' AND pid <> pg_backend_pid()").split()],
+                         around=lambda: prometheus_value(base, "xaalis_rate_limit_grants_seconds_count"))
             finally:
                 stop_server(server)
             errors = m1["errors"] + m1["socket_errors"]
-            cpu_us = m1["cpu_s"] / max(1, m1["rps"] * seconds) * 1e6
-            server_us = m1["cpu_s_first"] / max(1, m1["rps"] * seconds) * 1e6
+            done = max(1, m1["rps"] * seconds)
+            cpu_us = m1["cpu_s"] / done * 1e6
+            server_us = m1["cpu_s_first"] / done * 1e6
+            grants = m1["around"] / done
             log(f"   M1 with the {kind} limiter (limit {limit or 'out of the way'}/s per application): "
                 f"{m1['rps']:.0f}/s, errors {errors}, {cpu_us:.0f} us of CPU (server + PostgreSQL) each, "
-                f"{server_us:.0f} us of it the server's")
+                f"{server_us:.0f} us of it the server's, {grants:.4f} grants each")
             runs.append({"round": r, "limiter": kind, "limit": limit, "rps": m1["rps"], "errors": errors,
-                         "cpu_us": round(cpu_us), "server_cpu_us": round(server_us)})
+                         "cpu_us": round(cpu_us), "server_cpu_us": round(server_us),
+                         "grants_per_initiation": round(grants, 5)})
             if limit is None:
-                limit = int(m1["rps"] * 1.25 / APPS_IN_M1) + 1
-    ratios, cpu_ratios = [], []
+                limit = int(m1["rps"] * LIMIT_FACTOR / APPS_IN_M1) + 1
+    return {"runs": runs, "limit_per_app": limit, **limiter_figures(runs, rounds)}
+
+
+def limiter_figures(runs, rounds):
+    """Per round: M1 and CPU per initiation of the shared buckets over the own; with the magnified runs,
+    the CPU of one grant and what the default's grants cost per initiation. Medians over the rounds."""
+    def median(xs):
+        xs = sorted(xs)
+        return round((xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2, 3) if xs else None
+    ratios, cpu_ratios, grant_us, grant_cost = [], [], [], []
     for r in range(rounds):
-        own = [x for x in runs if x["round"] == r and x["limiter"] == "own"]
-        cluster = [x for x in runs if x["round"] == r and x["limiter"] == "cluster"]
-        if own and cluster:
-            ratios.append(cluster[0]["rps"] / own[0]["rps"])
-            cpu_ratios.append(cluster[0]["cpu_us"] / max(1, own[0]["cpu_us"]))
-    return {"runs": runs, "limit_per_app": limit, "ratios": [round(x, 3) for x in ratios],
-            "cpu_ratios": [round(x, 3) for x in cpu_ratios],
+        by = {x["limiter"]: x for x in runs if x["round"] == r}
+        if "own" in by and "cluster" in by:
+            ratios.append(by["cluster"]["rps"] / by["own"]["rps"])
+            cpu_ratios.append(by["cluster"]["cpu_us"] / max(1, by["own"]["cpu_us"]))
+        if "own" in by and "cluster" in by and "cluster-10ms" in by:
+            extra = by["cluster-10ms"]["grants_per_initiation"]
+            if extra > 0:
+                us = (by["cluster-10ms"]["cpu_us"] - by["own"]["cpu_us"]) / extra
+                grant_us.append(us)
+                grant_cost.append(us * by["cluster"]["grants_per_initiation"] / max(1, by["own"]["cpu_us"]))
+    return {"ratios": [round(x, 3) for x in ratios], "cpu_ratios": [round(x, 3) for x in cpu_ratios],
+            "ratio_median": median(ratios), "cpu_ratio_median": median(cpu_ratios),
             "ratio_mean": round(sum(ratios) / len(ratios), 3) if ratios else None,
             "ratio_min": round(min(ratios), 3) if ratios else None,
-            "ratio_max": round(max(ratios), 3) if ratios else None}
+            "ratio_max": round(max(ratios), 3) if ratios else None,
+            "grant_cpu_us": [round(x) for x in grant_us], "grant_cpu_us_median": median(grant_us),
+            "grants_cost_share": [round(x, 4) for x in grant_cost], "grants_cost_share_median": median(grant_cost)}
 
 
 def print_limiter(ab):
-    print("| M1 limiter run | limiter | limit per application | initiations/s | errors | CPU per initiation |")
-    print("|---|---|---|---|---|---|")
+    print("| M1 limiter run | limiter | limit per application | initiations/s | errors | CPU per initiation "
+          "(server's) | grants per initiation |")
+    print("|---|---|---|---|---|---|---|")
     for x in ab["runs"]:
         print(f"| round {x['round'] + 1} | {x['limiter']} | {x['limit'] or 10_000_000} | {x['rps']:.0f} | "
-              f"{x['errors']} | {x['cpu_us']} us |")
-    print(f"\n**M1 cluster-wide / own buckets**: {ab['ratio_mean']} (rounds: {ab['ratios']}; "
-          f"min {ab['ratio_min']}, max {ab['ratio_max']}); target >= 0.9")
-    print(f"CPU per initiation, cluster-wide / own buckets (server + its PostgreSQL backends): "
-          f"{ab['cpu_ratios']}")
+              f"{x['errors']} | {x['cpu_us']} us ({x['server_cpu_us']} us) | {x['grants_per_initiation']} |")
+    print(f"\n**M1 cluster-wide / own buckets**: median {ab['ratio_median']} (rounds: {ab['ratios']}; "
+          f"mean {ab['ratio_mean']}, min {ab['ratio_min']}, max {ab['ratio_max']}); target >= 0.9")
+    print(f"CPU per initiation, cluster-wide / own buckets (server + its PostgreSQL backends): median "
+          f"{ab['cpu_ratio_median']} (rounds: {ab['cpu_ratios']}); target under 1.10")
+    if ab["grant_cpu_us"]:
+        print(f"One grant's CPU, from the 10 ms shares' extra grants: median {ab['grant_cpu_us_median']} us "
+              f"(rounds: {ab['grant_cpu_us']}); the default's grants cost per initiation: median "
+              f"{ab['grants_cost_share_median']} of own buckets' CPU (rounds: {ab['grants_cost_share']})")
 
 
 def write_results(results):

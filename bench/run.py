@@ -200,7 +200,7 @@ def main():
     results["M8_warm_start"] = warm.measure(apps_file, results["M1_initiate"]["rps"], database_env())
 
     log(f"M1 with each rate limiter, {rounds} round(s)")
-    results["M1_limiter"] = limiter_ab(seconds, warmup, rounds, results["M1_initiate"]["rps"])
+    results["M1_limiter"] = limiter_ab(seconds, warmup, rounds, results["M1_initiate"]["rps"], magnify=False)
 
     if not args.skip_jmh:
         log("JMH micro-benchmarks")

@@ -92,3 +92,7 @@ echo "[{\"Config\":\"$config_id.json\",\"RepoTags\":[\"xaalis-base:local\"],\"La
 (cd "$out" && tar "${tar_opts[@]}" --owner=0 --group=0 -cf base.tar manifest.json "$config_id.json" layer.tar)
 rm "$out/layer.tar"
 echo "base image: $out/base.tar ($(du -h "$out/base.tar" | cut -f1)), modules: $modules"
+
+# The runtime as the image holds it, file times included: the image's AOT cache is trained with this
+# java (aot-cache.sh), and a cache is only used with the runtime files it was made with.
+find "$rootfs" -exec touch -h -d @0 {} +

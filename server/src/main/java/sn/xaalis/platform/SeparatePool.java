@@ -10,20 +10,22 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Database connections of their own for background work that no request waits on (the webhook
- * dispatcher): under a backlog that work would otherwise hold the requests' pooled connections, and a
- * request waiting for one is a slow request. The same database, URL and settings as the requests'
+ * Database connections of their own for work that must not queue with the requests for theirs (the
+ * webhook dispatcher, the rate limiter's grants): under a backlog that work would otherwise hold the
+ * requests' pooled connections, and a request waiting for one is a slow request. The same database, URL and settings as the requests'
  * pool, only smaller; on the embedded database, which serves one node for trying Xaalis, that one
  * pool is shared. Opened through {@link SeparatePools}, chosen once by database kind.
  */
 public final class SeparatePool implements AutoCloseable {
 
     private final @Nullable HikariDataSource own;
+    private final DataSource dataSource;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
 
     private SeparatePool(@Nullable HikariDataSource own, DataSource dataSource) {
         this.own = own;
+        this.dataSource = dataSource;
         this.jdbc = JdbcClient.create(dataSource);
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
@@ -60,6 +62,11 @@ public final class SeparatePool implements AutoCloseable {
         if (size < 1) {
             throw new IllegalArgumentException(name + ": a pool needs at least one connection");
         }
+    }
+
+    /** For a library that takes its connections itself (Bucket4j). */
+    public DataSource dataSource() {
+        return dataSource;
     }
 
     public JdbcClient jdbc() {
