@@ -36,25 +36,46 @@ public final class SeparatePool implements AutoCloseable {
      * @param registry where their {@code hikaricp.*} metrics go
      */
     static SeparatePools copying(HikariDataSource requests, MeterRegistry registry) {
-        return (name, size) -> {
-            requirePositive(name, size);
-            // Started by its first connection, like the requests' pool, not while the context is built.
-            HikariDataSource own = new HikariDataSource();
-            requests.copyStateTo(own);
-            own.setPoolName(name);
-            own.setMaximumPoolSize(size);
-            // As idle as the requests' pool may be (tests keep one, production all; -1 means all).
-            own.setMinimumIdle(Math.min(size, requests.getMinimumIdle()));
-            own.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
-            return new SeparatePool(own, own);
+        return new SeparatePools() {
+            @Override
+            public SeparatePool open(String name, int size) {
+                // As idle as the requests' pool may be (tests keep one, production all; -1 means all).
+                return copy(requests, registry, name, size, Math.min(size, requests.getMinimumIdle()));
+            }
+
+            @Override
+            public SeparatePool openOnDemand(String name, int size) {
+                return copy(requests, registry, name, size, 0);
+            }
         };
+    }
+
+    private static SeparatePool copy(
+            HikariDataSource requests, MeterRegistry registry, String name, int size, int minimumIdle) {
+        requirePositive(name, size);
+        // Started by its first connection, like the requests' pool, not while the context is built.
+        HikariDataSource own = new HikariDataSource();
+        requests.copyStateTo(own);
+        own.setPoolName(name);
+        own.setMaximumPoolSize(size);
+        own.setMinimumIdle(minimumIdle);
+        own.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+        return new SeparatePool(own, own);
     }
 
     /** The requests' pool itself, shared (the embedded database, a single node for trying Xaalis). */
     static SeparatePools sharing(DataSource requests) {
-        return (name, size) -> {
-            requirePositive(name, size);
-            return new SeparatePool(null, requests);
+        return new SeparatePools() {
+            @Override
+            public SeparatePool open(String name, int size) {
+                requirePositive(name, size);
+                return new SeparatePool(null, requests);
+            }
+
+            @Override
+            public SeparatePool openOnDemand(String name, int size) {
+                return open(name, size);
+            }
         };
     }
 

@@ -56,7 +56,8 @@ class RateLimitConfiguration {
      */
     @Bean
     SeparatePool rateLimitConnections(SeparatePools pools, RateLimitProperties settings) {
-        return pools.open("xaalis-rate-limit", settings.connections());
+        // On demand: a node that serves no API traffic, or has the limit per node, holds none.
+        return pools.openOnDemand("xaalis-rate-limit", settings.connections());
     }
 
     /**
