@@ -6,7 +6,7 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
 
     bench/run            # build, then R1-R4, M1-M5 and the JMH micro-benchmarks
     bench/run --quick    # shorter phases (a smoke run of the harness itself)
-    bench/run --limiter-only [--limiter-rounds N]   # only M1 with each rate limiter, and their ratio
+    bench/run --limiter-only [--limiter-rounds N] [--no-magnify]   # only M1 with each rate limiter, and their ratio
     bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
     bench/run --warm-only                           # M8: from a node's start, against steady M1 (warm.py)
 """
@@ -55,6 +55,8 @@ def main():
     parser.add_argument("--skip-jmh", action="store_true")
     parser.add_argument("--limiter-only", action="store_true",
                         help="only M1 with each rate limiter (own buckets, cluster-wide) and their ratio")
+    parser.add_argument("--no-magnify", action="store_true",
+                        help="with --limiter-only: without the node of 10 ms shares (two nodes a round, not three)")
     parser.add_argument("--limiter-rounds", type=int, default=None,
                         help="rounds of the M1 limiter comparison (default 1, 2 with --limiter-only)")
     parser.add_argument("--growth", action="store_true",
@@ -103,7 +105,7 @@ def main():
 
     if args.limiter_only:
         log(f"M1 with each rate limiter, {rounds} round(s)")
-        results["M1_limiter"] = limiter_ab(seconds, warmup, rounds)
+        results["M1_limiter"] = limiter_ab(seconds, warmup, rounds, magnify=not args.no_magnify)
         print()
         print_limiter(results["M1_limiter"])
         write_results(results)
