@@ -375,8 +375,7 @@ def prometheus_value(base, name):
     status, body = http("GET", base + "/actuator/prometheus", headers={"Authorization": f"Bearer {ADMIN}"})
     if status != 200:
         raise RuntimeError(f"/actuator/prometheus answered {status}")
-    text = body if isinstance(body, str) else body.decode()
-    for line in text.splitlines():
+    for line in body.splitlines():
         if line.startswith(name + " ") or line.startswith(name + "{"):
             return float(line.rsplit(" ", 1)[1])
     return 0.0
@@ -402,18 +401,17 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None, magnify=True):
     PostgreSQL (the default there), and, with magnify, with shares a fifth as large, on fresh servers of
     the same database, in an order that rotates from round to round. The limit is LIMIT_FACTOR times what
     M1 reaches per application (M1 spreads over 10), so the shared buckets' node leases shares of a bucket
-    the load drains and refills, rather than of a 10,000,000/s bucket it never empties. Without an M1 figure yet, the first run of own buckets, at the harness's usual limit, sets it
-    (the in-memory limiter costs the same whatever the limit). Each run counts its grants
+    the load drains and refills, rather than of a 10,000,000/s bucket it never empties. Without an M1
+    figure yet, the first run of own buckets, at the harness's usual limit, sets it (the in-memory limiter
+    costs the same whatever the limit). Each run counts its grants
     (xaalis_rate_limit_grants_seconds) and splits its CPU per initiation into the server's and that of its
     PostgreSQL client backends (autovacuum's workers, whose passes come when they will, left out)."""
     runs = []
     limit = None if m1_rps is None else int(m1_rps * LIMIT_FACTOR / APPS_IN_M1) + 1
     kinds = [k for k in LIMITER_KINDS if magnify or k != "cluster-10ms"]
     for r in range(rounds):
+        # Round 0 starts with own buckets, whose first run sets the limit when there is none yet.
         order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
-        if limit is None and order[0] != "own":
-            order.remove("own")
-            order.insert(0, "own")
         for kind in order:
             psql("CHECKPOINT", db=DB)
             env = {**database_env(), **LIMITER_KINDS[kind]}

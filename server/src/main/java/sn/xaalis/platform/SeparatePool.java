@@ -12,9 +12,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Database connections of their own for work that must not queue with the requests for theirs (the
  * webhook dispatcher, the rate limiter's grants): under a backlog that work would otherwise hold the
- * requests' pooled connections, and a request waiting for one is a slow request. The same database, URL and settings as the requests'
- * pool, only smaller; on the embedded database, which serves one node for trying Xaalis, that one
- * pool is shared. Opened through {@link SeparatePools}, chosen once by database kind.
+ * requests' pooled connections, and a request waiting for one is a slow request. The same database, URL
+ * and settings as the requests' pool, only smaller; on the embedded database, which serves one node for
+ * trying Xaalis, that one pool is shared. Opened through {@link SeparatePools}, chosen once by database kind.
  */
 public final class SeparatePool implements AutoCloseable {
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -100,7 +101,7 @@ public final class ServerProcess implements AutoCloseable {
      * apart, no demo merchant. Callers add or override what their test is about.
      */
     public static Map<String, String> nodeOn(String jdbcUrl, String schema) {
-        Map<String, String> env = new java.util.HashMap<>();
+        Map<String, String> env = new HashMap<>();
         String separator = jdbcUrl.contains("?") ? "&" : "?";
         env.put("SPRING_DATASOURCE_URL", schema == null ? jdbcUrl : jdbcUrl + separator + "currentSchema=" + schema);
         env.put("SPRING_DATASOURCE_USERNAME", "postgres");
@@ -113,7 +114,7 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The same for a node on an embedded database of its own, in {@code dataDirectory}. */
     public static Map<String, String> nodeOnEmbedded(Path dataDirectory) {
-        Map<String, String> env = new java.util.HashMap<>();
+        Map<String, String> env = new HashMap<>();
         env.put("XAALIS_DATA_DIR", dataDirectory.toString());
         return withNodeSettings(env);
     }

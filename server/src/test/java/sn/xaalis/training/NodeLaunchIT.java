@@ -86,9 +86,9 @@ class NodeLaunchIT {
     }
 
     /**
-     * The build's node in a directory of its own: the libraries linked (or copied), the application jar copied, and the
-     * cache as the case wants it (the build's cache names the build's files and times: in a copy, with an
-     * application jar of another time, it is a cache made for another build).
+     * The build's node in a directory of its own: the libraries linked (or copied), the application jar
+     * copied, and the cache as the case wants it (the build's cache names the build's files and times: in a
+     * copy, with an application jar of another time, it is a cache made for another build).
      */
     private Path copyOfTheNode(Cache cache) throws IOException {
         Path from = ServerLaunch.NODE;
