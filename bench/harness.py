@@ -445,6 +445,92 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None, magnify=True):
     return {"runs": runs, "limit_per_app": limit, **limiter_figures(runs, rounds)}
 
 
+def limiter_paired(seconds, warmup, rounds, limit):
+    """Own buckets and shared buckets at the same time: two nodes of the same database, one of each kind,
+    each with ten applications of its own and 16 of the 32 connections, warmed together and measured in
+    the same window. A machine whose speed drifts (every session's so far: M1 halved in 20 minutes) then
+    weighs on both alike, which runs one after the other cannot promise. Per round: the shared node's
+    initiations over the own node's, and its server CPU per initiation over the own node's (PostgreSQL's
+    CPU cannot be split between two nodes of one database). The two nodes swap ports every round."""
+    import threading
+    runs = []
+    for r in range(rounds):
+        settle()
+        ports = {"own": SERVER_PORT + 20 + (r % 2), "cluster": SERVER_PORT + 21 - (r % 2)}
+        nodes = {}
+        try:
+            for kind, port in ports.items():
+                env = {**database_env(), **LIMITER_KINDS[kind], "SERVER_PORT": str(port),
+                       "XAALIS_RATE_LIMIT_REQUESTS_PER_SECOND": str(limit)}
+                nodes[kind], _ = start_server(env, os.path.join(tempfile.gettempdir(),
+                                                                f"xaalis-bench-paired-{r + 1}-{kind}.log"))
+            apps = {}
+            for kind, port in ports.items():
+                wait_port(port)
+                base = f"http://127.0.0.1:{port}"
+                while http("GET", base + "/ping")[0] != 200:
+                    time.sleep(0.05)
+                apps[kind] = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
+                write_apps(onboard(APPS_IN_M1, [f"http://127.0.0.1:{SINK_PORT}/hook"] * APPS_IN_M1, base=base),
+                           apps[kind])
+
+            def both(duration, measured):
+                out = {}
+                def one(kind):
+                    out[kind] = run(["wrk", "-t1", "-c16", f"-d{duration}s", "--timeout", "10s", "-s",
+                                     os.path.join(WRK_DIR, "initiate.lua"), f"http://127.0.0.1:{ports[kind]}"],
+                                    env={"WRK_DIR": WRK_DIR, "APPS": apps[kind], "EXPECT": "201",
+                                         "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"p{kind}{time.time_ns()}"})
+                threads = [threading.Thread(target=one, args=(k,)) for k in ports]
+                cpu_before = cpu_seconds([nodes[k].pid for k in ports]) if measured else None
+                grants_before = prometheus_value(f"http://127.0.0.1:{ports['cluster']}",
+                                                 "xaalis_rate_limit_grants_seconds_count") if measured else None
+                [t.start() for t in threads]
+                [t.join() for t in threads]
+                if not measured:
+                    return None
+                cpu_after = cpu_seconds([nodes[k].pid for k in ports])
+                grants = prometheus_value(f"http://127.0.0.1:{ports['cluster']}",
+                                          "xaalis_rate_limit_grants_seconds_count") - grants_before
+                result = {}
+                for k in ports:
+                    line = json.loads(next(l for l in out[k].splitlines() if l.startswith("JSON "))[5:])
+                    done = max(1, line["rps"] * duration)
+                    pid = nodes[k].pid
+                    result[k] = {"rps": line["rps"], "errors": line["errors"] + line["socket_errors"],
+                                 "server_cpu_us": (cpu_after[pid] - cpu_before[pid]) / done * 1e6}
+                result["cluster"]["grants_per_initiation"] = grants / max(1, result["cluster"]["rps"] * duration)
+                return result
+
+            # Warm-up together until neither JIT compiles for more than a second in a 10 s step.
+            both(3 * warmup, False)
+            for _ in range(WARM_MAX_STEPS):
+                before = {k: jit_seconds(nodes[k].pid) for k in ports}
+                both(WARM_STEP_S, False)
+                after = {k: jit_seconds(nodes[k].pid) for k in ports}
+                if any(v is None for v in before.values()) or all(
+                        after[k] - before[k] < WARM_STEP_S / 10 for k in ports):
+                    break
+            psql("CHECKPOINT")
+            m = both(seconds, True)
+        finally:
+            for node in nodes.values():
+                stop_server(node)
+        ratio = m["cluster"]["rps"] / max(1, m["own"]["rps"])
+        cpu_ratio = m["cluster"]["server_cpu_us"] / max(1, m["own"]["server_cpu_us"])
+        log(f"   round {r + 1}: own {m['own']['rps']:.0f}/s ({m['own']['server_cpu_us']:.0f} us of server CPU each), "
+            f"shared {m['cluster']['rps']:.0f}/s ({m['cluster']['server_cpu_us']:.0f} us, "
+            f"{m['cluster']['grants_per_initiation']:.4f} grants each): ratio {ratio:.3f}, server CPU {cpu_ratio:.3f}, "
+            f"errors {m['own']['errors'] + m['cluster']['errors']}")
+        runs.append({"round": r, "own": m["own"], "cluster": m["cluster"], "ratio": round(ratio, 3),
+                     "server_cpu_ratio": round(cpu_ratio, 3)})
+    ratios = sorted(x["ratio"] for x in runs)
+    cpu = sorted(x["server_cpu_ratio"] for x in runs)
+    mid = lambda xs: round((xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2, 3)
+    return {"runs": runs, "limit_per_app": limit, "ratio_median": mid(ratios), "server_cpu_ratio_median": mid(cpu),
+            "ratio_min": ratios[0], "ratio_max": ratios[-1]}
+
+
 def limiter_figures(runs, rounds):
     """Per round: M1 and CPU per initiation of the shared buckets over the own; with the magnified runs,
     the CPU of one grant and what the default's grants cost per initiation. Medians over the rounds."""

@@ -6,9 +6,9 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
 
     bench/run            # build, then R1-R4, M1-M5 and the JMH micro-benchmarks
     bench/run --quick    # shorter phases (a smoke run of the harness itself)
-    bench/run --limiter-only [--limiter-rounds N] [--no-magnify]   # only M1 with each rate limiter, and their ratio
+    bench/run --limiter-only [--limiter-rounds N] [--no-magnify] [--limiter-paired]   # M1 with each rate limiter
     bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
-    bench/run --warm-only                           # M8: from a node's start, against steady M1 (warm.py)
+    bench/run --warm-only [--warm-rounds N] [--warm-starts launcher,G1]   # M8: from a node's start (warm.py)
 """
 import argparse, os, shutil, subprocess, tempfile, time
 
@@ -28,6 +28,9 @@ from harness import (
     java_tool,
     jmh,
     limiter_ab,
+    limiter_paired,
+    APPS_IN_M1,
+    LIMIT_FACTOR,
     log,
     median_round,
     onboard,
@@ -59,10 +62,16 @@ def main():
                         help="with --limiter-only: without the node of 10 ms shares (two nodes a round, not three)")
     parser.add_argument("--limiter-rounds", type=int, default=None,
                         help="rounds of the M1 limiter comparison (default 1, 2 with --limiter-only)")
+    parser.add_argument("--limiter-paired", action="store_true",
+                        help="with --limiter-only: own and shared buckets on two nodes at the same time, not one after the other")
     parser.add_argument("--growth", action="store_true",
                         help="only the growth phase: the same figures on an empty database and on a grown one")
     parser.add_argument("--warm-only", action="store_true",
                         help="only M8: the initiation rate from a node's start, for each way of starting it")
+    parser.add_argument("--warm-rounds", type=int, default=1,
+                        help="with --warm-only: rounds of the starts, in rotating order (medians printed)")
+    parser.add_argument("--warm-starts", default=None,
+                        help="with --warm-only: only the starts whose names contain one of these comma-separated words")
     parser.add_argument("--growth-payments", type=int, default=10_000_000,
                         help="payments in the grown database (default 10 million)")
     args = parser.parse_args()
@@ -97,9 +106,28 @@ def main():
             CREATE INDEX ON ref.bench_payments (application_id, environment, created_at, id);""", DB)
 
     if args.warm_only:
-        results["M8_warm_start"] = warm_only(seconds, warmup)
+        only = args.warm_starts.split(",") if args.warm_starts else None
+        results["M8_warm_start"] = warm_only(seconds, warmup, args.warm_rounds, only)
         print()
         warm.print_table(results["M8_warm_start"])
+        write_results(results)
+        return
+
+    if args.limiter_only and args.limiter_paired:
+        log(f"M1 with both rate limiters at once, {rounds} round(s)")
+        server, _ = start_server(database_env(), os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log"))
+        try:
+            base, apps_file = serving_with_apps(APPS_IN_M1)
+            m1 = wrk("initiate.lua", base, seconds, 32, {"APPS": apps_file, "EXPECT": "201",
+                     "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+        finally:
+            stop_server(server)
+        limit = int(m1["rps"] * LIMIT_FACTOR / APPS_IN_M1) + 1
+        log(f"   M1 {m1['rps']:.0f}/s on one node: a limit of {limit}/s per application")
+        results["M1_limiter_paired"] = paired = limiter_paired(seconds, warmup, rounds, limit)
+        print(f"\nShared over own buckets, at the same time: initiations {paired['ratio_median']} (median; "
+              f"{paired['ratio_min']} to {paired['ratio_max']}), server CPU per initiation "
+              f"{paired['server_cpu_ratio_median']} (median)")
         write_results(results)
         return
 
@@ -258,7 +286,7 @@ def main():
     write_results(results)
 
 
-def warm_only(seconds, warmup):
+def warm_only(seconds, warmup, rounds=1, only=None):
     """M8 alone: ten applications and steady M1 from a node warmed until its JIT is done, then each start."""
     server, _ = start_server(database_env(), os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log"))
     try:
@@ -269,7 +297,7 @@ def warm_only(seconds, warmup):
         log(f"   {m1['rps']:.0f}/s")
     finally:
         stop_server(server)
-    return warm.measure(apps_file, m1["rps"], database_env())
+    return warm.measure(apps_file, m1["rps"], database_env(), rounds, only)
 
 
 if __name__ == "__main__":

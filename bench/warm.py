@@ -9,8 +9,10 @@ idempotency keys and metadata) runs as back-to-back 5-second wrk steps until 90 
 step's rate and p99; the time to 0.9 x steady M1 (the end of the first step at or above it: steady M1 is
 M1 of the same run, from a node warmed until its JIT is done); the worst p99 of the steps starting 10 s or
 more after the start; then, warmed on until its JIT is done, the start's own steady M1 (so plain
-`java -jar` is compared with the launcher warm as well as cold). For each way of starting: plain `java -jar` on the executable jar, the launcher's JVM
-settings without a cache, and the launcher as documented (settings and the AOT cache of the training run).
+`java -jar` is compared with the launcher warm as well as cold). For each way of starting: plain `java -jar`
+on the executable jar, the launcher's JVM settings without a cache, the launcher as documented (settings
+and the AOT cache of the training run), and the launcher with G1 in place of its ParallelGC.
+`--warm-rounds N` repeats the starts in rotating order and prints medians; `--warm-starts` picks some.
 """
 import json, os, subprocess, tempfile, time
 
@@ -35,6 +37,8 @@ def starts():
         # The launcher's settings with its cache turned off (the launcher puts XAALIS_JAVA_OPTS last).
         "settings, no cache": (launcher, {"XAALIS_JAVA_OPTS": "-XX:AOTMode=off"}),
         "launcher (settings + AOT cache)": (launcher, {}),
+        # The same with G1, the JVM's own choice on a server-class machine, in place of ParallelGC.
+        "launcher with G1": (launcher, {"XAALIS_JAVA_OPTS": "-XX:+UseG1GC"}),
     }
 
 
@@ -84,16 +88,37 @@ def summarize(result, steady):
             "errors": sum(s["errors"] for s in result["steps"])}
 
 
-def measure(apps_file, steady, database_env):
-    results = {}
-    for name, (command, start_env) in starts().items():
-        h.settle()
-        h.log(f"M8: {name}")
-        result = results[name] = summarize(curve(command, {**database_env, **start_env}, apps_file), steady)
-        h.log(f"   first /ping {result['first_answer_s']} s; 0.9 x M1 ({0.9 * steady:.0f}/s) after "
-              f"{result['time_to_90pct_s']} s; p99 after 10 s {result['p99_after_10s_ms']} ms; "
-              f"errors {result['errors']}; steady {result['own_steady_m1']}/s; steps {[s['rps'] for s in result['steps']]}")
-    return results
+def measure(apps_file, steady, database_env, rounds=1, only=None):
+    """Each way of starting, `rounds` times in rotating order (a machine that drifts then weighs on each
+    start alike); with several rounds, each start's figures are the medians and its rounds are kept."""
+    chosen = {name: start for name, start in starts().items() if not only or any(o in name for o in only)}
+    names = list(chosen)
+    runs = {name: [] for name in names}
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            command, start_env = chosen[name]
+            h.settle()
+            h.log(f"M8: {name}" + (f" (round {r + 1} of {rounds})" if rounds > 1 else ""))
+            result = summarize(curve(command, {**database_env, **start_env}, apps_file), steady)
+            runs[name].append(result)
+            h.log(f"   first /ping {result['first_answer_s']} s; 0.9 x M1 ({0.9 * steady:.0f}/s) after "
+                  f"{result['time_to_90pct_s']} s; p99 after 10 s {result['p99_after_10s_ms']} ms; "
+                  f"errors {result['errors']}; steady {result['own_steady_m1']}/s; steps {[s['rps'] for s in result['steps']]}")
+    return {name: runs[name][0] if rounds == 1 else median_of(runs[name]) for name in names}
+
+
+def median_of(results):
+    """The median start (by its own steady M1) with the medians of the other figures and every round's."""
+    def median(values):
+        values = sorted(v for v in values if v is not None)
+        return values[len(values) // 2] if values else None
+    middle = sorted(results, key=lambda r: r["own_steady_m1"])[len(results) // 2]
+    return {**middle, "first_answer_s": median(r["first_answer_s"] for r in results),
+            "time_to_90pct_s": median(r["time_to_90pct_s"] for r in results),
+            "p99_after_10s_ms": median(r["p99_after_10s_ms"] for r in results),
+            "own_steady_m1": middle["own_steady_m1"],
+            "rounds": [{k: r[k] for k in ("first_answer_s", "time_to_90pct_s", "p99_after_10s_ms", "own_steady_m1")}
+                       for r in results]}
 
 
 def print_table(m8):
@@ -102,4 +127,9 @@ def print_table(m8):
     for name, r in m8.items():
         print(f"| {name} | {r['first_answer_s']} s | {r['time_to_90pct_s']} s (of {r['steady_m1']}/s) | "
               f"{r['p99_after_10s_ms']} ms | {r['own_steady_m1']}/s | {', '.join(str(s['rps']) for s in r['steps'])} |")
+    if any("rounds" in r for r in m8.values()):
+        print("\nMedians of the rounds (the steps are the median start's); each round's own steady M1:")
+        for name, r in m8.items():
+            print(f"- {name}: {', '.join(str(x['own_steady_m1']) for x in r['rounds'])}/s; first /ping "
+                  f"{', '.join(str(x['first_answer_s']) for x in r['rounds'])} s")
     print("\nTargets (launcher): 0.9 x steady M1 within 30 s of the start, p99 <= 100 ms after 10 s, first /ping within 3 s.")
