@@ -110,11 +110,16 @@ public final class ApiContract {
         return problems;
     }
 
-    /** Problems of a webhook notification as the service sent it (the {@code webhooks} entry). */
+    /**
+     * Problems of a webhook notification as the service sent it (the {@code webhooks} entry of its kind:
+     * a payout's events are {@code payout.*}, a payment's the others).
+     */
     public List<String> notificationProblems(Map<String, String> headers, String body) {
         List<String> problems = new ArrayList<>();
-        JsonNode operation =
-                document.path("webhooks").path("paymentNotification").path("post");
+        String event = headers.getOrDefault("x-svc-event", "");
+        JsonNode operation = document.path("webhooks")
+                .path(event.startsWith("payout.") ? "payoutNotification" : "paymentNotification")
+                .path("post");
         for (JsonNode parameter : operation.path("parameters")) {
             JsonNode p = resolve(parameter);
             String name = p.path("name").asString("");

@@ -30,6 +30,7 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.webhooks.timeout=PT1S",
             "xaalis.webhooks.poll-interval=PT0.1S",
             "xaalis.payments.job-interval=PT0.1S",
+            "xaalis.payouts.job-interval=PT0.1S",
             // Spring keeps every test context it built, each with its pool: idle connections are given
             // back, or the contexts alone would hold most of the shared PostgreSQL's 100 connections.
             "spring.datasource.hikari.minimum-idle=1",

@@ -1,0 +1,109 @@
+package sn.xaalis.payout;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Provider;
+
+/**
+ * A payout as stored.
+ *
+ * @param fee what the provider charged on top of the amount, once it said so
+ * @param failureCode the provider's code for a failure (such as {@code recipient-limit-exceeded})
+ * @param providerReference the provider's id for the transfer, once known
+ * @param requestedFrom the address the request came from (the audit trail's "from where")
+ */
+public record Payout(
+        UUID id,
+        PayoutReference reference,
+        ApplicationId applicationId,
+        Environment environment,
+        Provider provider,
+        BigDecimal amount,
+        @Nullable BigDecimal fee,
+        String currency,
+        String recipientPhone,
+        @Nullable String recipientName,
+        @Nullable String reason,
+        String metadata,
+        PayoutStatus status,
+        PayoutStage stage,
+        @Nullable String failureCode,
+        @Nullable String failureReason,
+        @Nullable String providerReference,
+        String requestedFrom,
+        int checks,
+        Instant createdAt,
+        Instant updatedAt,
+        @Nullable Instant settledAt) {
+
+    /** This payout as it is once moved to {@code status} and {@code stage}, with what the provider said. */
+    Payout moved(
+            PayoutStatus status,
+            PayoutStage stage,
+            @Nullable BigDecimal fee,
+            @Nullable String failureCode,
+            @Nullable String failureReason,
+            @Nullable String providerReference,
+            Instant now) {
+        return new Payout(
+                id,
+                reference,
+                applicationId,
+                environment,
+                provider,
+                amount,
+                fee != null ? fee : this.fee,
+                currency,
+                recipientPhone,
+                recipientName,
+                reason,
+                metadata,
+                status,
+                stage,
+                failureCode,
+                failureReason,
+                providerReference != null ? providerReference : this.providerReference,
+                requestedFrom,
+                checks,
+                createdAt,
+                now,
+                status == PayoutStatus.PROCESSING ? settledAt : now);
+    }
+
+    /** This payout as it is once handed to its provider. */
+    Payout sending() {
+        return new Payout(
+                id,
+                reference,
+                applicationId,
+                environment,
+                provider,
+                amount,
+                fee,
+                currency,
+                recipientPhone,
+                recipientName,
+                reason,
+                metadata,
+                status,
+                PayoutStage.SENDING,
+                failureCode,
+                failureReason,
+                providerReference,
+                requestedFrom,
+                checks,
+                createdAt,
+                updatedAt,
+                settledAt);
+    }
+
+    @Override
+    public String toString() {
+        // The recipient's number and name stay out of logs.
+        return "Payout[" + reference + ", " + status + "]";
+    }
+}

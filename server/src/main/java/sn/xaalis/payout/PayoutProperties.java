@@ -1,0 +1,51 @@
+package sn.xaalis.payout;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import sn.xaalis.provider.Provider;
+
+/**
+ * @param maxAmount the largest single payout
+ * @param maxDailyAmount the operator's maximum for an application's daily amount cap (the merchant sets its
+ *     own, at most this)
+ * @param maxDailyCount the operator's maximum for an application's daily number of payouts
+ * @param jobInterval how often payouts are sent and settled
+ * @param pace payouts sent per second per provider, on each node (default 20 for the wallet, 10 for the
+ *     operator: the operator's sandbox allows 60 calls a minute and neither publishes a production limit)
+ * @param checkAfter how long an unanswered payout waits before its provider is asked about it
+ * @param reviewAfter how long a payout may stay unknown, asked about again and again, before it is left
+ *     to the merchant's review
+ * @param sandboxDelay how long a sandbox payout takes to be answered
+ */
+@ConfigurationProperties("xaalis.payouts")
+public record PayoutProperties(
+        @DefaultValue("2000000") BigDecimal maxAmount,
+        @DefaultValue("50000000") BigDecimal maxDailyAmount,
+        @DefaultValue("20000") int maxDailyCount,
+        @DefaultValue("PT1S") Duration jobInterval,
+        Map<Provider, Integer> pace,
+        @DefaultValue("PT30S") Duration checkAfter,
+        @DefaultValue("PT24H") Duration reviewAfter,
+        @DefaultValue("PT1S") Duration sandboxDelay) {
+
+    public PayoutProperties {
+        if (jobInterval == null || !jobInterval.isPositive()) {
+            throw new IllegalArgumentException("xaalis.payouts.job-interval must be positive, not " + jobInterval);
+        }
+        if (maxAmount.signum() <= 0 || maxDailyAmount.signum() <= 0 || maxDailyCount <= 0) {
+            throw new IllegalArgumentException("xaalis.payouts maximums must be positive");
+        }
+    }
+
+    /** Payouts per second a node sends with this provider. */
+    public int pace(Provider provider) {
+        Integer own = pace == null ? null : pace.get(provider);
+        if (own != null && own > 0) {
+            return own;
+        }
+        return provider == Provider.WALLET_SN ? 20 : 10;
+    }
+}

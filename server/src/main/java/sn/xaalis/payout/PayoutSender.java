@@ -1,0 +1,205 @@
+package sn.xaalis.payout;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.PeriodicJob;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
+
+/**
+ * Sends queued payouts at each provider's pace and settles those whose outcome is unknown, on any number
+ * of nodes (rows are claimed with {@code FOR UPDATE SKIP LOCKED}). A payout is marked {@code SENDING}
+ * and committed before its provider is called; from then on it is only asked about, never sent again
+ * unless its provider guarantees that a second request under the same key cannot pay twice.
+ */
+@Component
+class PayoutSender {
+
+    private static final Logger log = LoggerFactory.getLogger(PayoutSender.class);
+    private static final int BATCH = 100;
+    /** An unknown outcome is asked about after checkAfter, then twice as late each time, up to this. */
+    private static final Duration LONGEST_WAIT = Duration.ofMinutes(30);
+    /** A provider that says "no such payout" this many times in a row is believed. */
+    static final int ABSENT_CHECKS = 3;
+
+    private final PayoutStore store;
+    private final PayoutTransitions transitions;
+    private final PayoutProperties properties;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+    private final PayoutRail sandbox = new SandboxPayoutRail();
+
+    PayoutSender(
+            PayoutStore store,
+            PayoutTransitions transitions,
+            PayoutProperties properties,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.store = store;
+        this.transitions = transitions;
+        this.properties = properties;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Bean
+    static PeriodicJob payoutSending(PayoutSender sender, PayoutProperties properties) {
+        return PeriodicJob.every(properties.jobInterval(), "payout-sending", sender::send);
+    }
+
+    @Bean
+    static PeriodicJob payoutChecks(PayoutSender sender, PayoutProperties properties) {
+        return new PeriodicJob("payout-checks", properties.jobInterval(), () -> sender.check() >= BATCH);
+    }
+
+    /** The rail a payout goes by: its provider's, or the sandbox's, where nothing leaves Xaalis. */
+    private PayoutRail rail(Payout payout) {
+        if (payout.environment() == Environment.SANDBOX) {
+            return sandbox;
+        }
+        // Live payouts are refused when they are asked for (PayoutCreation) until the providers' rails come.
+        throw new IllegalStateException("No live payout rail for " + payout.provider());
+    }
+
+    /** One pass: each provider's share of queued payouts (its pace times the interval), sent in parallel. */
+    int send() {
+        int sent = 0;
+        for (Provider provider : Provider.values()) {
+            int allowance = (int) Math.max(
+                    1, properties.pace(provider) * properties.jobInterval().toMillis() / 1000);
+            Instant now = clock.instant();
+            Instant checkAt = now.plus(properties.checkAfter());
+            List<Payout> claimed = transactions.execute(tx -> {
+                List<Payout> due = store.lockQueued(provider, now, allowance);
+                List<Payout> marked = new ArrayList<>();
+                for (Payout payout : due) {
+                    if (store.markSending(payout.id(), Timestamps.truncate(now), checkAt)) {
+                        marked.add(payout.sending());
+                    }
+                }
+                return marked;
+            });
+            if (claimed == null || claimed.isEmpty()) {
+                continue;
+            }
+            // Committed as SENDING above: whatever happens from here, these are only ever asked about.
+            try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (Payout payout : claimed) {
+                    calls.submit(() -> apply(payout, rail(payout).send(payout)));
+                }
+            }
+            sent += claimed.size();
+        }
+        return sent;
+    }
+
+    /** One pass over payouts sent without a known outcome (or watched for a reversal), due to be asked about. */
+    int check() {
+        Instant now = clock.instant();
+        List<Payout> due = new ArrayList<>();
+        for (PayoutStage stage : List.of(PayoutStage.SENDING, PayoutStage.WATCH)) {
+            List<Payout> claimed = transactions.execute(tx -> {
+                List<Payout> locked = store.lockDue(stage, now, BATCH);
+                // Pushing the next check out is the claim: another node's pass skips them till then.
+                locked.forEach(p -> store.askAgainAt(p.id(), now.plus(wait(p.checks() + 1))));
+                return locked;
+            });
+            if (claimed != null) {
+                due.addAll(claimed);
+            }
+        }
+        for (Payout payout : due) {
+            try {
+                checkOne(payout, now);
+            } catch (RuntimeException e) {
+                log.warn("Could not check payout {}: {}", payout.reference(), e.toString());
+            }
+        }
+        return due.size();
+    }
+
+    private void checkOne(Payout payout, Instant now) {
+        PayoutRail rail = rail(payout);
+        PayoutRail.Answer answer = rail.find(payout);
+        if (payout.stage() == PayoutStage.WATCH) {
+            if (answer instanceof PayoutRail.Answer.Settled settled && settled.status() != payout.status()) {
+                transitions.settle(payout, settled, null);
+            }
+            return;
+        }
+        switch (answer) {
+            case PayoutRail.Answer.Absent absent -> {
+                if (rail.resendsSafely()) {
+                    store.requeue(payout.id(), Timestamps.truncate(now));
+                } else if (payout.checks() + 1 >= ABSENT_CHECKS) {
+                    transitions.needsReview(
+                            payout,
+                            "The provider has no record of this payout; it is not sent again. Check the"
+                                    + " provider's statement, then mark it paid or failed.");
+                }
+            }
+            case PayoutRail.Answer.Unknown unknown -> {
+                if (!payout.createdAt().plus(properties.reviewAfter()).isAfter(now)) {
+                    transitions.needsReview(
+                            payout,
+                            "The provider could not say what became of this payout; it is not sent again."
+                                    + " Check the provider's statement, then mark it paid or failed.");
+                }
+            }
+            default -> apply(payout, answer);
+        }
+    }
+
+    /** What a provider's answer does to a payout in {@code SENDING}. */
+    private void apply(Payout payout, PayoutRail.Answer answer) {
+        try {
+            switch (answer) {
+                case PayoutRail.Answer.Settled settled -> {
+                    Instant watch = settled.status() == PayoutStatus.SUCCESS && watched(payout)
+                            ? clock.instant().plus(properties.sandboxDelay())
+                            : null;
+                    transitions.settle(payout, settled, watch);
+                }
+                case PayoutRail.Answer.Pending pending -> {
+                    if (pending.providerReference() != null) {
+                        store.remember(payout.id(), pending.providerReference());
+                    }
+                }
+                // Asked about at its next check: the SENDING mark has it scheduled.
+                case PayoutRail.Answer.Absent absent -> {}
+                case PayoutRail.Answer.Unknown unknown ->
+                    log.info(
+                            "Payout {} sent without a known outcome ({}); it will be asked about",
+                            payout.reference(),
+                            unknown.why());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Could not record the outcome of payout {}: {}", payout.reference(), e.toString());
+        }
+    }
+
+    /** Sandbox payouts to the number whose success is reversed later stay watched. */
+    private static boolean watched(Payout payout) {
+        return payout.environment() == Environment.SANDBOX
+                && SandboxPayoutRail.LATER.containsKey(payout.recipientPhone());
+    }
+
+    private Duration wait(int checks) {
+        Duration wait = properties.checkAfter();
+        for (int i = 1; i < checks && wait.compareTo(LONGEST_WAIT) < 0; i++) {
+            wait = wait.multipliedBy(2);
+        }
+        return wait.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait;
+    }
+}

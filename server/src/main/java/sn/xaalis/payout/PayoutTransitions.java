@@ -1,0 +1,87 @@
+package sn.xaalis.payout;
+
+import java.time.Clock;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.webhook.NewNotification;
+import sn.xaalis.webhook.NotificationOutbox;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A payout's status changes: a conditional update and its webhook in one transaction (a change is never
+ * lost nor announced without having happened); a failed payout gives its share of the day's caps back.
+ */
+@Component
+class PayoutTransitions {
+
+    private final PayoutStore store;
+    private final NotificationOutbox outbox;
+    private final TransactionTemplate transactions;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    PayoutTransitions(
+            PayoutStore store,
+            NotificationOutbox outbox,
+            TransactionTemplate transactions,
+            JsonMapper json,
+            Clock clock) {
+        this.store = store;
+        this.outbox = outbox;
+        this.transactions = transactions;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /**
+     * Moves {@code from} (as read, in its stage) to what the provider said; false when another node moved
+     * it first, and then nothing is written.
+     *
+     * @param watchUntil when a settled payout is to be asked about again (a reversal may follow), or null
+     */
+    boolean settle(Payout from, PayoutRail.Answer.Settled answer, @Nullable Instant watchUntil) {
+        Instant now = Timestamps.truncate(clock.instant());
+        PayoutStage stage = watchUntil != null ? PayoutStage.WATCH : PayoutStage.DONE;
+        Payout to = from.moved(
+                answer.status(),
+                stage,
+                answer.fee(),
+                answer.failureCode(),
+                answer.failureReason(),
+                answer.providerReference(),
+                now);
+        return move(from, to, watchUntil != null ? watchUntil : now);
+    }
+
+    /** Nothing more can be learnt from the provider: the merchant says what happened, nothing is resent. */
+    boolean needsReview(Payout from, String why) {
+        Instant now = Timestamps.truncate(clock.instant());
+        Payout to = from.moved(PayoutStatus.NEEDS_REVIEW, PayoutStage.DONE, null, null, why, null, now);
+        return move(from, to, now);
+    }
+
+    private boolean move(Payout from, Payout to, Instant next) {
+        Boolean moved = transactions.execute(tx -> {
+            if (!store.move(from, to, next)) {
+                return false;
+            }
+            String event = to.status().event();
+            if (event != null && to.status() != from.status()) {
+                outbox.enqueue(new NewNotification(
+                        to.applicationId(),
+                        to.environment(),
+                        to.reference().value() + ":" + to.status().name(),
+                        event,
+                        json.writeValueAsString(PayoutJson.of(to))));
+            }
+            if (to.status() == PayoutStatus.FAILED && from.status() != PayoutStatus.FAILED) {
+                store.release(from);
+            }
+            return true;
+        });
+        return Boolean.TRUE.equals(moved);
+    }
+}
