@@ -157,6 +157,26 @@ def cpu_seconds(pids):
     return cpu
 
 
+def jit_thread_seconds(pid):
+    """CPU of that JVM's JIT compiler threads so far (/proc/<pid>/task/*/stat, names C1/C2 CompilerThre…)."""
+    ticks, total = os.sysconf("SC_CLK_TCK"), 0.0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                text = f.read()
+            name = text[text.index("(") + 1:text.rindex(")")]
+            if "CompilerThre" in name:
+                fields = text.rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
 def pgbench(script_sql, seconds, clients=16, warmup=5):
     with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
         f.write(script_sql)
@@ -450,8 +470,9 @@ def limiter_paired(seconds, warmup, rounds, limit):
     each with ten applications of its own and 16 of the 32 connections, warmed together and measured in
     the same window. A machine whose speed drifts (every session's so far: M1 halved in 20 minutes) then
     weighs on both alike, which runs one after the other cannot promise. Per round: the shared node's
-    initiations over the own node's, and its server CPU per initiation over the own node's (PostgreSQL's
-    CPU cannot be split between two nodes of one database). The two nodes swap ports every round."""
+    initiations over the own node's, and its server CPU per initiation (its JIT compiler threads left
+    out) over the own node's (PostgreSQL's CPU cannot be split between two nodes of one database). The
+    two nodes swap ports every round."""
     import threading
     runs = []
     for r in range(rounds):
@@ -483,6 +504,7 @@ def limiter_paired(seconds, warmup, rounds, limit):
                                          "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"p{kind}{time.time_ns()}"})
                 threads = [threading.Thread(target=one, args=(k,)) for k in ports]
                 cpu_before = cpu_seconds([nodes[k].pid for k in ports]) if measured else None
+                jit_before = {k: jit_thread_seconds(nodes[k].pid) for k in ports} if measured else None
                 grants_before = prometheus_value(f"http://127.0.0.1:{ports['cluster']}",
                                                  "xaalis_rate_limit_grants_seconds_count") if measured else None
                 [t.start() for t in threads]
@@ -490,6 +512,7 @@ def limiter_paired(seconds, warmup, rounds, limit):
                 if not measured:
                     return None
                 cpu_after = cpu_seconds([nodes[k].pid for k in ports])
+                jit_after = {k: jit_thread_seconds(nodes[k].pid) for k in ports}
                 grants = prometheus_value(f"http://127.0.0.1:{ports['cluster']}",
                                           "xaalis_rate_limit_grants_seconds_count") - grants_before
                 result = {}
@@ -497,8 +520,12 @@ def limiter_paired(seconds, warmup, rounds, limit):
                     line = json.loads(next(l for l in out[k].splitlines() if l.startswith("JSON "))[5:])
                     done = max(1, line["rps"] * duration)
                     pid = nodes[k].pid
+                    jit = jit_after[k] - jit_before[k]
+                    # The JIT's threads left out: a node still compiling (the shared buckets' node has more
+                    # code to compile) would otherwise be charged for its warm-up, not its requests.
                     result[k] = {"rps": line["rps"], "errors": line["errors"] + line["socket_errors"],
-                                 "server_cpu_us": (cpu_after[pid] - cpu_before[pid]) / done * 1e6}
+                                 "server_cpu_us": (cpu_after[pid] - cpu_before[pid] - jit) / done * 1e6,
+                                 "jit_s": round(jit, 2)}
                 result["cluster"]["grants_per_initiation"] = grants / max(1, result["cluster"]["rps"] * duration)
                 return result
 
@@ -518,8 +545,9 @@ def limiter_paired(seconds, warmup, rounds, limit):
                 stop_server(node)
         ratio = m["cluster"]["rps"] / max(1, m["own"]["rps"])
         cpu_ratio = m["cluster"]["server_cpu_us"] / max(1, m["own"]["server_cpu_us"])
-        log(f"   round {r + 1}: own {m['own']['rps']:.0f}/s ({m['own']['server_cpu_us']:.0f} us of server CPU each), "
-            f"shared {m['cluster']['rps']:.0f}/s ({m['cluster']['server_cpu_us']:.0f} us, "
+        log(f"   round {r + 1}: own {m['own']['rps']:.0f}/s ({m['own']['server_cpu_us']:.0f} us of server CPU each, JIT "
+            f"{m['own']['jit_s']} s), shared {m['cluster']['rps']:.0f}/s ({m['cluster']['server_cpu_us']:.0f} us, JIT "
+            f"{m['cluster']['jit_s']} s, "
             f"{m['cluster']['grants_per_initiation']:.4f} grants each): ratio {ratio:.3f}, server CPU {cpu_ratio:.3f}, "
             f"errors {m['own']['errors'] + m['cluster']['errors']}")
         runs.append({"round": r, "own": m["own"], "cluster": m["cluster"], "ratio": round(ratio, 3),
