@@ -24,13 +24,16 @@ class ApiDescriptionTest {
                         "listPaymentLinks",
                         "createPaymentLink",
                         "deactivatePaymentLink",
+                        "listPayouts",
+                        "createPayout",
+                        "getPayout",
                         "getProviderConnection",
                         "saveProviderConnection",
                         "removeProviderConnection",
                         "testProviderConnection");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
-                .containsExactly("receivePaymentNotification");
+                .containsExactly("receivePaymentNotification", "receivePayoutNotification");
         var initiate = page.operations().getFirst();
         assertThat(initiate.requestBody().schemaAnchor()).isEqualTo("schema-InitiationRequest");
         assertThat(initiate.responses())
