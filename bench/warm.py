@@ -116,7 +116,6 @@ def median_of(results):
     return {**middle, "first_answer_s": median(r["first_answer_s"] for r in results),
             "time_to_90pct_s": median(r["time_to_90pct_s"] for r in results),
             "p99_after_10s_ms": median(r["p99_after_10s_ms"] for r in results),
-            "own_steady_m1": middle["own_steady_m1"],
             "rounds": [{k: r[k] for k in ("first_answer_s", "time_to_90pct_s", "p99_after_10s_ms", "own_steady_m1")}
                        for r in results]}
 

@@ -19,6 +19,7 @@ import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.JsonBodies;
+import sn.xaalis.platform.ListParameters;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -73,7 +74,7 @@ class LinkApiController {
                 errors.put("cursor", List.of("is not a cursor returned by this API"));
             }
         }
-        int size = size(limit);
+        int size = ListParameters.size(limit);
         if (size < 1 || size > 100) {
             errors.put("limit", List.of("must be a whole number from 1 to 100"));
         }
@@ -127,13 +128,5 @@ class LinkApiController {
             response.header(Idempotency.REPLAYED_HEADER, "true");
         }
         return response.body(answer.response().body());
-    }
-
-    private static int size(String limit) {
-        try {
-            return Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }

@@ -74,31 +74,9 @@ public record Payout(
                 status == PayoutStatus.PROCESSING ? settledAt : now);
     }
 
-    /** This payout as it is once handed to its provider. */
+    /** This payout, still {@code PROCESSING}, as it is once handed to its provider. */
     Payout sending() {
-        return new Payout(
-                id,
-                reference,
-                applicationId,
-                environment,
-                provider,
-                amount,
-                fee,
-                currency,
-                recipientPhone,
-                recipientName,
-                reason,
-                metadata,
-                status,
-                PayoutStage.SENDING,
-                failureCode,
-                failureReason,
-                providerReference,
-                requestedFrom,
-                checks,
-                createdAt,
-                updatedAt,
-                settledAt);
+        return moved(status, PayoutStage.SENDING, null, failureCode, failureReason, null, updatedAt);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.provider.Provider;
 
 /** Payouts as a merchant reads them: one by reference, or pages of the list, only ever its own. */
@@ -31,10 +32,10 @@ public class PayoutQueries {
             @Nullable Provider provider,
             @Nullable Instant createdFrom,
             @Nullable Instant createdTo,
-            PayoutCursor.@Nullable Position after) {}
+            PaymentFilter.@Nullable Position after) {}
 
     /** A page: up to {@code limit} payouts, and where the next page starts when there is one. */
-    public record Page(List<Payout> payouts, PayoutCursor.@Nullable Position next) {}
+    public record Page(List<Payout> payouts, PaymentFilter.@Nullable Position next) {}
 
     public Page list(Caller caller, Filter filter, int limit) {
         List<Payout> found = store.list(
@@ -51,6 +52,6 @@ public class PayoutQueries {
         }
         List<Payout> page = found.subList(0, limit);
         Payout last = page.getLast();
-        return new Page(List.copyOf(page), new PayoutCursor.Position(last.createdAt(), last.id()));
+        return new Page(List.copyOf(page), new PaymentFilter.Position(last.createdAt(), last.id()));
     }
 }

@@ -15,6 +15,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -154,7 +155,7 @@ class PayoutStore {
             @Nullable Provider provider,
             @Nullable Instant from,
             @Nullable Instant to,
-            PayoutCursor.@Nullable Position after,
+            PaymentFilter.@Nullable Position after,
             int limit) {
         StringBuilder sql = new StringBuilder(
                 "SELECT " + COLUMNS + " FROM payouts WHERE application_id = :app AND environment = :env");

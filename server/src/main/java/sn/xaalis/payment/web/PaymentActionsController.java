@@ -2,12 +2,9 @@ package sn.xaalis.payment.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -28,6 +25,7 @@ import sn.xaalis.payment.PaymentStatusBody;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.JsonBodies;
+import sn.xaalis.platform.ListParameters;
 import sn.xaalis.provider.Provider;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -65,14 +63,15 @@ class PaymentActionsController {
             @RequestParam(required = false) String cursor,
             @RequestParam(required = false, defaultValue = "20") String limit) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        PaymentStatus statusFilter = named("status", status, PaymentStatus::fromName, STATUS_RULE, errors);
-        Provider providerFilter = named("provider", provider, Provider::fromName, PROVIDER_RULE, errors);
-        named("environment", environment, Environment::fromValue, "must be sandbox or live", errors);
-        Instant from = instant("created_from", createdFrom, errors);
-        Instant to = instant("created_to", createdTo, errors);
-        PaymentFilter.Position after =
-                named("cursor", cursor, PaymentFilter.Position::parse, "is not a cursor returned by this API", errors);
-        int size = size(limit);
+        PaymentStatus statusFilter =
+                ListParameters.named("status", status, PaymentStatus::fromName, STATUS_RULE, errors);
+        Provider providerFilter = ListParameters.named("provider", provider, Provider::fromName, PROVIDER_RULE, errors);
+        ListParameters.named("environment", environment, Environment::fromValue, "must be sandbox or live", errors);
+        Instant from = ListParameters.instant("created_from", createdFrom, errors);
+        Instant to = ListParameters.instant("created_to", createdTo, errors);
+        PaymentFilter.Position after = ListParameters.named(
+                "cursor", cursor, PaymentFilter.Position::parse, "is not a cursor returned by this API", errors);
+        int size = ListParameters.size(limit);
         if (size < 1 || size > 100) {
             errors.put("limit", List.of("must be a whole number from 1 to 100"));
         }
@@ -160,42 +159,5 @@ class PaymentActionsController {
             response.header(Idempotency.REPLAYED_HEADER, "true");
         }
         return response.body(answer.response().body());
-    }
-
-    /** The value {@code parse} reads in {@code text}, or null: none was sent, or {@code rule} is added to errors. */
-    private static <T> @Nullable T named(
-            String field,
-            @Nullable String text,
-            Function<String, Optional<T>> parse,
-            String rule,
-            Map<String, List<String>> errors) {
-        if (text == null) {
-            return null;
-        }
-        T value = parse.apply(text).orElse(null);
-        if (value == null) {
-            errors.put(field, List.of(rule));
-        }
-        return value;
-    }
-
-    private static int size(String limit) {
-        try {
-            return Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    private static @Nullable Instant instant(String field, String value, Map<String, List<String>> errors) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            errors.put(field, List.of("must be an ISO 8601 UTC timestamp such as 2026-11-22T00:00:00Z"));
-            return null;
-        }
     }
 }

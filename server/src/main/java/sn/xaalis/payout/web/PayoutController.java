@@ -2,12 +2,9 @@ package sn.xaalis.payout.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -20,14 +17,15 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payout.PayoutCreation;
-import sn.xaalis.payout.PayoutCursor;
 import sn.xaalis.payout.PayoutJson;
 import sn.xaalis.payout.PayoutQueries;
 import sn.xaalis.payout.PayoutRefusal;
 import sn.xaalis.payout.PayoutStatus;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.JsonBodies;
+import sn.xaalis.platform.ListParameters;
 import sn.xaalis.provider.Provider;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -97,14 +95,13 @@ class PayoutController {
             @RequestParam(required = false) String cursor,
             @RequestParam(required = false, defaultValue = "20") String limit) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        PayoutStatus statusFilter = named("status", status, PayoutStatus::fromName, STATUS_RULE, errors);
-        Provider providerFilter = named("provider", provider, Provider::fromName, PROVIDER_RULE, errors);
-        Instant from =
-                named("created_from", createdFrom, PayoutController::instant, "must be an ISO 8601 instant", errors);
-        Instant to = named("created_to", createdTo, PayoutController::instant, "must be an ISO 8601 instant", errors);
-        PayoutCursor.Position after =
-                named("cursor", cursor, PayoutCursor.Position::parse, "is not a cursor returned by this API", errors);
-        int size = size(limit);
+        PayoutStatus statusFilter = ListParameters.named("status", status, PayoutStatus::fromName, STATUS_RULE, errors);
+        Provider providerFilter = ListParameters.named("provider", provider, Provider::fromName, PROVIDER_RULE, errors);
+        Instant from = ListParameters.instant("created_from", createdFrom, errors);
+        Instant to = ListParameters.instant("created_to", createdTo, errors);
+        PaymentFilter.Position after = ListParameters.named(
+                "cursor", cursor, PaymentFilter.Position::parse, "is not a cursor returned by this API", errors);
+        int size = ListParameters.size(limit);
         if (size < 1 || size > 100) {
             errors.put("limit", List.of("must be a whole number from 1 to 100"));
         }
@@ -117,39 +114,5 @@ class PayoutController {
                 page.next() != null,
                 page.next() == null ? null : page.next().cursor());
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.writeValueAsBytes(body));
-    }
-
-    /** The value {@code parse} reads in {@code text}, or null: none was sent, or {@code rule} is added to errors. */
-    private static <T> @Nullable T named(
-            String field,
-            @Nullable String text,
-            Function<String, Optional<T>> parse,
-            String rule,
-            Map<String, List<String>> errors) {
-        if (text == null) {
-            return null;
-        }
-        Optional<T> value = parse.apply(text);
-        if (value.isEmpty()) {
-            errors.put(field, List.of(rule));
-            return null;
-        }
-        return value.get();
-    }
-
-    private static Optional<Instant> instant(String text) {
-        try {
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static int size(String limit) {
-        try {
-            return Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }
