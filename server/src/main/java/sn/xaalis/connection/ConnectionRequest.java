@@ -21,7 +21,8 @@ import sn.xaalis.provider.Provider;
 record ConnectionRequest(Provider provider, Map<String, String> fields) {
 
     static final List<String> WALLET_FIELDS = List.of("api_key", "webhook_secret", "webhook_strategy");
-    static final List<String> OPERATOR_FIELDS = List.of("client_id", "client_secret", "merchant_code");
+    static final List<String> OPERATOR_FIELDS =
+            List.of("client_id", "client_secret", "merchant_code", "retailer_number", "retailer_pin");
 
     /** How long a replaced wallet webhook secret keeps verifying: the wallet's own switch takes a while. */
     static final Duration SECRET_OVERLAP = Duration.ofHours(24);
@@ -29,6 +30,10 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     // Printable ASCII without spaces: what the providers issue, and nothing a copy and paste adds.
     private static final Pattern TOKEN = Pattern.compile("[\\x21-\\x7E]+");
     private static final Pattern MERCHANT_CODE = Pattern.compile("[0-9]{6}");
+    /** The retailer account payouts go out of: the operator's nine digits, without 221 (docs/providers.md §3.6). */
+    private static final Pattern RETAILER_NUMBER = Pattern.compile("7[05678][0-9]{7}");
+
+    private static final Pattern RETAILER_PIN = Pattern.compile("[0-9]{4}");
     private static final int MIN_SECRET = 8;
     private static final int MAX_CREDENTIAL = 512;
 
@@ -96,6 +101,17 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         } else if (!MERCHANT_CODE.matcher(code).matches()) {
             errors.put("merchant_code", List.of("must be the operator's 6-digit merchant code"));
         }
+        String retailer = retailerNumber(current, errors);
+        String pin = given("retailer_pin");
+        if (pin == null) {
+            pin = current.map(Credentials.Operator::retailerPin).orElse(null);
+        } else if (!RETAILER_PIN.matcher(pin).matches()) {
+            errors.put("retailer_pin", List.of("must be the retailer account's 4-digit PIN"));
+        }
+        if ((retailer == null) != (pin == null) && !errors.containsKey("retailer_number")) {
+            // Payouts need both; one without the other is a mistake, not half a set-up.
+            errors.put(retailer == null ? "retailer_number" : "retailer_pin", List.of("is required to send payouts"));
+        }
         if (clientId == null || clientSecret == null || code == null || !errors.isEmpty()) { // each null is an error
             return null;
         }
@@ -103,7 +119,26 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         // (the operator gives up for good on a notification refused with a 4xx).
         String notificationKey =
                 current.map(Credentials.Operator::notificationKey).orElseGet(() -> RandomTokens.base62(40));
-        return new Credentials.Operator(clientId, clientSecret, code, notificationKey);
+        return new Credentials.Operator(clientId, clientSecret, code, notificationKey, retailer, pin);
+    }
+
+    /** The retailer number as typed ({@code 77 123 45 67}, {@code +221771234567}) in nine digits, or the stored one. */
+    private @Nullable String retailerNumber(Optional<Credentials.Operator> current, Map<String, List<String>> errors) {
+        String typed = given("retailer_number");
+        if (typed == null) {
+            return current.map(Credentials.Operator::retailerNumber).orElse(null);
+        }
+        String digits = typed.replaceAll("[\\s.-]", "");
+        if (digits.startsWith("+221")) {
+            digits = digits.substring(4);
+        } else if (digits.startsWith("00221")) {
+            digits = digits.substring(5);
+        }
+        if (!RETAILER_NUMBER.matcher(digits).matches()) {
+            errors.put("retailer_number", List.of("must be the retailer account's 9-digit number"));
+            return null;
+        }
+        return digits;
     }
 
     private @Nullable String credential(

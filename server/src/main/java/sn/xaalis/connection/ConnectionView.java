@@ -45,6 +45,11 @@ record ConnectionView(
                 last4.put("client_id", tail(operator.clientId()));
                 last4.put("client_secret", tail(operator.clientSecret()));
                 last4.put("merchant_code", tail(operator.merchantCode()));
+                if (operator.retailerNumber() != null) {
+                    last4.put(
+                            "retailer_number",
+                            tail(operator.retailerNumber())); // never the PIN: four digits are all of it
+                }
             }
         }
         return new ConnectionView(

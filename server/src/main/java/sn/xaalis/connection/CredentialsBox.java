@@ -35,6 +35,8 @@ record CredentialsBox(SecretBox secrets, JsonMapper json) {
                 node.put("client_secret", operator.clientSecret());
                 node.put("merchant_code", operator.merchantCode());
                 node.put("notification_key", operator.notificationKey());
+                node.put("retailer_number", operator.retailerNumber());
+                node.put("retailer_pin", operator.retailerPin());
             }
         }
         return secrets.encrypt(json.writeValueAsString(node));
@@ -56,7 +58,9 @@ record CredentialsBox(SecretBox secrets, JsonMapper json) {
                 required(node, "client_id"),
                 required(node, "client_secret"),
                 required(node, "merchant_code"),
-                required(node, "notification_key"));
+                required(node, "notification_key"),
+                text(node, "retailer_number"),
+                text(node, "retailer_pin"));
     }
 
     /** A value seal() always writes: a box without it was not sealed here. */

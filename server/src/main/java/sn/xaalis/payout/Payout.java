@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.Provider;
 
@@ -15,6 +16,7 @@ import sn.xaalis.provider.Provider;
  * @param failureCode the provider's code for a failure (such as {@code recipient-limit-exceeded})
  * @param providerReference the provider's id for the transfer, once known
  * @param requestedFrom the address the request came from (the audit trail's "from where")
+ * @param connectionId the merchant's own provider account a live payout goes out of; null in the sandbox
  */
 public record Payout(
         UUID id,
@@ -35,6 +37,7 @@ public record Payout(
         @Nullable String failureReason,
         @Nullable String providerReference,
         String requestedFrom,
+        @Nullable ConnectionId connectionId,
         int checks,
         Instant createdAt,
         Instant updatedAt,
@@ -68,6 +71,7 @@ public record Payout(
                 failureReason,
                 providerReference != null ? providerReference : this.providerReference,
                 requestedFrom,
+                connectionId,
                 checks,
                 createdAt,
                 now,

@@ -9,9 +9,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.Caller;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.ProviderPayouts;
 
 /**
  * Creating a payout: the checks (key, address, switch, fields, caps), then the payout row with its key
@@ -27,6 +29,7 @@ public class PayoutCreation {
     private final PayoutSettings settings;
     private final PayoutProperties properties;
     private final Idempotency idempotency;
+    private final ProviderPayouts providers;
     private final TransactionTemplate transactions;
     private final Clock clock;
 
@@ -35,12 +38,14 @@ public class PayoutCreation {
             PayoutSettings settings,
             PayoutProperties properties,
             Idempotency idempotency,
+            ProviderPayouts providers,
             TransactionTemplate transactions,
             Clock clock) {
         this.store = store;
         this.settings = settings;
         this.properties = properties;
         this.idempotency = idempotency;
+        this.providers = providers;
         this.transactions = transactions;
         this.clock = clock;
     }
@@ -73,23 +78,34 @@ public class PayoutCreation {
         if (!caller.providers().contains(order.provider())) {
             throw new PayoutRefusal.ProviderNotActivated();
         }
+        ConnectionId connection = null;
         if (caller.environment() == Environment.LIVE) {
             if (!caller.liveApproved()) {
                 throw new PayoutRefusal.LiveSuspended();
             }
-            throw new PayoutRefusal.LiveUnavailable();
+            switch (providers.sourceFor(caller.applicationId(), order.provider())) {
+                case ProviderPayouts.Source.Ready ready -> connection = ready.connectionId();
+                case ProviderPayouts.Source.Unavailable unavailable ->
+                    throw new PayoutRefusal.LiveUnavailable(unavailable.reason());
+            }
         }
         Idempotency.Scope scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
         idempotency.begin(scope);
         try {
-            return store(caller, order, own, key, requestHash, from);
+            return store(caller, order, own, key, requestHash, from, connection);
         } finally {
             idempotency.end(scope);
         }
     }
 
     private Outcome store(
-            Caller caller, PayoutOrder order, PayoutSettings.Settings own, String key, String hash, String from) {
+            Caller caller,
+            PayoutOrder order,
+            PayoutSettings.Settings own,
+            String key,
+            String hash,
+            String from,
+            @Nullable ConnectionId connection) {
         for (int attempt = 1; ; attempt++) {
             Instant now = Timestamps.truncate(clock.instant());
             Payout payout = new Payout(
@@ -111,6 +127,7 @@ public class PayoutCreation {
                     null,
                     null,
                     from,
+                    connection,
                     0,
                     now,
                     now,

@@ -19,6 +19,9 @@ import sn.xaalis.provider.Provider;
  * @param reviewAfter how long a payout may stay unknown, asked about again and again, before it is left
  *     to the merchant's review
  * @param sandboxDelay how long a sandbox payout takes to be answered
+ * @param watchFor how long a successful payout its provider can reverse is still asked about (the wallet
+ *     allows a reversal within 3 days)
+ * @param watchEvery how often it is asked about meanwhile
  */
 @ConfigurationProperties("xaalis.payouts")
 public record PayoutProperties(
@@ -29,7 +32,9 @@ public record PayoutProperties(
         Map<Provider, Integer> pace,
         @DefaultValue("PT30S") Duration checkAfter,
         @DefaultValue("PT24H") Duration reviewAfter,
-        @DefaultValue("PT1S") Duration sandboxDelay) {
+        @DefaultValue("PT1S") Duration sandboxDelay,
+        @DefaultValue("P3DT1H") Duration watchFor,
+        @DefaultValue("PT6H") Duration watchEvery) {
 
     public PayoutProperties {
         if (jobInterval == null || !jobInterval.isPositive()) {

@@ -66,10 +66,10 @@ public abstract sealed class PayoutRefusal extends Refusal {
         }
     }
 
-    /** Live payouts need a provider account this server can send from; it has none for this provider yet. */
+    /** Live payouts go out of the application's own provider account; it has none that can send them. */
     public static final class LiveUnavailable extends PayoutRefusal {
-        LiveUnavailable() {
-            super("Live payouts are not available on this server yet");
+        LiveUnavailable(String why) {
+            super(why);
         }
     }
 

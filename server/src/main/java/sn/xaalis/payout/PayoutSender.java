@@ -15,6 +15,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -39,14 +40,17 @@ class PayoutSender {
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final PayoutRail sandbox = new SandboxPayoutRail();
+    private final PayoutRail live;
 
     PayoutSender(
             PayoutStore store,
             PayoutTransitions transitions,
             PayoutProperties properties,
+            LivePayoutRail live,
             TransactionTemplate transactions,
             Clock clock) {
         this.store = store;
+        this.live = live;
         this.transitions = transitions;
         this.properties = properties;
         this.transactions = transactions;
@@ -65,11 +69,7 @@ class PayoutSender {
 
     /** The rail a payout goes by: its provider's, or the sandbox's, where nothing leaves Xaalis. */
     private PayoutRail rail(Payout payout) {
-        if (payout.environment() == Environment.SANDBOX) {
-            return sandbox;
-        }
-        // Live payouts are refused when they are asked for (PayoutCreation) until the providers' rails come.
-        throw new IllegalStateException("No live payout rail for " + payout.provider());
+        return payout.environment() == Environment.SANDBOX ? sandbox : live;
     }
 
     /** One pass: each provider's share of queued payouts (its pace times the interval), sent in parallel. */
@@ -112,7 +112,8 @@ class PayoutSender {
             List<Payout> claimed = transactions.execute(tx -> {
                 List<Payout> locked = store.lockDue(stage, now, BATCH);
                 // Pushing the next check out is the claim: another node's pass skips them till then.
-                locked.forEach(p -> store.askAgainAt(p.id(), now.plus(wait(p.checks() + 1))));
+                locked.forEach(p -> store.askAgainAt(
+                        p.id(), now.plus(stage == PayoutStage.WATCH ? watchEvery(p) : wait(p.checks() + 1))));
                 return locked;
             });
             if (claimed != null) {
@@ -131,17 +132,22 @@ class PayoutSender {
 
     private void checkOne(Payout payout, Instant now) {
         PayoutRail rail = rail(payout);
-        PayoutRail.Answer answer = rail.find(payout);
+        PayoutAnswer answer = rail.find(payout);
         if (payout.stage() == PayoutStage.WATCH) {
-            if (answer instanceof PayoutRail.Answer.Settled settled && settled.status() != payout.status()) {
+            if (answer instanceof PayoutAnswer.Settled settled
+                    && PayoutStatus.of(settled.outcome()) != payout.status()) {
                 transitions.settle(payout, settled, null);
+            } else if (payout.settledAt() == null
+                    || !payout.settledAt().plus(properties.watchFor()).isAfter(now)) {
+                store.stopWatching(payout.id(), Timestamps.truncate(now));
             }
             return;
         }
         switch (answer) {
-            case PayoutRail.Answer.Absent absent -> {
-                if (rail.resendsSafely()) {
-                    store.requeue(payout.id(), Timestamps.truncate(now));
+            case PayoutAnswer.Absent absent -> {
+                if (rail.resendsSafely(payout)) {
+                    // Sent again under the same key, which the provider guarantees cannot pay twice.
+                    store.requeue(payout.id(), Timestamps.truncate(now), Timestamps.truncate(now));
                 } else if (payout.checks() + 1 >= ABSENT_CHECKS) {
                     transitions.needsReview(
                             payout,
@@ -149,7 +155,7 @@ class PayoutSender {
                                     + " provider's statement, then mark it paid or failed.");
                 }
             }
-            case PayoutRail.Answer.Unknown unknown -> {
+            case PayoutAnswer.Unknown unknown -> {
                 if (!payout.createdAt().plus(properties.reviewAfter()).isAfter(now)) {
                     transitions.needsReview(
                             payout,
@@ -162,23 +168,29 @@ class PayoutSender {
     }
 
     /** What a provider's answer does to a payout in {@code SENDING}. */
-    private void apply(Payout payout, PayoutRail.Answer answer) {
+    private void apply(Payout payout, PayoutAnswer answer) {
         try {
             switch (answer) {
-                case PayoutRail.Answer.Settled settled -> {
-                    Instant watch = settled.status() == PayoutStatus.SUCCESS && watched(payout)
-                            ? clock.instant().plus(properties.sandboxDelay())
+                case PayoutAnswer.Settled settled -> {
+                    Instant watch = settled.outcome() == PayoutAnswer.Outcome.SUCCEEDED
+                                    && rail(payout).reversible(payout)
+                            ? clock.instant().plus(watchEvery(payout))
                             : null;
                     transitions.settle(payout, settled, watch);
                 }
-                case PayoutRail.Answer.Pending pending -> {
+                case PayoutAnswer.Pending pending -> {
                     if (pending.providerReference() != null) {
                         store.remember(payout.id(), pending.providerReference());
                     }
                 }
                 // Asked about at its next check: the SENDING mark has it scheduled.
-                case PayoutRail.Answer.Absent absent -> {}
-                case PayoutRail.Answer.Unknown unknown ->
+                case PayoutAnswer.Absent absent -> {}
+                case PayoutAnswer.NotSent notSent -> {
+                    Instant now = Timestamps.truncate(clock.instant());
+                    store.requeue(payout.id(), now, now.plus(properties.checkAfter()));
+                    log.info("Payout {} not sent ({}); it will go later", payout.reference(), notSent.why());
+                }
+                case PayoutAnswer.Unknown unknown ->
                     log.info(
                             "Payout {} sent without a known outcome ({}); it will be asked about",
                             payout.reference(),
@@ -189,10 +201,9 @@ class PayoutSender {
         }
     }
 
-    /** Sandbox payouts to the number whose success is reversed later stay watched. */
-    private static boolean watched(Payout payout) {
-        return payout.environment() == Environment.SANDBOX
-                && SandboxPayoutRail.LATER.containsKey(payout.recipientPhone());
+    /** How long till a watched payout is asked about again (the sandbox's reversal comes at once). */
+    private Duration watchEvery(Payout payout) {
+        return payout.environment() == Environment.SANDBOX ? properties.sandboxDelay() : properties.watchEvery();
     }
 
     private Duration wait(int checks) {

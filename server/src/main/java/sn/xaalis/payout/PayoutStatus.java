@@ -3,6 +3,7 @@ package sn.xaalis.payout;
 import java.util.Arrays;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.provider.PayoutAnswer;
 
 /**
  * Where a payout stands. {@code PROCESSING} until the provider's answer; {@code SUCCESS} or {@code
@@ -25,6 +26,15 @@ public enum PayoutStatus {
     /** The webhook announcing this status, or null when none does. */
     public @Nullable String event() {
         return event;
+    }
+
+    /** The status a provider's outcome stands for. */
+    static PayoutStatus of(PayoutAnswer.Outcome outcome) {
+        return switch (outcome) {
+            case SUCCEEDED -> SUCCESS;
+            case FAILED -> FAILED;
+            case REVERSED -> REVERSED;
+        };
     }
 
     public static Optional<PayoutStatus> fromName(@Nullable String name) {

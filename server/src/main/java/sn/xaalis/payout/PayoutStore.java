@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -27,12 +28,12 @@ class PayoutStore {
 
     static final String COLUMNS = "id, reference, application_id, environment, provider, amount, fee, currency,"
             + " recipient_phone, recipient_name, reason, metadata, status, stage, failure_code, failure_reason,"
-            + " provider_reference, requested_from, checks, created_at, updated_at, settled_at";
+            + " provider_reference, requested_from, connection_id, checks, created_at, updated_at, settled_at";
 
     private static final String INSERT = "INSERT INTO payouts (" + COLUMNS + ", idempotency_key, request_hash,"
             + " next_attempt_at) VALUES (:id, :reference, :app, :env, :provider, :amount, :fee, :currency, :phone,"
-            + " :name, :reason, :metadata, :status, :stage, NULL, NULL, NULL, :from, 0, :created, :created, NULL,"
-            + " :key, :hash, :created) ON CONFLICT DO NOTHING";
+            + " :name, :reason, :metadata, :status, :stage, NULL, NULL, NULL, :from, :connection, 0, :created,"
+            + " :created, NULL, :key, :hash, :created) ON CONFLICT DO NOTHING";
 
     private final JdbcClient jdbc;
 
@@ -71,6 +72,11 @@ class PayoutStore {
                         .param("status", p.status().name())
                         .param("stage", p.stage().name())
                         .param("from", p.requestedFrom())
+                        .param(
+                                "connection",
+                                p.connectionId() == null
+                                        ? null
+                                        : p.connectionId().value())
                         .param("created", Timestamps.toDatabase(p.createdAt()))
                         .param("key", key)
                         .param("hash", requestHash)
@@ -229,14 +235,26 @@ class PayoutStore {
                 .update();
     }
 
-    /** A payout its provider says it never got, where sending again cannot pay twice: queued again. */
-    boolean requeue(UUID id, Instant now) {
-        return jdbc.sql("UPDATE payouts SET stage = 'QUEUED', next_attempt_at = :now, updated_at = :now"
+    /**
+     * A payout its provider never got (no call left Xaalis, or the provider says it has none where sending
+     * again cannot pay twice): queued again, to go at {@code at}.
+     */
+    boolean requeue(UUID id, Instant now, Instant at) {
+        return jdbc.sql("UPDATE payouts SET stage = 'QUEUED', next_attempt_at = :at, updated_at = :now"
                                 + " WHERE id = :id AND stage = 'SENDING' AND status = 'PROCESSING'")
                         .param("now", Timestamps.toDatabase(now))
+                        .param("at", Timestamps.toDatabase(at))
                         .param("id", id)
                         .update()
                 == 1;
+    }
+
+    /** A watched payout no longer asked about (its provider's reversal window is over). */
+    void stopWatching(UUID id, Instant now) {
+        jdbc.sql("UPDATE payouts SET stage = 'DONE', updated_at = :now WHERE id = :id AND stage = 'WATCH'")
+                .param("now", Timestamps.toDatabase(now))
+                .param("id", id)
+                .update();
     }
 
     /** An unknown outcome is asked about again later. */
@@ -292,6 +310,7 @@ class PayoutStore {
                 rs.getString("failure_reason"),
                 rs.getString("provider_reference"),
                 rs.getString("requested_from"),
+                ConnectionId.fromNullable(rs, "connection_id"),
                 rs.getInt("checks"),
                 instant(rs, "created_at"),
                 instant(rs, "updated_at"),

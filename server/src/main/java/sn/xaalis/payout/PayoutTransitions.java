@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.webhook.NewNotification;
 import sn.xaalis.webhook.NotificationOutbox;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,11 +43,11 @@ class PayoutTransitions {
      *
      * @param watchUntil when a settled payout is to be asked about again (a reversal may follow), or null
      */
-    boolean settle(Payout from, PayoutRail.Answer.Settled answer, @Nullable Instant watchUntil) {
+    boolean settle(Payout from, PayoutAnswer.Settled answer, @Nullable Instant watchUntil) {
         Instant now = Timestamps.truncate(clock.instant());
         PayoutStage stage = watchUntil != null ? PayoutStage.WATCH : PayoutStage.DONE;
         Payout to = from.moved(
-                answer.status(),
+                PayoutStatus.of(answer.outcome()),
                 stage,
                 answer.fee(),
                 answer.failureCode(),

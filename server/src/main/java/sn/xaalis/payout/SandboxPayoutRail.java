@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -20,38 +21,45 @@ final class SandboxPayoutRail implements PayoutRail {
     static final Map<String, PayoutStatus> LATER = Map.of(REVERSED_LATER, PayoutStatus.REVERSED);
 
     @Override
-    public Answer send(Payout payout) {
+    public PayoutAnswer send(Payout payout) {
         return switch (payout.recipientPhone()) {
             case FAILS ->
-                new Answer.Settled(
-                        PayoutStatus.FAILED,
+                new PayoutAnswer.Settled(
+                        PayoutAnswer.Outcome.FAILED,
                         null,
                         providerReference(payout),
                         "recipient-limit-exceeded",
                         "The recipient has reached their monthly limit. (sandbox magic number)");
-            case NO_ANSWER -> new Answer.Unknown("no answer (sandbox magic number)");
+            case NO_ANSWER -> new PayoutAnswer.Unknown("no answer (sandbox magic number)");
             default -> success(payout);
         };
     }
 
     @Override
-    public Answer find(Payout payout) {
+    public PayoutAnswer find(Payout payout) {
         if (payout.recipientPhone().equals(NO_ANSWER)) {
-            return new Answer.Absent();
+            return new PayoutAnswer.Absent();
         }
         if (payout.status() == PayoutStatus.SUCCESS && LATER.containsKey(payout.recipientPhone())) {
-            return new Answer.Settled(PayoutStatus.REVERSED, null, providerReference(payout), null, null);
+            return new PayoutAnswer.Settled(PayoutAnswer.Outcome.REVERSED, null, providerReference(payout), null, null);
         }
         return send(payout);
     }
 
     @Override
-    public boolean resendsSafely() {
+    public boolean resendsSafely(Payout payout) {
         return false;
     }
 
-    private static Answer success(Payout payout) {
-        return new Answer.Settled(PayoutStatus.SUCCESS, fee(payout), providerReference(payout), null, null);
+    /** The magic number whose success is reversed later. */
+    @Override
+    public boolean reversible(Payout payout) {
+        return LATER.containsKey(payout.recipientPhone());
+    }
+
+    private static PayoutAnswer success(Payout payout) {
+        return new PayoutAnswer.Settled(
+                PayoutAnswer.Outcome.SUCCEEDED, fee(payout), providerReference(payout), null, null);
     }
 
     /** The wallet charges 1 % on top (its published example: 500 → 5); the operator publishes no fee. */

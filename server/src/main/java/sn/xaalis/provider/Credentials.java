@@ -66,9 +66,27 @@ public sealed interface Credentials {
      *
      * @param notificationKey the {@code apiKey} registered with the operator's callback, which it sends
      *     back with every notification
+     * @param retailerNumber the retailer account payouts are sent from (nine digits), or null
+     * @param retailerPin that account's PIN, sent RSA-encrypted with each cash-in, or null
      */
-    record Operator(String clientId, String clientSecret, String merchantCode, String notificationKey)
+    record Operator(
+            String clientId,
+            String clientSecret,
+            String merchantCode,
+            String notificationKey,
+            @Nullable String retailerNumber,
+            @Nullable String retailerPin)
             implements Credentials {
+
+        /** An account that collects only (no retailer account to send payouts from). */
+        public Operator(String clientId, String clientSecret, String merchantCode, String notificationKey) {
+            this(clientId, clientSecret, merchantCode, notificationKey, null, null);
+        }
+
+        /** Whether payouts (cash-ins) can be sent from it: they need the retailer number and its PIN. */
+        public boolean sendsPayouts() {
+            return retailerNumber != null && retailerPin != null;
+        }
 
         @Override
         public String toString() {

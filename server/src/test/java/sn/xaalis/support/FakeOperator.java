@@ -41,8 +41,16 @@ public final class FakeOperator {
     private final Map<String, Customer> customers = new ConcurrentHashMap<>();
     private volatile long oneStepDelayMillis;
 
+    private final FakeCashIns cashIns;
+
     FakeOperator(FakeProviders fake) {
         this.fake = fake;
+        this.cashIns = new FakeCashIns(fake);
+    }
+
+    /** Cash-ins (payouts) from retailer accounts. */
+    public FakeCashIns cashIns() {
+        return cashIns;
     }
 
     private record Account(String clientId, String clientSecret, String merchantCode) {}
@@ -114,6 +122,7 @@ public final class FakeOperator {
         tokenPath = "/oauth/v1/token";
         lookups = true;
         oneStepDelayMillis = 0;
+        cashIns.restoreSettings();
         callbacks.remove(FakeProviders.MM_MERCHANT_CODE);
     }
 
@@ -267,6 +276,12 @@ public final class FakeOperator {
             return oneStepDelayMillis > 0
                     ? new FakeProviders.Answer(answer.status(), answer.body(), oneStepDelayMillis)
                     : answer;
+        }
+        if (request.method().equals("GET") && path.equals("/api/account/v1/publicKeys")) {
+            return cashIns.publicKey();
+        }
+        if (request.method().equals("POST") && path.equals("/api/eWallet/v1/cashins")) {
+            return cashIns.cashIn(account.clientId(), request.json(), path, transactions::add);
         }
         if (path.equals("/api/notification/v1/merchantcallback")) {
             return request.method().equals("POST")
@@ -470,12 +485,12 @@ public final class FakeOperator {
             return FakeProviders.Answer.of(200, found.toString());
         }
         transactions.stream()
-                .filter(tx -> account.merchantCode()
-                        .equals(tx.path("partner").path("id").stringValue()))
+                .filter(tx -> ownedBy(tx, account))
                 .filter(tx -> !query.containsKey("reference")
                         || query.get("reference").equals(text(tx, "reference")))
                 .filter(tx -> !query.containsKey("transactionId")
                         || query.get("transactionId").equals(text(tx, "transactionId")))
+                .map(tx -> tx.deepCopy().without("owner"))
                 .forEach(found::add);
         return FakeProviders.Answer.of(200, found.toString());
     }
@@ -486,12 +501,17 @@ public final class FakeOperator {
             return problem(404, "Entity not found", path, "60", "Entity not found");
         }
         return transactions.stream()
-                .filter(tx -> parts[5].equals(text(tx, "transactionId"))
-                        && account.merchantCode()
-                                .equals(tx.path("partner").path("id").stringValue()))
+                .filter(tx -> parts[5].equals(text(tx, "transactionId")) && ownedBy(tx, account))
                 .findFirst()
                 .map(tx -> FakeProviders.Answer.of(200, "{\"status\":\"" + text(tx, "status") + "\"}"))
                 .orElseGet(() -> problem(404, "Entity not found", path, "60", "Entity not found"));
+    }
+
+    /** A merchant's payments are its merchant code's; a cash-in is the API client's that made it. */
+    private static boolean ownedBy(ObjectNode tx, Account account) {
+        return tx.has("owner")
+                ? account.clientId().equals(tx.path("owner").stringValue())
+                : account.merchantCode().equals(tx.path("partner").path("id").stringValue());
     }
 
     /** Sets a transaction's status as the operator would report it later (a final status within 24 h). */

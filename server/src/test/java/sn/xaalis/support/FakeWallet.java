@@ -40,9 +40,16 @@ public final class FakeWallet {
     private volatile boolean loseNextAnswer;
     private volatile Instant nextExpiry;
     private volatile java.util.function.Consumer<String> onCreate = reference -> {};
+    private final FakeWalletPayouts payouts;
 
     FakeWallet(FakeProviders fake) {
         this.fake = fake;
+        this.payouts = new FakeWalletPayouts(fake);
+    }
+
+    /** The payout API of the same businesses. */
+    public FakeWalletPayouts payouts() {
+        return payouts;
     }
 
     /** A business's webhook, as registered in its Business portal: where, and how it is authenticated. */
@@ -52,6 +59,7 @@ public final class FakeWallet {
         final String apiKey;
         volatile boolean revoked;
         volatile boolean checkoutAccess = true;
+        volatile boolean payoutAccess = true;
         volatile Webhook webhook;
 
         Account(String apiKey) {
@@ -75,6 +83,11 @@ public final class FakeWallet {
     /** The key was created without access to the Checkout API (keys are scoped per API in the portal). */
     public void withoutCheckoutAccess(String apiKey) {
         accounts.get(apiKey).checkoutAccess = false;
+    }
+
+    /** The key was created without access to the Payout API. */
+    public void withoutPayoutAccess(String apiKey) {
+        accounts.get(apiKey).payoutAccess = false;
     }
 
     /** Registers where this business's events go; {@code strategy} is {@code signing} or {@code shared}. */
@@ -111,6 +124,7 @@ public final class FakeWallet {
         loseNextAnswer = false;
         nextExpiry = null;
         onCreate = reference -> {};
+        payouts.restoreSettings();
         accounts.put(FakeProviders.WALLET_KEY, new Account(FakeProviders.WALLET_KEY));
     }
 
@@ -199,10 +213,17 @@ public final class FakeWallet {
         if (account.revoked) {
             return error(401, "api-key-revoked", "Your API key has been revoked.");
         }
+        String path = request.path();
+        if (path.startsWith("/v1/payout") || path.equals("/v1/balance")) {
+            if (!account.payoutAccess) {
+                return error(403, "authorization-error", "This API key is not allowed to use the Payout API");
+            }
+            FakeProviders.Answer answer = payouts.answer(account.apiKey, request);
+            return answer != null ? answer : error(404, "not-found", "Not found");
+        }
         if (!account.checkoutAccess) {
             return error(403, "authorization-error", "This API key is not allowed to use the Checkout API");
         }
-        String path = request.path();
         String method = request.method();
         if (method.equals("POST") && path.equals("/v1/checkout/sessions")) {
             FakeProviders.Answer scripted = fake.scripted("wallet.create");
@@ -337,7 +358,7 @@ public final class FakeWallet {
         return fake.clock().instant().truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
-    private static FakeProviders.Answer error(int status, String code, String message) {
+    static FakeProviders.Answer error(int status, String code, String message) {
         return FakeProviders.Answer.of(
                 status,
                 FakeProviders.JSON

@@ -8,7 +8,11 @@ import sn.xaalis.platform.Environment;
 import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
 import sn.xaalis.provider.ConnectionCheck;
+import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.LiveProvider;
+import sn.xaalis.provider.PayoutAnswer;
+import sn.xaalis.provider.PayoutChannel;
+import sn.xaalis.provider.PayoutTransfer;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
@@ -23,16 +27,18 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * MOBILEMONEY_SN in live: the operator's QR-code merchant payments behind OAuth2 client credentials, in
  * one merchant code's account. Field by field as docs/providers.md records it; each use case in its
- * own class ({@link MobileMoneyQrCodes}, {@link MobileMoneyOneStep}, {@link MobileMoneyCallbacks}),
+ * own class ({@link MobileMoneyQrCodes}, {@link MobileMoneyOneStep}, {@link MobileMoneyCallbacks}, {@link
+ * MobileMoneyCashIns}),
  * all calling through {@link MobileMoneyApi}.
  */
 @Component
-public class MobileMoneyProvider implements LiveProvider {
+public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
 
     private final MobileMoneyApi api;
     private final MobileMoneyQrCodes qrCodes;
     private final MobileMoneyOneStep oneStep;
     private final MobileMoneyCallbacks callbacks;
+    private final MobileMoneyCashIns cashIns;
 
     MobileMoneyProvider(
             ProviderProperties properties,
@@ -46,6 +52,7 @@ public class MobileMoneyProvider implements LiveProvider {
         this.qrCodes = new MobileMoneyQrCodes(api, json, clock);
         this.oneStep = new MobileMoneyOneStep(api, json);
         this.callbacks = new MobileMoneyCallbacks(api, json);
+        this.cashIns = new MobileMoneyCashIns(api, json);
     }
 
     @Override
@@ -104,6 +111,27 @@ public class MobileMoneyProvider implements LiveProvider {
     public ProviderAction refund(ProviderAccount account, SessionReference session) {
         return new ProviderAction.Refused(
                 "MOBILEMONEY_SN has no refund API; refund the customer from the operator's merchant portal");
+    }
+
+    @Override
+    public PayoutAnswer sendPayout(ProviderAccount account, PayoutTransfer transfer) {
+        return cashIns.send(account, transfer);
+    }
+
+    @Override
+    public PayoutAnswer findPayout(ProviderAccount account, PayoutTransfer transfer) {
+        return cashIns.find(account, transfer);
+    }
+
+    /** The operator documents no idempotency for cash-ins: one that is not found is never sent again. */
+    @Override
+    public boolean resendsPayoutsSafely() {
+        return false;
+    }
+
+    @Override
+    public @Nullable String payoutsBlocked(Credentials credentials) {
+        return cashIns.blocked(credentials);
     }
 
     @Override

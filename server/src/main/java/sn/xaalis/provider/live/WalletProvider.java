@@ -16,6 +16,9 @@ import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.LiveProvider;
+import sn.xaalis.provider.PayoutAnswer;
+import sn.xaalis.provider.PayoutChannel;
+import sn.xaalis.provider.PayoutTransfer;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderAction;
@@ -34,11 +37,12 @@ import tools.jackson.databind.node.ObjectNode;
  * merchant's account (its API key). Field by field as docs/providers.md records it.
  */
 @Component
-public class WalletProvider implements LiveProvider {
+public class WalletProvider implements LiveProvider, PayoutChannel {
 
     private final ProviderProperties.Wallet settings;
     private final ProviderHttp http;
     private final JsonMapper json;
+    private final WalletPayouts payouts;
 
     WalletProvider(
             ProviderProperties properties,
@@ -49,6 +53,7 @@ public class WalletProvider implements LiveProvider {
         this.settings = properties.wallet();
         this.http = new ProviderHttp(Provider.WALLET_SN, properties.http(), exchanges, metrics, clock);
         this.json = json;
+        this.payouts = new WalletPayouts(settings, http, json);
     }
 
     @Override
@@ -180,6 +185,28 @@ public class WalletProvider implements LiveProvider {
         return new ProviderAction.Unavailable(http.unavailable(reply));
     }
 
+    /** Payouts need the key's Payout API access, which only the first payout can prove. */
+    @Override
+    public PayoutAnswer sendPayout(ProviderAccount account, PayoutTransfer transfer) {
+        return payouts.send(account, transfer);
+    }
+
+    @Override
+    public PayoutAnswer findPayout(ProviderAccount account, PayoutTransfer transfer) {
+        return payouts.find(account, transfer);
+    }
+
+    /** The wallet guarantees that requests with the same Idempotency-Key never send money twice. */
+    @Override
+    public boolean resendsPayoutsSafely() {
+        return true;
+    }
+
+    @Override
+    public @Nullable String payoutsBlocked(Credentials credentials) {
+        return null;
+    }
+
     /** The wallet has no set-up call: the merchant registers the webhook address in its business portal. */
     @Override
     public ConnectionCheck setUp(ProviderAccount account, String inboundUrl, @Nullable String merchantName) {
@@ -250,7 +277,7 @@ public class WalletProvider implements LiveProvider {
                 idempotent);
     }
 
-    private static String encode(@Nullable String segment) {
+    static String encode(@Nullable String segment) {
         return URLEncoder.encode(segment == null ? "" : segment, StandardCharsets.UTF_8)
                 .replace("+", "%20");
     }

@@ -1,0 +1,25 @@
+package sn.xaalis.provider;
+
+import org.jspecify.annotations.Nullable;
+
+/** A live adapter's payouts: money sent out of a merchant's own account, once, then asked about. */
+public interface PayoutChannel {
+
+    Provider provider();
+
+    /** Sends the payout under its reference; a call without a clear answer is {@link PayoutAnswer.Unknown}. */
+    PayoutAnswer sendPayout(ProviderAccount account, PayoutTransfer transfer);
+
+    /** What became of a payout sent earlier: by the provider's id when known, else by our reference. */
+    PayoutAnswer findPayout(ProviderAccount account, PayoutTransfer transfer);
+
+    /**
+     * Whether a payout the provider says it does not have may be sent again: only where the provider
+     * guarantees that a second request under the same key never pays twice.
+     */
+    boolean resendsPayoutsSafely();
+
+    /** Why payouts cannot be sent from an account as connected (in the merchant's words), or null when they can. */
+    @Nullable
+    String payoutsBlocked(Credentials credentials);
+}

@@ -1,0 +1,97 @@
+package sn.xaalis.provider;
+
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.ConnectionId;
+
+/**
+ * Live payouts through the providers: always out of the application's own connected account (never the
+ * installation's, which collects for many merchants), the one a payout keeps from its creation.
+ */
+@Component
+public class ProviderPayouts {
+
+    private final List<PayoutChannel> channels;
+    private final List<LiveProvider> live;
+    private final ProviderConnections connections;
+
+    ProviderPayouts(List<PayoutChannel> channels, List<LiveProvider> live, ProviderConnections connections) {
+        this.channels = channels;
+        this.live = live;
+        this.connections = connections;
+    }
+
+    /** The account an application's live payouts would go out of, or why there is none. */
+    public sealed interface Source {
+
+        record Ready(ConnectionId connectionId) implements Source {}
+
+        /** {@code WALLET_SN cannot send payouts in live: …}, for the API's errors. */
+        record Unavailable(String reason) implements Source {}
+    }
+
+    public Source sourceFor(ApplicationId applicationId, Provider provider) {
+        Optional<PayoutChannel> channel = channel(provider);
+        if (channel.isEmpty()
+                || live.stream().noneMatch(adapter -> adapter.provider() == provider && adapter.reachable())) {
+            return unavailable(provider, "the operator has not configured it");
+        }
+        Optional<ProviderConnections.Own> own = connections.ofApplication(applicationId, provider);
+        if (own.isEmpty() || own.get().account().connectionId() == null) {
+            return unavailable(provider, "connect this application's own account first");
+        }
+        if (!own.get().usable()) {
+            return unavailable(provider, "this application's connection failed its last check; test or save it again");
+        }
+        String blocked = channel.get().payoutsBlocked(own.get().account().credentials());
+        return blocked != null
+                ? unavailable(provider, blocked)
+                : new Source.Ready(own.get().account().connectionId());
+    }
+
+    /** Sends a payout out of the connection it was created for; nothing is called when that is gone. */
+    public PayoutAnswer send(ConnectionId connectionId, Provider provider, PayoutTransfer transfer) {
+        Optional<ProviderAccount> account = account(connectionId, provider);
+        Optional<PayoutChannel> channel = channel(provider);
+        if (account.isEmpty() || channel.isEmpty()) {
+            return new PayoutAnswer.Settled(
+                    PayoutAnswer.Outcome.FAILED,
+                    null,
+                    null,
+                    "account-disconnected",
+                    "The " + provider + " account this payout was to go out of is no longer connected; nothing was"
+                            + " sent");
+        }
+        return channel.get().sendPayout(account.get(), transfer);
+    }
+
+    /** Asks the provider about a payout, in the account it went out of. */
+    public PayoutAnswer find(ConnectionId connectionId, Provider provider, PayoutTransfer transfer) {
+        Optional<ProviderAccount> account = account(connectionId, provider);
+        Optional<PayoutChannel> channel = channel(provider);
+        if (account.isEmpty() || channel.isEmpty()) {
+            return new PayoutAnswer.Unknown(
+                    "the " + provider + " account this payout went out of is no longer connected");
+        }
+        return channel.get().findPayout(account.get(), transfer);
+    }
+
+    public boolean resendsSafely(Provider provider) {
+        return channel(provider).map(PayoutChannel::resendsPayoutsSafely).orElse(false);
+    }
+
+    private Optional<ProviderAccount> account(ConnectionId connectionId, Provider provider) {
+        return connections.byId(connectionId).filter(account -> account.provider() == provider);
+    }
+
+    private Optional<PayoutChannel> channel(Provider provider) {
+        return channels.stream().filter(c -> c.provider() == provider).findFirst();
+    }
+
+    private static Source unavailable(Provider provider, @Nullable String why) {
+        return new Source.Unavailable(provider + " cannot send payouts in live: " + why);
+    }
+}

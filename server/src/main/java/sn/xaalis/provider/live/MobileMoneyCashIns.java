@@ -1,0 +1,237 @@
+package sn.xaalis.provider.live;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.crypto.Cipher;
+import org.jspecify.annotations.Nullable;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.PayoutAnswer;
+import sn.xaalis.provider.PayoutTransfer;
+import sn.xaalis.provider.ProviderAccount;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The operator's cash-in ({@code /api/eWallet/v1/cashins}, docs/providers.md §3.6): money from the
+ * merchant's retailer account to a customer, the retailer's PIN RSA-encrypted with the operator's key.
+ * The operator documents no idempotency, so a cash-in is sent once and only ever looked for afterwards.
+ */
+final class MobileMoneyCashIns {
+
+    private static final String SENDING = "/api/eWallet/v1/cashins";
+    /** The operator's code for a revoked encryption key: read the key again. */
+    private static final String KEY_REVOKED = "4003";
+    /** "Pending, please do not retry": the outcome is not known yet. */
+    private static final String PENDING = "51";
+
+    private final MobileMoneyApi api;
+    private final JsonMapper json;
+    /** The operator's encryption key per API client: it changes rarely, and 4003 says when. */
+    private final Map<String, PublicKey> keys = new ConcurrentHashMap<>();
+
+    MobileMoneyCashIns(MobileMoneyApi api, JsonMapper json) {
+        this.api = api;
+        this.json = json;
+    }
+
+    @Nullable
+    String blocked(Credentials credentials) {
+        return credentials instanceof Credentials.Operator operator && operator.sendsPayouts()
+                ? null
+                : "add the retailer number and PIN payouts are sent from to this application's connection";
+    }
+
+    PayoutAnswer send(ProviderAccount account, PayoutTransfer transfer) {
+        Credentials.Operator operator = MobileMoneyApi.operator(account);
+        if (!operator.sendsPayouts()) {
+            return failed("no-retailer-account", blocked(operator));
+        }
+        for (int attempt = 1; ; attempt++) {
+            PublicKey key;
+            try {
+                key = key(account);
+            } catch (KeyUnavailable e) {
+                // No cash-in was asked for yet: nothing can have been sent.
+                return e.certain ? failed("encryption-key", e.why) : new PayoutAnswer.NotSent(e.why);
+            }
+            ProviderHttp.Reply reply = api.call(account, cashIn(operator, transfer, key));
+            if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+                return transaction(Replies.parse(json, answered.body()));
+            }
+            if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+                JsonNode problem = Replies.parse(json, answered.body());
+                String code = Replies.text(problem, "code");
+                if (KEY_REVOKED.equals(code) && attempt == 1) {
+                    keys.remove(operator.clientId()); // refused, so not sent: once more with the new key
+                    continue;
+                }
+                if (PENDING.equals(code) || answered.status() == 408) {
+                    return new PayoutAnswer.Unknown("MOBILEMONEY_SN: " + Replies.reason(problem, answered.status()));
+                }
+                return failed(
+                        code != null ? code : "http-" + answered.status(), Replies.reason(problem, answered.status()));
+            }
+            if (reply instanceof ProviderHttp.Reply.Refusal refusal) {
+                return failed("credentials", refusal.reason()); // the token was refused: no cash-in was asked for
+            }
+            if (reply instanceof ProviderHttp.Reply.NoAnswer none && !reply.uncertain()) {
+                return new PayoutAnswer.NotSent(none.reason());
+            }
+            return new PayoutAnswer.Unknown(api.unavailable(reply));
+        }
+    }
+
+    PayoutAnswer find(ProviderAccount account, PayoutTransfer transfer) {
+        if (!api.looksUp()) {
+            return new PayoutAnswer.Unknown("MOBILEMONEY_SN transaction look-ups are turned off");
+        }
+        if (transfer.providerReference() != null) {
+            ProviderHttp.Reply reply = api.call(
+                    account,
+                    MobileMoneyApi.Request.get(
+                            "cash-in-status",
+                            transfer.reference(),
+                            "/api/eWallet/v1/transactions/" + MobileMoneyApi.encode(transfer.providerReference())
+                                    + "/status"));
+            if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+                return status(
+                        Replies.text(Replies.parse(json, answered.body()), "status"),
+                        transfer.providerReference(),
+                        null);
+            }
+            return unclear(reply);
+        }
+        ProviderHttp.Reply reply = api.call(
+                account,
+                MobileMoneyApi.Request.get(
+                        "find-cash-in",
+                        transfer.reference(),
+                        // without type: the operator's type filter answers nothing (§3.4)
+                        "/api/eWallet/v1/transactions?reference=" + MobileMoneyApi.encode(transfer.reference())));
+        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
+            return unclear(reply);
+        }
+        JsonNode found = Replies.parse(json, answered.body());
+        if (!found.isArray()) {
+            return new PayoutAnswer.Unknown("MOBILEMONEY_SN answered the search without a list");
+        }
+        for (JsonNode transaction : found) {
+            String type = Replies.text(transaction, "type");
+            if (transfer.reference().equals(Replies.text(transaction, "reference"))
+                    && (type == null || type.equals("CASHIN"))) {
+                return transaction(transaction);
+            }
+        }
+        return new PayoutAnswer.Absent();
+    }
+
+    private MobileMoneyApi.Request cashIn(Credentials.Operator operator, PayoutTransfer transfer, PublicKey key) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode partner = body.putObject("partner");
+        partner.put("idType", "MSISDN");
+        partner.put("id", operator.retailerNumber());
+        partner.put("encryptedPinCode", encrypt(key, operator.retailerPin()));
+        body.putObject("customer").put("idType", "MSISDN").put("id", nineDigits(transfer.recipientPhone()));
+        ObjectNode amount = body.putObject("amount");
+        amount.put("value", transfer.amount().stripTrailingZeros().toBigIntegerExact());
+        amount.put("unit", "XOF");
+        body.put("reference", transfer.reference());
+        body.put("receiveNotification", true);
+        // The exchanges' log keeps no encryptedPinCode (ProviderExchanges redacts it).
+        return MobileMoneyApi.Request.post("send-cash-in", transfer.reference(), SENDING, body);
+    }
+
+    /** A transaction or the cash-in's answer: {@code {transactionId, status, description?}}. */
+    private static PayoutAnswer transaction(JsonNode transaction) {
+        return status(
+                Replies.text(transaction, "status"),
+                Replies.text(transaction, "transactionId"),
+                Replies.text(transaction, "description"));
+    }
+
+    private static PayoutAnswer status(@Nullable String status, @Nullable String id, @Nullable String description) {
+        return switch (String.valueOf(status)) {
+            case "SUCCESS" -> new PayoutAnswer.Settled(PayoutAnswer.Outcome.SUCCEEDED, null, id, null, null);
+            case "FAILED", "REJECTED", "CANCELLED" ->
+                new PayoutAnswer.Settled(
+                        PayoutAnswer.Outcome.FAILED,
+                        null,
+                        id,
+                        String.valueOf(status).toLowerCase(Locale.ROOT),
+                        description);
+            case "PENDING", "INITIATED", "ACCEPTED", "PRE_INITIATED" -> new PayoutAnswer.Pending(id);
+            default -> new PayoutAnswer.Unknown("MOBILEMONEY_SN answered a cash-in without a known status");
+        };
+    }
+
+    /** A read that did not tell: asked again later. */
+    private PayoutAnswer unclear(ProviderHttp.Reply reply) {
+        return new PayoutAnswer.Unknown(api.unavailable(reply));
+    }
+
+    private static PayoutAnswer failed(String code, @Nullable String reason) {
+        return new PayoutAnswer.Settled(PayoutAnswer.Outcome.FAILED, null, null, code, reason);
+    }
+
+    private PublicKey key(ProviderAccount account) throws KeyUnavailable {
+        Credentials.Operator operator = MobileMoneyApi.operator(account);
+        PublicKey known = keys.get(operator.clientId());
+        if (known != null) {
+            return known;
+        }
+        ProviderHttp.Reply reply =
+                api.call(account, MobileMoneyApi.Request.get("public-key", null, "/api/account/v1/publicKeys"));
+        if (reply instanceof ProviderHttp.Reply.Refusal refusal) {
+            throw new KeyUnavailable(refusal.reason(), true);
+        }
+        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
+            throw new KeyUnavailable(api.unavailable(reply), false);
+        }
+        String encoded = Replies.text(Replies.parse(json, answered.body()), "key");
+        try {
+            PublicKey key = KeyFactory.getInstance("RSA")
+                    .generatePublic(
+                            new X509EncodedKeySpec(Base64.getMimeDecoder().decode(String.valueOf(encoded))));
+            keys.put(operator.clientId(), key);
+            return key;
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new KeyUnavailable("MOBILEMONEY_SN gave an encryption key that cannot be read", false);
+        }
+    }
+
+    /** PKCS#1 v1.5, base64: what the operator's own client and integrations send. */
+    private static String encrypt(PublicKey key, @Nullable String pin) {
+        try {
+            Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+            cipher.init(Cipher.ENCRYPT_MODE, key);
+            return Base64.getEncoder()
+                    .encodeToString(cipher.doFinal(String.valueOf(pin).getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("RSA/ECB/PKCS1Padding is part of every JDK", e);
+        }
+    }
+
+    /** {@code +221771234567} → {@code 771234567}: the operator's MSISDN form. */
+    static String nineDigits(String phone) {
+        return phone.startsWith("+221") ? phone.substring(4) : phone;
+    }
+
+    private static final class KeyUnavailable extends Exception {
+        private final String why;
+        private final boolean certain;
+
+        KeyUnavailable(String why, boolean certain) {
+            super(why, null, false, false);
+            this.why = why;
+            this.certain = certain;
+        }
+    }
+}
