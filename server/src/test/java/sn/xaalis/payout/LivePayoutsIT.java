@@ -301,9 +301,8 @@ class LivePayoutsIT extends ApiIntegrationTest {
         Shop shop = shop(true);
         fake.operator().cashIns().answerWith("PENDING");
         String reference = payout(shop, "MOBILEMONEY_SN", "+221781110001", "1500");
-        awaitSent(reference);
+        String transactionId = awaitProviderReference(reference); // the PENDING answer is in
         fake.operator().cashIns().answerWith("SUCCESS");
-        String transactionId = awaitProviderReference(reference);
         fake.operator().settle(transactionId, "SUCCESS");
 
         later(Duration.ofSeconds(31));
@@ -311,8 +310,8 @@ class LivePayoutsIT extends ApiIntegrationTest {
         awaitPayout(shop, reference, "SUCCESS");
         assertThat(sends("/api/eWallet/v1/cashins", reference)).hasSize(1);
         assertThat(fake.received().stream()
-                        .filter(r -> r.method().equals("GET") && r.path().startsWith("/api/eWallet/v1/transactions")))
-                .as("settled by reading the operator's transactions")
+                        .filter(r -> r.path().equals("/api/eWallet/v1/transactions/" + transactionId + "/status")))
+                .as("settled by reading the transaction's status")
                 .isNotEmpty();
     }
 

@@ -111,6 +111,9 @@ public final class FakeCashIns {
      */
     FakeProviders.Answer cashIn(
             String clientId, JsonNode body, String path, java.util.function.Consumer<ObjectNode> record) {
+        // As set when the request arrived: a test may change them while it is being answered.
+        long delay = answerDelayMillis;
+        String status = nextStatus;
         posts.incrementAndGet();
         if (hold.hold(FakeHold.Point.BEFORE, body.toString())) {
             return FakeOperator.problem(503, "Service Unavailable", path, "5", "dropped: the call never arrived");
@@ -119,15 +122,17 @@ public final class FakeCashIns {
         if (scripted != null) {
             return scripted;
         }
-        FakeProviders.Answer answer = make(clientId, body, path, record);
+        FakeProviders.Answer answer = make(clientId, body, path, status, record);
         hold.hold(FakeHold.Point.AFTER, body.toString());
-        return answerDelayMillis > 0
-                ? new FakeProviders.Answer(answer.status(), answer.body(), answerDelayMillis)
-                : answer;
+        return delay > 0 ? new FakeProviders.Answer(answer.status(), answer.body(), delay) : answer;
     }
 
     private synchronized FakeProviders.Answer make(
-            String clientId, JsonNode body, String path, java.util.function.Consumer<ObjectNode> record) {
+            String clientId,
+            JsonNode body,
+            String path,
+            String nextStatus,
+            java.util.function.Consumer<ObjectNode> record) {
         JsonNode partner = body.path("partner");
         JsonNode customer = body.path("customer");
         JsonNode amount = body.path("amount");

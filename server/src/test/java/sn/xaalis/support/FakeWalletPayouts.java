@@ -116,6 +116,7 @@ public final class FakeWalletPayouts {
         String path = request.path();
         String method = request.method();
         if (method.equals("POST") && path.equals("/v1/payout")) {
+            long delay = answerDelayMillis; // as set when the request arrived
             posts.incrementAndGet();
             if (hold.hold(FakeHold.Point.BEFORE, request.body())) {
                 return FakeWallet.error(503, "service-unavailable", "dropped: the call never arrived");
@@ -126,9 +127,7 @@ public final class FakeWalletPayouts {
             }
             FakeProviders.Answer answer = send(apiKey, request);
             hold.hold(FakeHold.Point.AFTER, request.body());
-            return answerDelayMillis > 0
-                    ? new FakeProviders.Answer(answer.status(), answer.body(), answerDelayMillis)
-                    : answer;
+            return delay > 0 ? new FakeProviders.Answer(answer.status(), answer.body(), delay) : answer;
         }
         if (method.equals("GET") && path.equals("/v1/payouts/search")) {
             String reference = FakeProviders.form(request.query() == null ? "" : request.query())
