@@ -48,6 +48,10 @@ class LivePayoutsIT extends ApiIntegrationTest {
         fake.useClock(clock);
         fake.forget();
         fake.installationCallbacks("http://127.0.0.1:" + port);
+        // Slow answers stay slow for the whole test (only POSTs are delayed): changed mid-test, they raced it.
+        fake.wallet().payouts().answerAfter(0);
+        fake.operator().cashIns().answerAfter(0);
+        fake.operator().cashIns().answerWith("SUCCESS");
     }
 
     /** A live merchant with its own wallet key and operator account, its retailer number and PIN, payouts on. */
@@ -226,7 +230,6 @@ class LivePayoutsIT extends ApiIntegrationTest {
         fake.wallet().payouts().answerAfter(1500); // past the 0.5 s read timeout: made, answer lost
         String reference = payout(shop, "WALLET_SN", "+221771110003", "4000");
         awaitSent(reference);
-        fake.wallet().payouts().answerAfter(0);
         assertThat(api.get(shop.merchant(), "/payouts/" + reference + "/")
                         .json()
                         .get("status")
@@ -321,7 +324,6 @@ class LivePayoutsIT extends ApiIntegrationTest {
         fake.operator().cashIns().answerAfter(1500);
         String reference = payout(shop, "MOBILEMONEY_SN", "+221781110002", "2000");
         awaitSent(reference);
-        fake.operator().cashIns().answerAfter(0);
 
         later(Duration.ofSeconds(31));
 
