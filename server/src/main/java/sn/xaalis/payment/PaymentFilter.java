@@ -2,9 +2,12 @@ package sn.xaalis.payment;
 
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ListParameters;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -30,6 +33,12 @@ public record PaymentFilter(
         public String cursor() {
             String raw = createdAt.getEpochSecond() + "." + createdAt.getNano() + "." + id;
             return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes());
+        }
+
+        /** The {@code cursor} parameter of a list (payments, payouts, links), or null: none, or added to errors. */
+        public static @Nullable Position fromParameter(@Nullable String cursor, Map<String, List<String>> errors) {
+            return ListParameters.named(
+                    "cursor", cursor, Position::parse, "is not a cursor returned by this API", errors);
         }
 
         public static Optional<Position> parse(String cursor) {

@@ -67,17 +67,8 @@ class LinkApiController {
             @RequestParam(required = false) String cursor,
             @RequestParam(required = false, defaultValue = "20") String limit) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        PaymentFilter.Position after = null;
-        if (cursor != null) {
-            after = PaymentFilter.Position.parse(cursor).orElse(null);
-            if (after == null) {
-                errors.put("cursor", List.of("is not a cursor returned by this API"));
-            }
-        }
-        int size = ListParameters.size(limit);
-        if (size < 1 || size > 100) {
-            errors.put("limit", List.of("must be a whole number from 1 to 100"));
-        }
+        PaymentFilter.Position after = PaymentFilter.Position.fromParameter(cursor, errors);
+        int size = ListParameters.limit(limit, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }

@@ -17,6 +17,6 @@ interface PayoutRail {
      */
     boolean resendsSafely(Payout payout);
 
-    /** Whether a success may still be reversed, so the payout stays watched (with how long till its next look). */
+    /** Whether a success may still be reversed at the provider, so the payout stays watched for a while. */
     boolean reversible(Payout payout);
 }

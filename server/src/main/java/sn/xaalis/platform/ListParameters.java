@@ -46,12 +46,18 @@ public final class ListParameters {
         }
     }
 
-    /** The page size asked for, or -1 when it is not a whole number (the caller checks its bounds). */
-    public static int size(String limit) {
+    /** The page size asked for, 1 to 100; anything else is added to errors (and -1 returned). */
+    public static int limit(String limit, Map<String, List<String>> errors) {
+        int size;
         try {
-            return Integer.parseInt(limit);
+            size = Integer.parseInt(limit);
         } catch (NumberFormatException e) {
+            size = -1;
+        }
+        if (size < 1 || size > 100) {
+            errors.put("limit", List.of("must be a whole number from 1 to 100"));
             return -1;
         }
+        return size;
     }
 }

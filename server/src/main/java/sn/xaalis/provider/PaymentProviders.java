@@ -46,6 +46,12 @@ public class PaymentProviders {
             this.reason = reason;
         }
 
+        /** Why not, in the merchant's words (null when available). */
+        @Nullable
+        String reason() {
+            return reason;
+        }
+
         /** {@code WALLET_SN is not available in live: …}, for the API's errors. */
         public String explain(Provider provider) {
             return provider + " is not available in live: " + reason;

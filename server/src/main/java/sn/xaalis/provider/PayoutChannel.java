@@ -7,6 +7,9 @@ public interface PayoutChannel {
 
     Provider provider();
 
+    /** Whether the installation knows where this provider is (its base URL). */
+    boolean reachable();
+
     /** Sends the payout under its reference; a call without a clear answer is {@link PayoutAnswer.Unknown}. */
     PayoutAnswer sendPayout(ProviderAccount account, PayoutTransfer transfer);
 

@@ -15,12 +15,10 @@ import sn.xaalis.platform.ConnectionId;
 public class ProviderPayouts {
 
     private final List<PayoutChannel> channels;
-    private final List<LiveProvider> live;
     private final ProviderConnections connections;
 
-    ProviderPayouts(List<PayoutChannel> channels, List<LiveProvider> live, ProviderConnections connections) {
+    ProviderPayouts(List<PayoutChannel> channels, ProviderConnections connections) {
         this.channels = channels;
-        this.live = live;
         this.connections = connections;
     }
 
@@ -34,17 +32,17 @@ public class ProviderPayouts {
     }
 
     public Source sourceFor(ApplicationId applicationId, Provider provider) {
-        Optional<PayoutChannel> channel = channel(provider);
-        if (channel.isEmpty()
-                || live.stream().noneMatch(adapter -> adapter.provider() == provider && adapter.reachable())) {
-            return unavailable(provider, "the operator has not configured it");
+        Optional<PayoutChannel> channel = channel(provider).filter(PayoutChannel::reachable);
+        if (channel.isEmpty()) {
+            return unavailable(provider, PaymentProviders.LiveAvailability.NOT_CONFIGURED.reason());
         }
+        // Only the application's own account: the installation's collects for every merchant.
         Optional<ProviderConnections.Own> own = connections.ofApplication(applicationId, provider);
         if (own.isEmpty() || own.get().account().connectionId() == null) {
             return unavailable(provider, "connect this application's own account first");
         }
         if (!own.get().usable()) {
-            return unavailable(provider, "this application's connection failed its last check; test or save it again");
+            return unavailable(provider, PaymentProviders.LiveAvailability.CONNECTION_FAILED.reason());
         }
         String blocked = channel.get().payoutsBlocked(own.get().account().credentials());
         return blocked != null

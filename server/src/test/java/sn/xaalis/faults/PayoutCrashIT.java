@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import sn.xaalis.payout.PayoutTests;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.DatabaseAvailable;
 import sn.xaalis.support.FakeHold;
@@ -161,21 +162,7 @@ class PayoutCrashIT {
     }
 
     private static JsonNode await(Api api, Shop shop, String reference, String status) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = api.get(shop.merchant(), "/payouts/" + reference + "/").json();
-            if (status.equals(last.get("status").stringValue())) {
-                return last;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new AssertionError("payout " + reference + " not " + status + " in time: " + last);
+        return PayoutTests.awaitPayout(api, shop.merchant(), reference, status, SETTLE);
     }
 
     private long posts(String path, String reference) {

@@ -108,16 +108,7 @@ class LivePayoutsIT extends ApiIntegrationTest {
     }
 
     private JsonNode awaitPayout(Shop shop, String reference, String status) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = api.get(shop.merchant(), "/payouts/" + reference + "/").json();
-            if (status.equals(last.get("status").stringValue())) {
-                return last;
-            }
-            sleep(50);
-        }
-        throw new AssertionError("payout " + reference + " not " + status + " in time: " + last);
+        return PayoutTests.awaitPayout(api, shop.merchant(), reference, status, Duration.ofSeconds(10));
     }
 
     /** Waits until the sender has called (the payout is no longer queued), whatever the answer. */
@@ -131,7 +122,7 @@ class LivePayoutsIT extends ApiIntegrationTest {
             if (!stage.equals("QUEUED") && !stage.equals("SENDING") || stage.equals("SENDING") && sentOnce(reference)) {
                 return;
             }
-            sleep(50);
+            PayoutTests.sleep(50);
         }
         throw new AssertionError("payout " + reference + " was not sent in time");
     }
@@ -152,11 +143,7 @@ class LivePayoutsIT extends ApiIntegrationTest {
     }
 
     private String webhook(String eventId) {
-        return jdbc.sql("SELECT event FROM notifications WHERE event_id = :id")
-                .param("id", eventId)
-                .query(String.class)
-                .optional()
-                .orElse(null);
+        return PayoutTests.webhook(jdbc, eventId);
     }
 
     /** Lets the check job see the payout due: past its check-after (30 s) and the reads' backoff. */
@@ -353,7 +340,7 @@ class LivePayoutsIT extends ApiIntegrationTest {
 
         for (int look = 0; look < 3; look++) {
             later(Duration.ofMinutes(31));
-            sleep(400);
+            PayoutTests.sleep(400);
         }
 
         JsonNode review = awaitPayout(shop, reference, "NEEDS_REVIEW");
@@ -407,17 +394,8 @@ class LivePayoutsIT extends ApiIntegrationTest {
             if (id != null) {
                 return id;
             }
-            sleep(50);
+            PayoutTests.sleep(50);
         }
         throw new AssertionError("no provider reference for " + reference);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

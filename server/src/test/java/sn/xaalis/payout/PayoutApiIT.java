@@ -66,33 +66,11 @@ class PayoutApiIT extends ApiIntegrationTest {
     }
 
     private JsonNode awaitPayout(Api.Merchant m, String reference, String status) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = api.get(m, "/payouts/" + reference + "/").json();
-            if (status.equals(last.get("status").stringValue())) {
-                return last;
-            }
-            sleep(50);
-        }
-        throw new AssertionError("payout " + reference + " not " + status + " in time: " + last);
+        return PayoutTests.awaitPayout(api, m, reference, status, Duration.ofSeconds(10));
     }
 
-    /** The event of the webhook stored for {@code eventId} (in the transaction of its change), or null. */
     private String webhook(String eventId) {
-        return jdbc.sql("SELECT event FROM notifications WHERE event_id = :id")
-                .param("id", eventId)
-                .query(String.class)
-                .optional()
-                .orElse(null);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return PayoutTests.webhook(jdbc, eventId);
     }
 
     @Test
@@ -178,7 +156,7 @@ class PayoutApiIT extends ApiIntegrationTest {
         JsonNode r = null;
         for (int i = 0; i < 20 && (r == null || !r.get("status").stringValue().equals("REVERSED")); i++) {
             clock.advance(Duration.ofMinutes(1));
-            sleep(300);
+            PayoutTests.sleep(300);
             r = api.get(m, "/payouts/" + reversed + "/").json();
         }
         assertThat(r.get("status").stringValue()).isEqualTo("REVERSED");
@@ -189,7 +167,7 @@ class PayoutApiIT extends ApiIntegrationTest {
         for (int i = 0; i < 30 && !u.get("status").stringValue().equals("NEEDS_REVIEW"); i++) {
             assertThat(u.get("status").stringValue()).isEqualTo("PROCESSING");
             clock.advance(Duration.ofMinutes(31));
-            sleep(300);
+            PayoutTests.sleep(300);
             u = api.get(m, "/payouts/" + unanswered + "/").json();
         }
         assertThat(u.get("status").stringValue()).isEqualTo("NEEDS_REVIEW");

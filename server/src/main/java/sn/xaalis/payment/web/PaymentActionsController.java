@@ -69,12 +69,8 @@ class PaymentActionsController {
         ListParameters.named("environment", environment, Environment::fromValue, "must be sandbox or live", errors);
         Instant from = ListParameters.instant("created_from", createdFrom, errors);
         Instant to = ListParameters.instant("created_to", createdTo, errors);
-        PaymentFilter.Position after = ListParameters.named(
-                "cursor", cursor, PaymentFilter.Position::parse, "is not a cursor returned by this API", errors);
-        int size = ListParameters.size(limit);
-        if (size < 1 || size > 100) {
-            errors.put("limit", List.of("must be a whole number from 1 to 100"));
-        }
+        PaymentFilter.Position after = PaymentFilter.Position.fromParameter(cursor, errors);
+        int size = ListParameters.limit(limit, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }

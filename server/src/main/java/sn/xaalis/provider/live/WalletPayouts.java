@@ -1,11 +1,8 @@
 package sn.xaalis.provider.live;
 
 import java.math.BigDecimal;
-import java.net.URI;
-import java.util.HashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.PayoutTransfer;
 import sn.xaalis.provider.ProviderAccount;
@@ -169,18 +166,6 @@ final class WalletPayouts {
             Map<String, String> headers,
             @Nullable String body,
             boolean idempotent) {
-        String apiKey = ((Credentials.Wallet) account.credentials()).apiKey();
-        Map<String, String> all = new HashMap<>(headers);
-        all.put("Authorization", "Bearer " + apiKey);
-        return new ProviderHttp.Call(
-                operation,
-                reference,
-                method,
-                URI.create(Replies.base(settings.baseUrl()) + path),
-                Map.copyOf(all),
-                body == null ? null : "application/json",
-                body,
-                null,
-                idempotent);
+        return WalletProvider.call(settings, account, operation, reference, method, path, headers, body, idempotent);
     }
 }

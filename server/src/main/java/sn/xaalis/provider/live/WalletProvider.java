@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -264,15 +265,40 @@ public class WalletProvider implements LiveProvider, PayoutChannel {
             String path,
             @Nullable ObjectNode body,
             boolean idempotent) {
+        return call(
+                settings,
+                account,
+                operation,
+                reference,
+                method,
+                path,
+                Map.of(),
+                body == null ? null : json.writeValueAsString(body),
+                idempotent);
+    }
+
+    /** A call in the account's name (its API key as bearer token), with any other headers the call needs. */
+    static ProviderHttp.Call call(
+            ProviderProperties.Wallet settings,
+            ProviderAccount account,
+            String operation,
+            @Nullable String reference,
+            String method,
+            String path,
+            Map<String, String> headers,
+            @Nullable String body,
+            boolean idempotent) {
         String apiKey = ((Credentials.Wallet) account.credentials()).apiKey();
+        Map<String, String> all = new HashMap<>(headers);
+        all.put("Authorization", "Bearer " + apiKey);
         return new ProviderHttp.Call(
                 operation,
                 reference,
                 method,
                 URI.create(Replies.base(settings.baseUrl()) + path),
-                Map.of("Authorization", "Bearer " + apiKey),
+                Map.copyOf(all),
                 body == null ? null : "application/json",
-                body == null ? null : json.writeValueAsString(body),
+                body,
                 null,
                 idempotent);
     }
