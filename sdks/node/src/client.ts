@@ -149,6 +149,78 @@ export interface PaymentLinkPage {
   readonly nextCursor: string | null;
 }
 
+/** A payout to send. `provider`, `amount` and `recipientPhone` are required. */
+export interface PayoutRequest {
+  /** `WALLET_SN` or `MOBILEMONEY_SN`. */
+  provider: string;
+  /**
+   * What the recipient gets: a whole number of francs (the provider's fee is charged on top). Decimal text
+   * such as `"5000"` is exact and preferred; it is always sent as text.
+   */
+  amount: Amount;
+  /** `+221` and a mobile number, such as `+221771234567`. */
+  recipientPhone: string;
+  /** The recipient's name (at most 100 characters); the wallet may check it against the account. */
+  recipientName?: string;
+  /** Shown on the recipient's receipt (at most 40 characters). */
+  reason?: string;
+  /** Any JSON-serializable object (16 KiB at most); use it to link the payout to your records. */
+  metadata?: Record<string, unknown>;
+}
+
+/** A payout as the API returns it, and as the `data` of its notifications. */
+export interface Payout {
+  /** `OUT-` and 8 characters: the payout's identifier in every other call. */
+  readonly reference: string | null;
+  readonly provider: string | null;
+  /** `sandbox` or `live`. */
+  readonly environment: string | null;
+  /** What the recipient gets, exact decimal text with two decimals (`"5000.00"`); compare with `sameAmount`. */
+  readonly amount: string | null;
+  /** What the provider charged on top; null until it said (and for `MOBILEMONEY_SN`). */
+  readonly fee: string | null;
+  readonly currency: string | null;
+  readonly recipientPhone: string | null;
+  readonly recipientName: string | null;
+  readonly reason: string | null;
+  /** `PROCESSING`, `SUCCESS`, `FAILED`, `REVERSED` or `NEEDS_REVIEW`. */
+  readonly status: string | null;
+  /** The provider's code of a failure, else null. */
+  readonly failureCode: string | null;
+  /** Why it failed, or what to check for `NEEDS_REVIEW`; else null. */
+  readonly failureReason: string | null;
+  /** Your JSON object, exactly as you sent it. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date | null;
+  readonly updatedAt: Date | null;
+  /** Null until its outcome (or the need for a review) is known. */
+  readonly settledAt: Date | null;
+}
+
+/** Filters for {@link XaalisClient.listPayouts}; unset fields do not filter. */
+export interface PayoutQuery {
+  /** Only payouts in this status, such as `SUCCESS`. */
+  status?: string;
+  /** Only payouts through this provider. */
+  provider?: string;
+  /** Created at or after (a Date or ISO 8601 text). */
+  createdFrom?: Date | string;
+  /** Created before (a Date or ISO 8601 text). */
+  createdTo?: Date | string;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Page size, 1 to 100; default 20. */
+  limit?: number;
+}
+
+/** One page of {@link XaalisClient.listPayouts}, newest first. */
+export interface PayoutPage {
+  readonly payouts: readonly Payout[];
+  readonly hasMore: boolean;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
 /** Sandbox outcomes that {@link XaalisClient.simulate} can force. */
 export const Outcome = {
   SUCCESS: "SUCCESS",
@@ -254,7 +326,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * // show payment.deepLinks or payment.qrCode to the customer, then wait for the webhook
  * ```
  *
- * Every POST carries an `Idempotency-Key` (generated unless you pass one), kept across retries, so a
+ * Every POST carries an `Idempotency-Key` (generated unless you pass one; a payout's is always yours, see
+ * {@link XaalisClient.createPayout}), kept across retries, so a
  * retried call never creates or changes anything twice. Network errors, timeouts and 429 answers are
  * retried (`maxRetries`, honouring `Retry-After`); other errors throw {@link XaalisError} with the API's
  * error body.
@@ -452,6 +525,65 @@ export class XaalisClient {
   async deactivatePaymentLink(code: string, options: CallOptions = {}): Promise<PaymentLink> {
     const path = "/payment-links/" + segment(code) + "/deactivate/";
     return paymentLink(await this.#send("POST", path, null, randomUUID(), options.signal));
+  }
+
+  /**
+   * Sends money to a Senegalese mobile number from the application's provider account (payouts must be
+   * turned on for the application first, else a 403).
+   *
+   * The key is required and never generated: a payout is sent at most once per key, however late the
+   * same call is retried. After a lost answer retry with the same key (the same payout comes back), never
+   * with a new one; the same key with another request is refused with a 422.
+   *
+   * @param idempotencyKey 1 to 255 printable ASCII characters, yours to keep with the payout you mean
+   *   (such as your own payout's id)
+   * @throws TypeError without a request or a key
+   */
+  async createPayout(request: PayoutRequest, idempotencyKey: string, options: CallOptions = {}): Promise<Payout> {
+    if (request === null || typeof request !== "object") {
+      throw new TypeError("request is required");
+    }
+    if (typeof request.provider !== "string") {
+      throw new TypeError("provider is required");
+    }
+    if (typeof request.recipientPhone !== "string") {
+      throw new TypeError("recipientPhone is required");
+    }
+    if (typeof idempotencyKey !== "string" || idempotencyKey.trim() === "") {
+      throw new TypeError("idempotencyKey is required: a payout is never sent without one");
+    }
+    const body: Record<string, unknown> = {
+      provider: request.provider,
+      amount: plainAmount(request.amount),
+      recipient_phone: request.recipientPhone,
+    };
+    putIfPresent(body, "recipient_name", request.recipientName);
+    putIfPresent(body, "reason", request.reason);
+    if (request.metadata !== undefined && request.metadata !== null) {
+      body["metadata"] = request.metadata;
+    }
+    return payout(await this.#send("POST", "/payouts/", JSON.stringify(body), idempotencyKey, options.signal));
+  }
+
+  /** The payout as it stands; 404 for a reference that is not one of this application's in the keys' environment. */
+  async readPayout(reference: string, options: CallOptions = {}): Promise<Payout> {
+    return payout(await this.#send("GET", "/payouts/" + segment(reference) + "/", null, null, options.signal));
+  }
+
+  /** A page of payouts of this application and environment, newest first. */
+  async listPayouts(query: PayoutQuery = {}, options: CallOptions = {}): Promise<PayoutPage> {
+    const params = new URLSearchParams();
+    addParam(params, "status", query.status);
+    addParam(params, "provider", query.provider);
+    addParam(params, "created_from", instant(query.createdFrom));
+    addParam(params, "created_to", instant(query.createdTo));
+    addParam(params, "cursor", query.cursor);
+    addParam(params, "limit", String(query.limit ?? 20));
+    const { items, hasMore, nextCursor } = page(
+      await this.#send("GET", "/payouts/?" + params.toString(), null, null, options.signal),
+      payout,
+    );
+    return Object.freeze({ payouts: items, hasMore, nextCursor });
   }
 
   async #send(method: string, path: string, body: string | null, idempotencyKey: string | null, signal?: AbortSignal): Promise<Json> {
@@ -661,6 +793,30 @@ function page<T>(node: Json, item: (node: Json) => T): { items: readonly T[]; ha
     hasMore: p["has_more"] === true,
     nextCursor: text(p, "next_cursor"),
   };
+}
+
+/** A payout object of an answer, or the `data` of a payout notification. */
+export function payout(node: Json): Payout {
+  const p: { [key: string]: Json } = isObject(node) ? node : {};
+  const metadata = p["metadata"];
+  return Object.freeze({
+    reference: text(p, "reference"),
+    provider: text(p, "provider"),
+    environment: text(p, "environment"),
+    amount: text(p, "amount"),
+    fee: text(p, "fee"),
+    currency: text(p, "currency"),
+    recipientPhone: text(p, "recipient_phone"),
+    recipientName: text(p, "recipient_name"),
+    reason: text(p, "reason"),
+    status: text(p, "status"),
+    failureCode: text(p, "failure_code"),
+    failureReason: text(p, "failure_reason"),
+    metadata: isObject(metadata) ? metadata : {},
+    createdAt: date(p, "created_at"),
+    updatedAt: date(p, "updated_at"),
+    settledAt: date(p, "settled_at"),
+  });
 }
 
 function paymentLink(node: Json): PaymentLink {

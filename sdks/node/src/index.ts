@@ -17,6 +17,10 @@ export {
   type PaymentPage,
   type PaymentQuery,
   type PaymentRequest,
+  type Payout,
+  type PayoutPage,
+  type PayoutQuery,
+  type PayoutRequest,
   type XaalisClientOptions,
 } from "./client.js";
 export {

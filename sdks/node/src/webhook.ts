@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { payout, type Payout } from "./client.js";
 import { parseJson, type JsonValue } from "./json.js";
 
 /** The header Xaalis signs notifications with (Node gives it as `req.headers["x-svc-signature"]`). */
@@ -43,18 +44,21 @@ export class WebhookVerificationError extends Error {
 export type JsonObject = { readonly [field: string]: JsonValue };
 export type { JsonValue };
 
-/** A verified notification (its `data` carries the payment fields). */
+/** A verified notification: a payment's (`transaction.*`, `data` the payment) or a payout's (`payout.*`, `data` the payout). */
 export class WebhookEvent {
   /** `<reference>:<STATUS>`, identical on every delivery of the same notification: deduplicate on it. */
   readonly id: string;
-  /** `transaction.success`, `transaction.failed`, `transaction.cancelled`, `transaction.expired` or `transaction.refunded`. */
+  /**
+   * `transaction.success`, `transaction.failed`, `transaction.cancelled`, `transaction.expired` or
+   * `transaction.refunded` for a payment; `payout.success`, `payout.failed` or `payout.reversed` for a payout.
+   */
   readonly event: string;
   /** `sandbox` or `live` (null if absent). */
   readonly environment: string | null;
   /** When the notification was created, ISO 8601 UTC (null if absent). */
   readonly createdAt: string | null;
   /**
-   * The payment fields: `amount` is decimal text such as `"1500.00"` (compare it with `sameAmount`);
+   * The payment's or the payout's fields: `amount` is decimal text such as `"1500.00"` (compare it with `sameAmount`);
    * objects and arrays are frozen; JSON numbers are JS numbers.
    */
   readonly data: JsonObject;
@@ -77,9 +81,19 @@ export class WebhookEvent {
     return typeof value === "string" ? value : null;
   }
 
-  /** The payment's reference, from `data.reference`. */
+  /** The payment's or the payout's reference, from `data.reference`. */
   get reference(): string | null {
     return this.dataString("reference");
+  }
+
+  /** The status the payment or the payout moved to, from `data.status`. */
+  get status(): string | null {
+    return this.dataString("status");
+  }
+
+  /** The payout of a `payout.*` notification, read from `data`; null for a payment's notification. */
+  get payout(): Payout | null {
+    return this.event.startsWith("payout.") ? payout(this.data as Parameters<typeof payout>[0]) : null;
   }
 
   /** The merchant's metadata object sent at initiation, or an empty object. */

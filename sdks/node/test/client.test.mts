@@ -587,4 +587,186 @@ describe("XaalisClient", () => {
     }
     assert.throws(() => new XaalisClient({ ...good, timeout: Number.NaN }), RangeError);
   });
+
+  const PAYOUT = JSON.stringify({
+    reference: "OUT-4KQ7ZP2M",
+    provider: "WALLET_SN",
+    environment: "sandbox",
+    amount: "5000.00",
+    fee: null,
+    currency: "XOF",
+    recipient_phone: "+221771234567",
+    recipient_name: "Awa Diop",
+    reason: "Commission novembre",
+    status: "PROCESSING",
+    failure_code: null,
+    failure_reason: null,
+    metadata: { staff_id: "S-12" },
+    created_at: "2026-11-28T09:15:02.118000Z",
+    updated_at: "2026-11-28T09:15:02.118000Z",
+    settled_at: null,
+  });
+
+  test("createPayout sends the API fields in order with the caller's key and maps the payout", async () => {
+    answers.push({ status: 201, body: PAYOUT });
+    const payout = await client.createPayout(
+      {
+        provider: "WALLET_SN",
+        amount: "5000",
+        recipientPhone: "+221771234567",
+        recipientName: "Awa Diop",
+        reason: "Commission novembre",
+        metadata: { staff_id: "S-12" },
+      },
+      "payout-S-12-2026-11",
+    );
+    const request = seen[0]!;
+    assert.equal(request.method, "POST");
+    assert.equal(request.path, "/api/v1/abcdefghijklmnop/payouts/");
+    assert.equal(request.headers["x-api-key"], "pk_test_key");
+    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
+    assert.equal(request.headers["content-type"], "application/json");
+    assert.equal(request.headers["idempotency-key"], "payout-S-12-2026-11");
+    assert.equal(
+      request.body,
+      '{"provider":"WALLET_SN","amount":"5000","recipient_phone":"+221771234567",' +
+        '"recipient_name":"Awa Diop","reason":"Commission novembre","metadata":{"staff_id":"S-12"}}',
+    );
+    assert.deepEqual(
+      { ...payout },
+      {
+        reference: "OUT-4KQ7ZP2M",
+        provider: "WALLET_SN",
+        environment: "sandbox",
+        amount: "5000.00",
+        fee: null,
+        currency: "XOF",
+        recipientPhone: "+221771234567",
+        recipientName: "Awa Diop",
+        reason: "Commission novembre",
+        status: "PROCESSING",
+        failureCode: null,
+        failureReason: null,
+        metadata: { staff_id: "S-12" },
+        createdAt: new Date("2026-11-28T09:15:02.118Z"),
+        updatedAt: new Date("2026-11-28T09:15:02.118Z"),
+        settledAt: null,
+      },
+    );
+    assert.ok(Object.isFrozen(payout));
+  });
+
+  test("createPayout sends only the required fields and needs the caller's key, without calling", async () => {
+    answers.push({ status: 201, body: PAYOUT });
+    await client.createPayout({ provider: "MOBILEMONEY_SN", amount: 2500, recipientPhone: "+221761234567" }, "k-1");
+    assert.equal(seen[0]!.body, '{"provider":"MOBILEMONEY_SN","amount":"2500","recipient_phone":"+221761234567"}');
+    const request = { provider: "WALLET_SN", amount: "5000", recipientPhone: "+221771234567" };
+    for (const key of [undefined, null, "", "  ", 42]) {
+      await assert.rejects(
+        client.createPayout(request, key as unknown as string),
+        (e: unknown) => e instanceof TypeError && /idempotencyKey/.test(e.message),
+      );
+    }
+    await assert.rejects(
+      client.createPayout({ provider: "WALLET_SN", amount: "5000" } as never, "k-2"),
+      (e: unknown) => e instanceof TypeError && /recipientPhone/.test(e.message),
+    );
+    await assert.rejects(client.createPayout({ ...request, amount: "5 000" }, "k-3"), RangeError);
+    assert.equal(seen.length, 1);
+  });
+
+  test("createPayout retries a network error and a 429 with the same key and body", async () => {
+    answers.push({ status: -1, body: "" });
+    answers.push({ status: 429, body: '{"status":429}', headers: { "Retry-After": "0" } });
+    answers.push({ status: 201, body: PAYOUT });
+    const payout = await client.createPayout({ provider: "WALLET_SN", amount: "5000", recipientPhone: "+221771234567" }, "k-retry");
+    assert.equal(payout.reference, "OUT-4KQ7ZP2M");
+    assert.equal(seen.length, 3);
+    for (const s of seen) {
+      assert.equal(s.headers["idempotency-key"], "k-retry");
+      assert.equal(s.body, seen[0]!.body);
+    }
+  });
+
+  test("payout errors carry the API error body and are not retried", async () => {
+    answers.push({
+      status: 403,
+      body: JSON.stringify({ status: 403, error: "Forbidden", message: "Payouts are turned off for this application" }),
+    });
+    answers.push({
+      status: 400,
+      body: JSON.stringify({
+        status: 400,
+        error: "Bad Request",
+        message: "Invalid request",
+        errors: { recipient_phone: ["must be +221 and a mobile number"] },
+      }),
+    });
+    answers.push({ status: 422, body: JSON.stringify({ status: 422, error: "Unprocessable Entity", message: "another body" }) });
+    answers.push({ status: 404, body: JSON.stringify({ status: 404, error: "Not Found", message: "No such payout" }) });
+    const statuses: number[] = [];
+    const calls = [
+      () => client.createPayout({ provider: "WALLET_SN", amount: "5000", recipientPhone: "+221771234567" }, "k-off"),
+      () => client.createPayout({ provider: "WALLET_SN", amount: "5000", recipientPhone: "+33612345678" }, "k-bad"),
+      () => client.createPayout({ provider: "WALLET_SN", amount: "5001", recipientPhone: "+221771234567" }, "k-bad"),
+      () => client.readPayout("OUT-NOPE0000"),
+    ];
+    for (const call of calls) {
+      await assert.rejects(call(), (e: unknown) => {
+        assert.ok(e instanceof XaalisError);
+        assert.equal(e.retryable, false);
+        statuses.push(e.status);
+        if (e.status === 403) {
+          assert.match(e.error?.message ?? "", /turned off/);
+        }
+        if (e.status === 400) {
+          assert.deepEqual(e.error?.errors, { recipient_phone: ["must be +221 and a mobile number"] });
+        }
+        return true;
+      });
+    }
+    assert.deepEqual(statuses, [403, 400, 422, 404]);
+    assert.equal(seen.length, 4);
+  });
+
+  test("readPayout and listPayouts use their paths and filters", async () => {
+    answers.push({ status: 200, body: PAYOUT.replace('"PROCESSING"', '"SUCCESS"').replace('"fee":null', '"fee":"50.00"') });
+    const payout = await client.readPayout("OUT-4KQ7ZP2M");
+    assert.equal(payout.status, "SUCCESS");
+    assert.equal(payout.fee, "50.00");
+    answers.push({ status: 200, body: '{"data":[' + PAYOUT + "," + PAYOUT + '],"has_more":true,"next_cursor":"c1"}' });
+    const page = await client.listPayouts({
+      status: "FAILED",
+      provider: "WALLET_SN",
+      createdFrom: new Date("2026-11-01T00:00:00Z"),
+      createdTo: "2026-12-01T00:00:00Z",
+      cursor: "c0",
+      limit: 2,
+    });
+    assert.equal(page.payouts.length, 2);
+    assert.equal(page.payouts[0]!.reference, "OUT-4KQ7ZP2M");
+    assert.equal(page.hasMore, true);
+    assert.equal(page.nextCursor, "c1");
+    answers.push({ status: 200, body: '{"data":[],"has_more":false,"next_cursor":null}' });
+    const last = await client.listPayouts();
+    assert.deepEqual(last.payouts, []);
+    assert.equal(last.nextCursor, null);
+    assert.deepEqual(
+      seen.map((s) => s.method + " " + s.path),
+      [
+        "GET /api/v1/abcdefghijklmnop/payouts/OUT-4KQ7ZP2M/",
+        "GET /api/v1/abcdefghijklmnop/payouts/",
+        "GET /api/v1/abcdefghijklmnop/payouts/",
+      ],
+    );
+    assert.equal(
+      seen[1]!.query,
+      "status=FAILED&provider=WALLET_SN&created_from=2026-11-01T00%3A00%3A00.000Z" +
+        "&created_to=2026-12-01T00%3A00%3A00Z&cursor=c0&limit=2",
+    );
+    assert.equal(seen[2]!.query, "limit=20");
+    for (const s of seen) {
+      assert.equal(s.headers["idempotency-key"], undefined);
+    }
+  });
 });

@@ -60,6 +60,42 @@ describe("WebhookVerifier", () => {
     assert.ok(Object.isFrozen(event) && Object.isFrozen(event.data) && Object.isFrozen(event.metadata));
   });
 
+  test("a payout notification verifies and reads as a payout", () => {
+    const body =
+      '{"id":"OUT-4KQ7ZP2M:FAILED","event":"payout.failed",' +
+      '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{' +
+      '"reference":"OUT-4KQ7ZP2M","provider":"WALLET_SN","environment":"sandbox",' +
+      '"amount":"5000.00","fee":null,"currency":"XOF","recipient_phone":"+221700000011",' +
+      '"recipient_name":null,"reason":null,"status":"FAILED",' +
+      '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",' +
+      '"metadata":{"staff_id":"S-12"},"created_at":"2026-11-28T09:15:02.118000Z",' +
+      '"updated_at":"2026-11-28T09:15:03.000000Z","settled_at":"2026-11-28T09:15:03.000000Z"}}';
+    const event = verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET));
+    assert.equal(event.id, "OUT-4KQ7ZP2M:FAILED");
+    assert.equal(event.event, "payout.failed");
+    assert.equal(event.reference, "OUT-4KQ7ZP2M");
+    assert.equal(event.status, "FAILED");
+    assert.deepEqual(event.metadata, { staff_id: "S-12" });
+    const payout = event.payout;
+    assert.ok(payout !== null);
+    assert.equal(payout.reference, "OUT-4KQ7ZP2M");
+    assert.equal(payout.status, "FAILED");
+    assert.equal(payout.amount, "5000.00");
+    assert.equal(payout.fee, null);
+    assert.equal(payout.recipientPhone, "+221700000011");
+    assert.equal(payout.failureCode, "recipient-limit-exceeded");
+    assert.equal(payout.failureReason, "monthly limit");
+    assert.deepEqual(payout.metadata, { staff_id: "S-12" });
+    assert.deepEqual(payout.settledAt, new Date("2026-11-28T09:15:03Z"));
+
+    // A payment's notification is no payout; its status reads the same way.
+    const payment = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));
+    assert.equal(payment.payout, null);
+    assert.equal(payment.status, null);
+    const withStatus = BODY.replace('"amount"', '"status":"SUCCESS","amount"');
+    assert.equal(verifier.verify(withStatus, WebhookVerifier.sign(withStatus, NOW, SECRET)).status, "SUCCESS");
+  });
+
   test("accepts the body as a Buffer, a Uint8Array or text", () => {
     const header = WebhookVerifier.sign(BODY, NOW, SECRET);
     const bytes = Buffer.from(BODY, "utf8");

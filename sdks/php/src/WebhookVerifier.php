@@ -216,15 +216,20 @@ final class WebhookVerifier
             throw self::invalid('id, event and data are required');
         }
         $metadata = $data->metadata ?? null;
-        return new WebhookEvent(
-            $id,
-            $event,
-            is_string($environment) ? $environment : null,
-            is_string($createdAt) ? $createdAt : null,
-            StrictJson::toPhp($data),
-            $rawBody,
-            $metadata instanceof \stdClass ? StrictJson::toPhp($metadata) : [],
-        );
+        try {
+            return new WebhookEvent(
+                $id,
+                $event,
+                is_string($environment) ? $environment : null,
+                is_string($createdAt) ? $createdAt : null,
+                StrictJson::toPhp($data),
+                $rawBody,
+                $metadata instanceof \stdClass ? StrictJson::toPhp($metadata) : [],
+            );
+        } catch (\UnexpectedValueException $e) {
+            // A payout's data with a time that is not one.
+            throw self::invalid($e->getMessage());
+        }
     }
 
     private static function invalid(string $why): WebhookVerificationException

@@ -15,7 +15,8 @@ namespace Xaalis;
  * // show $payment->deepLinks or $payment->qrCode to the customer, then wait for the webhook
  * ```
  *
- * Every POST carries an Idempotency-Key (generated unless you pass one), kept across retries, so a
+ * Every POST carries an Idempotency-Key (generated unless you pass one; a payout's is always yours, see
+ * {@see self::createPayout()}), kept across retries, so a
  * retried call never creates or changes anything twice. Network errors (timeouts included) and 429
  * answers are retried ($maxRetries, honouring Retry-After); other errors throw {@see XaalisException}
  * with the API's error body.
@@ -230,6 +231,51 @@ final class XaalisClient
         return PaymentLink::fromArray(
             $this->send('POST', '/payment-links/' . self::segment($code) . '/deactivate/', null, self::uuid()),
         );
+    }
+
+    /**
+     * Sends money to a Senegalese mobile number from the application's provider account (payouts must be
+     * turned on for the application first, else a 403).
+     *
+     * The key is required and never generated: a payout is sent at most once per key, however late the
+     * same call is retried. After a lost answer retry with the same key (the same payout comes back),
+     * never with a new one; the same key with another request is refused with a 422.
+     *
+     * @param string $idempotencyKey 1 to 255 characters, yours to keep with the payout you mean (such as
+     *     your own payout's id)
+     * @throws \InvalidArgumentException for an empty key
+     * @throws XaalisException
+     */
+    public function createPayout(PayoutRequest $request, string $idempotencyKey): Payout
+    {
+        if (trim($idempotencyKey) === '') {
+            throw new \InvalidArgumentException('idempotencyKey is required: a payout is never sent without one');
+        }
+        return Payout::fromArray($this->send('POST', '/payouts/', $request->toBody(), $idempotencyKey));
+    }
+
+    /**
+     * The payout as it stands; 404 for a reference that is not one of this application's in the keys'
+     * environment.
+     *
+     * @throws XaalisException
+     */
+    public function readPayout(string $reference): Payout
+    {
+        return Payout::fromArray($this->send('GET', '/payouts/' . self::segment($reference) . '/'));
+    }
+
+    /**
+     * A page of payouts of this application and environment, newest first.
+     *
+     * @throws XaalisException
+     */
+    public function listPayouts(?PayoutQuery $query = null): PayoutPage
+    {
+        return new PayoutPage(...$this->page(
+            '/payouts/?' . ($query ?? PayoutQuery::all())->toQueryString(),
+            Payout::fromArray(...),
+        ));
     }
 
     /** @return array<string, mixed> what var_dump() and print_r() show: never the secret */

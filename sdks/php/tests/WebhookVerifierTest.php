@@ -43,10 +43,63 @@ final class WebhookVerifierTest extends TestCase
         self::assertSame(self::BODY, $event->rawBody);
     }
 
+    private const PAYOUT_BODY = '{"id":"OUT-4KQ7ZP2M:FAILED","event":"payout.failed",'
+        . '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{'
+        . '"reference":"OUT-4KQ7ZP2M","provider":"WALLET_SN","environment":"sandbox",'
+        . '"amount":"5000.00","fee":null,"currency":"XOF","recipient_phone":"+221700000011",'
+        . '"recipient_name":null,"reason":null,"status":"FAILED",'
+        . '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",'
+        . '"metadata":{"staff_id":"S-12"},"created_at":"2026-11-28T09:15:02.118000Z",'
+        . '"updated_at":"2026-11-28T09:15:03.000000Z","settled_at":"2026-11-28T09:15:03.000000Z"}}';
+
+    public function testAPayoutNotificationVerifiesAndReadsAsAPayout(): void
+    {
+        $event = $this->verifier->verify(
+            self::PAYOUT_BODY,
+            WebhookVerifier::sign(self::PAYOUT_BODY, self::NOW, self::SECRET),
+        );
+        self::assertSame('OUT-4KQ7ZP2M:FAILED', $event->id);
+        self::assertSame('payout.failed', $event->event);
+        self::assertSame('OUT-4KQ7ZP2M', $event->reference);
+        self::assertSame('FAILED', $event->status);
+        self::assertSame(['staff_id' => 'S-12'], $event->metadata);
+        $payout = $event->payout;
+        self::assertNotNull($payout);
+        self::assertSame('OUT-4KQ7ZP2M', $payout->reference);
+        self::assertSame('FAILED', $payout->status);
+        self::assertSame('5000.00', $payout->amount);
+        self::assertNull($payout->fee);
+        self::assertSame('+221700000011', $payout->recipientPhone);
+        self::assertSame('recipient-limit-exceeded', $payout->failureCode);
+        self::assertSame('monthly limit', $payout->failureReason);
+        self::assertSame(['staff_id' => 'S-12'], $payout->metadata);
+        self::assertSame('2026-11-28T09:15:03+00:00', $payout->settledAt?->format(\DATE_ATOM));
+
+        // A payment's notification is no payout; its status reads the same way.
+        $payment = $this->verifier->verify(self::BODY, WebhookVerifier::sign(self::BODY, self::NOW, self::SECRET));
+        self::assertNull($payment->payout);
+        self::assertNull($payment->status);
+        $withStatus = str_replace('"amount"', '"status":"SUCCESS","amount"', self::BODY);
+        self::assertSame(
+            'SUCCESS',
+            $this->verifier->verify($withStatus, WebhookVerifier::sign($withStatus, self::NOW, self::SECRET))->status,
+        );
+
+        // Signed, but a payout whose time is not one: not a notification.
+        $broken = str_replace('"settled_at":"2026-11-28T09:15:03.000000Z"', '"settled_at":"yesterday-ish"', self::PAYOUT_BODY);
+        try {
+            $this->verifier->verify($broken, WebhookVerifier::sign($broken, self::NOW, self::SECRET));
+            self::fail('accepted');
+        } catch (WebhookVerificationException $e) {
+            self::assertSame(WebhookVerificationReason::INVALID_BODY, $e->getReason());
+        }
+    }
+
     public function testTheEventsFieldsAreReadOnlyPropertiesAsInEveryLibrary(): void
     {
         // sdks/README.md: the same fields, properties in every language (PHP: public readonly).
-        foreach (['id', 'event', 'environment', 'createdAt', 'data', 'rawBody', 'reference', 'metadata'] as $name) {
+        foreach (['id', 'event', 'environment', 'createdAt', 'data', 'rawBody', 'reference', 'metadata', 'status', 'payout']
+            as $name) {
             $property = new \ReflectionProperty(WebhookEvent::class, $name);
             self::assertTrue($property->isPublic() && $property->isReadOnly(), $name);
         }

@@ -9,6 +9,8 @@ use Xaalis\Outcome;
 use Xaalis\PaymentLinkRequest;
 use Xaalis\PaymentQuery;
 use Xaalis\PaymentRequest;
+use Xaalis\PayoutQuery;
+use Xaalis\PayoutRequest;
 use Xaalis\Tests\Support\ScriptedServer;
 use Xaalis\XaalisClient;
 use Xaalis\XaalisException;
@@ -444,6 +446,177 @@ final class XaalisClientTest extends TestCase
         self::assertSame('POST /api/v1/abcdefghijklmnop/payment-links/k4m2qx7vbnw3tz5a/deactivate/',
             $seen[2]['method'] . ' ' . $seen[2]['path']);
         self::assertNotEmpty($seen[2]['headers']['idempotency-key'][0]);
+    }
+
+    private const PAYOUT = '{"reference":"OUT-4KQ7ZP2M","provider":"WALLET_SN","environment":"sandbox",'
+        . '"amount":"5000.00","fee":null,"currency":"XOF","recipient_phone":"+221771234567",'
+        . '"recipient_name":"Awa Diop","reason":"Commission novembre","status":"PROCESSING",'
+        . '"failure_code":null,"failure_reason":null,"metadata":{"staff_id":"S-12"},'
+        . '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:02.118000Z",'
+        . '"settled_at":null}';
+
+    public function testCreatePayoutSendsTheApiFieldsInOrderWithTheCallersKeyAndMapsThePayout(): void
+    {
+        $this->server->answer(201, self::PAYOUT);
+        $payout = $this->client->createPayout(
+            PayoutRequest::of('WALLET_SN', '5000', '+221771234567')
+                ->withRecipientName('Awa Diop')
+                ->withReason('Commission novembre')
+                ->withMetadata(['staff_id' => 'S-12']),
+            'payout-S-12-2026-11',
+        );
+        $request = $this->server->seen()[0];
+        self::assertSame('POST', $request['method']);
+        self::assertSame('/api/v1/abcdefghijklmnop/payouts/', $request['path']);
+        self::assertSame(['pk_test_key'], $request['headers']['x-api-key']);
+        self::assertSame(['sk_test_secret'], $request['headers']['x-api-secret']);
+        self::assertSame(['application/json'], $request['headers']['content-type']);
+        self::assertSame(['payout-S-12-2026-11'], $request['headers']['idempotency-key']);
+        self::assertSame(
+            '{"provider":"WALLET_SN","amount":"5000","recipient_phone":"+221771234567",'
+            . '"recipient_name":"Awa Diop","reason":"Commission novembre","metadata":{"staff_id":"S-12"}}',
+            $request['body'],
+        );
+
+        self::assertSame('OUT-4KQ7ZP2M', $payout->reference);
+        self::assertSame('WALLET_SN', $payout->provider);
+        self::assertSame('sandbox', $payout->environment);
+        self::assertSame('5000.00', $payout->amount);
+        self::assertNull($payout->fee);
+        self::assertSame('XOF', $payout->currency);
+        self::assertSame('+221771234567', $payout->recipientPhone);
+        self::assertSame('Awa Diop', $payout->recipientName);
+        self::assertSame('Commission novembre', $payout->reason);
+        self::assertSame('PROCESSING', $payout->status);
+        self::assertNull($payout->failureCode);
+        self::assertNull($payout->failureReason);
+        self::assertSame(['staff_id' => 'S-12'], $payout->metadata);
+        self::assertSame('2026-11-28T09:15:02.118000Z', $payout->createdAt?->format('Y-m-d\TH:i:s.u\Z'));
+        self::assertEquals($payout->createdAt, $payout->updatedAt);
+        self::assertNull($payout->settledAt);
+    }
+
+    public function testCreatePayoutSendsOnlyTheRequiredFieldsAndNeedsTheCallersKey(): void
+    {
+        $this->server->answer(201, self::PAYOUT);
+        $this->client->createPayout(PayoutRequest::of('MOBILEMONEY_SN', 2500, '+221761234567'), 'k-1');
+        self::assertSame(
+            '{"provider":"MOBILEMONEY_SN","amount":"2500","recipient_phone":"+221761234567"}',
+            $this->server->seen()[0]['body'],
+        );
+        $request = PayoutRequest::of('WALLET_SN', '5000', '+221771234567');
+        try {
+            $this->client->createPayout($request, ' ');
+            self::fail('a blank key was accepted');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringContainsString('idempotencyKey', $e->getMessage());
+        }
+        // No key at all does not even call: the argument is required.
+        $parameter = (new \ReflectionMethod(XaalisClient::class, 'createPayout'))->getParameters()[1];
+        self::assertSame('idempotencyKey', $parameter->getName());
+        self::assertFalse($parameter->isOptional());
+        self::assertFalse($parameter->allowsNull());
+        try {
+            PayoutRequest::of('WALLET_SN', '5 000', '+221771234567');
+            self::fail('accepted an amount that is not decimal text');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringContainsString('decimal', $e->getMessage());
+        }
+        self::assertCount(1, $this->server->seen());
+    }
+
+    public function testCreatePayoutRetriesANetworkErrorAndA429WithTheSameKeyAndBody(): void
+    {
+        $this->server->answer(-1);
+        $this->server->answer(429, '{"status":429}', ['Retry-After' => '0']);
+        $this->server->answer(201, self::PAYOUT);
+        $payout = $this->client->createPayout(PayoutRequest::of('WALLET_SN', '5000', '+221771234567'), 'k-retry');
+        self::assertSame('OUT-4KQ7ZP2M', $payout->reference);
+        $seen = $this->server->seen();
+        self::assertCount(3, $seen);
+        foreach ($seen as $request) {
+            self::assertSame(['k-retry'], $request['headers']['idempotency-key']);
+            self::assertSame($seen[0]['body'], $request['body']);
+        }
+    }
+
+    public function testPayoutErrorsCarryTheApiErrorBodyAndAreNotRetried(): void
+    {
+        $this->server->answer(403, '{"status":403,"error":"Forbidden",'
+            . '"message":"Payouts are turned off for this application","timestamp":"2026-11-28T09:15:02.118+00:00"}');
+        $this->server->answer(400, '{"status":400,"error":"Bad Request","message":"Invalid request",'
+            . '"errors":{"recipient_phone":["must be +221 and a mobile number"]}}');
+        $this->server->answer(422, '{"status":422,"error":"Unprocessable Entity","message":"another body"}');
+        $this->server->answer(404, '{"status":404,"error":"Not Found","message":"No such payout"}');
+        $calls = [
+            fn () => $this->client->createPayout(PayoutRequest::of('WALLET_SN', '5000', '+221771234567'), 'k-off'),
+            fn () => $this->client->createPayout(PayoutRequest::of('WALLET_SN', '5000', '+33612345678'), 'k-bad'),
+            fn () => $this->client->createPayout(PayoutRequest::of('WALLET_SN', '5001', '+221771234567'), 'k-bad'),
+            fn () => $this->client->readPayout('OUT-NOPE0000'),
+        ];
+        $statuses = [];
+        foreach ($calls as $call) {
+            try {
+                $call();
+                self::fail('no error');
+            } catch (XaalisException $e) {
+                $statuses[] = $e->getStatus();
+                self::assertFalse($e->isRetryable());
+                if ($e->getStatus() === 403) {
+                    self::assertStringContainsString('turned off', (string) $e->getError()?->message);
+                }
+                if ($e->getStatus() === 400) {
+                    self::assertSame(
+                        ['recipient_phone' => ['must be +221 and a mobile number']],
+                        $e->getError()?->errors,
+                    );
+                }
+            }
+        }
+        self::assertSame([403, 400, 422, 404], $statuses);
+        self::assertCount(4, $this->server->seen());
+    }
+
+    public function testGetAndListPayoutsUseTheirPathsAndFilters(): void
+    {
+        $this->server->answer(200, str_replace(
+            ['"PROCESSING"', '"fee":null'],
+            ['"SUCCESS"', '"fee":"50.00"'],
+            self::PAYOUT,
+        ));
+        $payout = $this->client->readPayout('OUT-4KQ7ZP2M');
+        self::assertSame('SUCCESS', $payout->status);
+        self::assertSame('50.00', $payout->fee);
+        $this->server->answer(200, '{"data":[' . self::PAYOUT . ',' . self::PAYOUT . '],"has_more":true,"next_cursor":"c1"}');
+        $page = $this->client->listPayouts(PayoutQuery::all()
+            ->withStatus('FAILED')
+            ->withProvider('WALLET_SN')
+            ->createdBetween(new \DateTimeImmutable('2026-11-01T00:00:00Z'), new \DateTimeImmutable('2026-12-01T00:00:00Z'))
+            ->after('c0')
+            ->withLimit(2));
+        self::assertCount(2, $page->payouts);
+        self::assertSame('OUT-4KQ7ZP2M', $page->payouts[0]->reference);
+        self::assertTrue($page->hasMore);
+        self::assertSame('c1', $page->nextCursor);
+        $this->server->answer(200, '{"data":[],"has_more":false,"next_cursor":null}');
+        $last = $this->client->listPayouts();
+        self::assertSame([], $last->payouts);
+        self::assertNull($last->nextCursor);
+        $seen = $this->server->seen();
+        self::assertSame([
+            'GET /api/v1/abcdefghijklmnop/payouts/OUT-4KQ7ZP2M/',
+            'GET /api/v1/abcdefghijklmnop/payouts/',
+            'GET /api/v1/abcdefghijklmnop/payouts/',
+        ], array_map(static fn (array $s) => $s['method'] . ' ' . $s['path'], $seen));
+        self::assertSame(
+            'status=FAILED&provider=WALLET_SN&created_from=2026-11-01T00%3A00%3A00Z'
+            . '&created_to=2026-12-01T00%3A00%3A00Z&cursor=c0&limit=2',
+            $seen[1]['query'],
+        );
+        self::assertSame('limit=20', $seen[2]['query']);
+        foreach ($seen as $request) {
+            self::assertArrayNotHasKey('idempotency-key', $request['headers']);
+        }
     }
 
     public function testFromEnvironmentNamesTheMissingVariable(): void

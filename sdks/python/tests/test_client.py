@@ -21,6 +21,10 @@ from xaalis import (
     PaymentPage,
     PaymentQuery,
     PaymentRequest,
+    Payout,
+    PayoutPage,
+    PayoutQuery,
+    PayoutRequest,
     XaalisClient,
     XaalisError,
 )
@@ -42,6 +46,16 @@ LINK = (
     '"expires_at":"2026-12-31T23:59:59.000000Z","active":true,"state":"OPEN",'
     '"created_at":"2026-11-22T08:42:45.123400Z"}'
 )
+
+PAYOUT = (
+    '{"reference":"OUT-4KQ7ZP2M","provider":"WALLET_SN","environment":"sandbox",'
+    '"amount":"5000.00","fee":null,"currency":"XOF","recipient_phone":"+221771234567",'
+    '"recipient_name":"Awa Diop","reason":"Commission novembre","status":"PROCESSING",'
+    '"failure_code":null,"failure_reason":null,"metadata":{"staff_id":"S-12"},'
+    '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:02.118000Z",'
+    '"settled_at":null}'
+)
+
 
 def code_payment(status, **extra):
     """A MOBILEMONEY_SN payment as the status answers it, in ``status``, with ``extra`` fields."""
@@ -345,6 +359,153 @@ class XaalisClientTest(unittest.TestCase):
                 self.client.status("SVC-AB12CD34")
             self.assertEqual("Invalid response", caught.exception.error.error)
             self.assertFalse(caught.exception.retryable)
+
+    def test_create_payout_sends_the_api_fields_in_order_with_the_callers_key_and_maps_the_payout(self):
+        self.server.answer(201, PAYOUT)
+        payout = self.client.create_payout(
+            PayoutRequest(
+                "WALLET_SN",
+                "5000",
+                "+221771234567",
+                recipient_name="Awa Diop",
+                reason="Commission novembre",
+                metadata={"staff_id": "S-12"},
+            ),
+            "payout-S-12-2026-11",
+        )
+        request = self.seen[0]
+        self.assertEqual("POST", request.method)
+        self.assertEqual("/api/v1/abcdefghijklmnop/payouts/", request.path)
+        self.assertEqual("pk_test_key", request.header("X-Api-Key"))
+        self.assertEqual("sk_test_secret", request.header("X-Api-Secret"))
+        self.assertEqual("application/json", request.header("Content-Type"))
+        self.assertEqual("payout-S-12-2026-11", request.header("Idempotency-Key"))
+        self.assertEqual(
+            '{"provider":"WALLET_SN","amount":"5000","recipient_phone":"+221771234567",'
+            '"recipient_name":"Awa Diop","reason":"Commission novembre","metadata":{"staff_id":"S-12"}}',
+            request.body,
+        )
+        created = datetime(2026, 11, 28, 9, 15, 2, 118000, tzinfo=timezone.utc)
+        self.assertEqual(
+            Payout(
+                reference="OUT-4KQ7ZP2M",
+                provider="WALLET_SN",
+                environment="sandbox",
+                amount=Decimal("5000.00"),
+                fee=None,
+                currency="XOF",
+                recipient_phone="+221771234567",
+                recipient_name="Awa Diop",
+                reason="Commission novembre",
+                status="PROCESSING",
+                failure_code=None,
+                failure_reason=None,
+                metadata={"staff_id": "S-12"},
+                created_at=created,
+                updated_at=created,
+                settled_at=None,
+            ),
+            payout,
+        )
+        self.assertEqual("5000.00", str(payout.amount))
+
+    def test_create_payout_sends_only_the_required_fields_and_needs_the_callers_key(self):
+        self.server.answer(201, PAYOUT)
+        self.client.create_payout(PayoutRequest("MOBILEMONEY_SN", 2500, "+221761234567"), "k-1")
+        self.assertEqual('{"provider":"MOBILEMONEY_SN","amount":"2500","recipient_phone":"+221761234567"}', self.seen[0].body)
+        request = PayoutRequest("WALLET_SN", "5000", "+221771234567")
+        for key in (None, "", "  ", 42):
+            with self.assertRaises(ValueError) as caught:
+                self.client.create_payout(request, key)
+            self.assertIn("idempotency_key", str(caught.exception))
+        with self.assertRaises(TypeError):
+            self.client.create_payout(request)  # the key is a required argument
+        with self.assertRaises(ValueError):
+            PayoutRequest("WALLET_SN", "5000", None)
+        with self.assertRaises(ValueError):
+            PayoutRequest("WALLET_SN", "5 000", "+221771234567")
+        self.assertEqual(1, len(self.seen))
+
+    def test_create_payout_retries_a_network_error_and_a_429_with_the_same_key_and_body(self):
+        self.record_sleeps()
+        self.server.answer(CLOSE)
+        self.server.answer(429, '{"status":429}', {"Retry-After": "0"})
+        self.server.answer(201, PAYOUT)
+        payout = self.client.create_payout(PayoutRequest("WALLET_SN", "5000", "+221771234567"), "k-retry")
+        self.assertEqual("OUT-4KQ7ZP2M", payout.reference)
+        self.assertEqual(3, len(self.seen))
+        for s in self.seen:
+            self.assertEqual("k-retry", s.header("Idempotency-Key"))
+            self.assertEqual(self.seen[0].body, s.body)
+
+    def test_payout_errors_carry_the_api_error_body_and_are_not_retried(self):
+        self.server.answer(403, '{"status":403,"error":"Forbidden","message":"Payouts are turned off for this application"}')
+        self.server.answer(
+            400,
+            '{"status":400,"error":"Bad Request","message":"Invalid request",'
+            '"errors":{"recipient_phone":["must be +221 and a mobile number"]}}',
+        )
+        self.server.answer(422, '{"status":422,"error":"Unprocessable Entity","message":"another body"}')
+        self.server.answer(404, '{"status":404,"error":"Not Found","message":"No such payout"}')
+        calls = [
+            lambda: self.client.create_payout(PayoutRequest("WALLET_SN", "5000", "+221771234567"), "k-off"),
+            lambda: self.client.create_payout(PayoutRequest("WALLET_SN", "5000", "+33612345678"), "k-bad"),
+            lambda: self.client.create_payout(PayoutRequest("WALLET_SN", "5001", "+221771234567"), "k-bad"),
+            lambda: self.client.read_payout("OUT-NOPE0000"),
+        ]
+        statuses = []
+        for call in calls:
+            with self.assertRaises(XaalisError) as caught:
+                call()
+            e = caught.exception
+            statuses.append(e.status)
+            self.assertFalse(e.retryable)
+            if e.status == 403:
+                self.assertIn("turned off", e.error.message)
+            if e.status == 400:
+                self.assertEqual({"recipient_phone": ["must be +221 and a mobile number"]}, e.error.errors)
+        self.assertEqual([403, 400, 422, 404], statuses)
+        self.assertEqual(4, len(self.seen))
+
+    def test_get_and_list_payouts_use_their_paths_and_filters(self):
+        self.server.answer(200, PAYOUT.replace('"PROCESSING"', '"SUCCESS"').replace('"fee":null', '"fee":"50.00"'))
+        payout = self.client.read_payout("OUT-4KQ7ZP2M")
+        self.assertEqual("SUCCESS", payout.status)
+        self.assertEqual(Decimal("50.00"), payout.fee)
+        self.server.answer(200, '{"data":[' + PAYOUT + "," + PAYOUT + '],"has_more":true,"next_cursor":"c1"}')
+        page = self.client.list_payouts(
+            PayoutQuery(
+                status="FAILED",
+                provider="WALLET_SN",
+                created_from=datetime(2026, 11, 1, tzinfo=timezone.utc),
+                created_to=datetime(2026, 12, 1, tzinfo=timezone.utc),
+                limit=2,
+            ).after("c0")
+        )
+        self.assertIsInstance(page, PayoutPage)
+        self.assertEqual(["OUT-4KQ7ZP2M", "OUT-4KQ7ZP2M"], [p.reference for p in page.payouts])
+        self.assertTrue(page.has_more)
+        self.assertEqual("c1", page.next_cursor)
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        last = self.client.list_payouts()
+        self.assertEqual([], last.payouts)
+        self.assertIsNone(last.next_cursor)
+        self.assertEqual(
+            [
+                "GET /api/v1/abcdefghijklmnop/payouts/OUT-4KQ7ZP2M/",
+                "GET /api/v1/abcdefghijklmnop/payouts/",
+                "GET /api/v1/abcdefghijklmnop/payouts/",
+            ],
+            [s.method + " " + s.path for s in self.seen],
+        )
+        self.assertEqual(
+            "status=FAILED&provider=WALLET_SN&created_from=2026-11-01T00%3A00%3A00Z"
+            "&created_to=2026-12-01T00%3A00%3A00Z&cursor=c0&limit=2",
+            self.seen[1].query,
+        )
+        self.assertEqual("limit=20", self.seen[2].query)
+        for s in self.seen:
+            self.assertIsNone(s.header("Idempotency-Key"))
 
     def test_status_list_cancel_refund_and_simulate_use_their_paths(self):
         self.client.status("SVC-AB12CD34")

@@ -43,6 +43,42 @@ class WebhookVerifierTest(unittest.TestCase):
         self.assertNotIn(SECRET, str(caught.exception))
         return caught.exception.reason
 
+    def test_a_payout_notification_verifies_and_reads_as_a_payout(self):
+        body = (
+            '{"id":"OUT-4KQ7ZP2M:FAILED","event":"payout.failed",'
+            '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{'
+            '"reference":"OUT-4KQ7ZP2M","provider":"WALLET_SN","environment":"sandbox",'
+            '"amount":"5000.00","fee":null,"currency":"XOF","recipient_phone":"+221700000011",'
+            '"recipient_name":null,"reason":null,"status":"FAILED",'
+            '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",'
+            '"metadata":{"staff_id":"S-12"},"created_at":"2026-11-28T09:15:02.118000Z",'
+            '"updated_at":"2026-11-28T09:15:03.000000Z","settled_at":"2026-11-28T09:15:03.000000Z"}}'
+        )
+        event = verifier().verify(body, WebhookVerifier.sign(body, NOW_S, SECRET))
+        self.assertEqual("OUT-4KQ7ZP2M:FAILED", event.id)
+        self.assertEqual("payout.failed", event.event)
+        self.assertEqual("OUT-4KQ7ZP2M", event.reference)
+        self.assertEqual("FAILED", event.status)
+        self.assertEqual({"staff_id": "S-12"}, event.metadata)
+        payout = event.payout
+        self.assertIsNotNone(payout)
+        self.assertEqual("OUT-4KQ7ZP2M", payout.reference)
+        self.assertEqual("FAILED", payout.status)
+        self.assertEqual(Decimal("5000.00"), payout.amount)
+        self.assertIsNone(payout.fee)
+        self.assertEqual("+221700000011", payout.recipient_phone)
+        self.assertEqual("recipient-limit-exceeded", payout.failure_code)
+        self.assertEqual("monthly limit", payout.failure_reason)
+        self.assertEqual({"staff_id": "S-12"}, payout.metadata)
+        self.assertEqual(datetime(2026, 11, 28, 9, 15, 3, tzinfo=timezone.utc), payout.settled_at)
+
+        # A payment's notification is no payout; its status reads the same way.
+        payment = verifier().verify(BODY, WebhookVerifier.sign(BODY, NOW_S, SECRET))
+        self.assertIsNone(payment.payout)
+        self.assertIsNone(payment.status)
+        with_status = BODY.replace('"amount"', '"status":"SUCCESS","amount"')
+        self.assertEqual("SUCCESS", verifier().verify(with_status, WebhookVerifier.sign(with_status, NOW_S, SECRET)).status)
+
     def test_returns_the_parsed_event(self):
         event = verifier().verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET))
         self.assertIsInstance(event, WebhookEvent)

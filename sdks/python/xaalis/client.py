@@ -31,6 +31,10 @@ __all__ = [
     "PaymentPage",
     "PaymentQuery",
     "PaymentRequest",
+    "Payout",
+    "PayoutPage",
+    "PayoutQuery",
+    "PayoutRequest",
     "XaalisClient",
     "XaalisError",
 ]
@@ -364,6 +368,147 @@ class PaymentLinkPage:
     next_cursor: Optional[str]
 
 
+@dataclass(frozen=True)
+class PayoutRequest:
+    """A payout to send.
+
+    :param provider: ``WALLET_SN`` or ``MOBILEMONEY_SN``
+    :param amount: what the recipient gets, a whole number of francs (the provider's fee is charged on
+        top). A ``Decimal``, decimal text such as ``"5000"``, or an ``int`` (a ``float`` is taken as written)
+    :param recipient_phone: ``+221`` and a mobile number, such as ``+221771234567``
+    :param recipient_name: the recipient's name (at most 100 characters); the wallet may check it
+    :param reason: shown on the recipient's receipt (at most 40 characters)
+    :param metadata: your own JSON object (16 KiB at most), returned as sent in the payout and its
+        notifications; use it to link the payout to your records
+    """
+
+    provider: str
+    amount: Decimal
+    recipient_phone: str
+    recipient_name: Optional[str] = None
+    reason: Optional[str] = None
+    metadata: Optional[Mapping[str, Any]] = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.provider, str) or not self.provider:
+            raise ValueError("provider is required")
+        if self.amount is None:
+            raise ValueError("amount is required")
+        if not isinstance(self.recipient_phone, str) or not self.recipient_phone:
+            raise ValueError("recipient_phone is required")
+        object.__setattr__(self, "amount", _decimal(self.amount, "amount"))
+
+    def _body(self) -> Dict[str, Any]:
+        body: Dict[str, Any] = {
+            "provider": self.provider,
+            "amount": _plain(self.amount),
+            "recipient_phone": self.recipient_phone,
+        }
+        for name in ("recipient_name", "reason", "metadata"):
+            value = getattr(self, name)
+            if value is not None:
+                body[name] = value
+        return body
+
+
+@dataclass(frozen=True)
+class Payout:
+    """A payout as the API returns it, and as the ``data`` of its notifications.
+
+    ``reference`` is ``OUT-`` and 8 characters. ``amount`` (what the recipient gets) and ``fee`` (what
+    the provider charged on top; ``None`` until it said, and for ``MOBILEMONEY_SN``) are exact
+    ``Decimal``s with two decimals as sent by the API. ``status`` is ``PROCESSING``, ``SUCCESS``,
+    ``FAILED``, ``REVERSED`` or ``NEEDS_REVIEW``; ``failure_code`` (the provider's) and
+    ``failure_reason`` say why it failed, or what to check for ``NEEDS_REVIEW``. Times are aware
+    ``datetime``s in UTC; ``settled_at`` is ``None`` until the outcome (or the need for a review) is
+    known. ``metadata`` is your JSON object, as you sent it.
+    """
+
+    reference: Optional[str]
+    provider: Optional[str]
+    environment: Optional[str]
+    amount: Optional[Decimal]
+    fee: Optional[Decimal]
+    currency: Optional[str]
+    recipient_phone: Optional[str]
+    recipient_name: Optional[str]
+    reason: Optional[str]
+    status: Optional[str]
+    failure_code: Optional[str]
+    failure_reason: Optional[str]
+    metadata: Any
+    created_at: Optional[datetime]
+    updated_at: Optional[datetime]
+    settled_at: Optional[datetime]
+
+    @classmethod
+    def _from_json(cls, node: Any) -> "Payout":
+        if not isinstance(node, dict):
+            raise ValueError("a payout is a JSON object")
+        return cls(
+            reference=_text(node, "reference"),
+            provider=_text(node, "provider"),
+            environment=_text(node, "environment"),
+            amount=_amount(node, "amount"),
+            fee=_amount(node, "fee"),
+            currency=_text(node, "currency"),
+            recipient_phone=_text(node, "recipient_phone"),
+            recipient_name=_text(node, "recipient_name"),
+            reason=_text(node, "reason"),
+            status=_text(node, "status"),
+            failure_code=_text(node, "failure_code"),
+            failure_reason=_text(node, "failure_reason"),
+            metadata=node["metadata"] if "metadata" in node else {},
+            created_at=_instant(node, "created_at"),
+            updated_at=_instant(node, "updated_at"),
+            settled_at=_instant(node, "settled_at"),
+        )
+
+
+@dataclass(frozen=True)
+class PayoutQuery:
+    """Filters for :meth:`XaalisClient.list_payouts`; ``None`` fields do not filter.
+
+    :param created_from: inclusive, an aware ``datetime``
+    :param created_to: exclusive, an aware ``datetime``
+    :param cursor: the :attr:`PayoutPage.next_cursor` of the previous page
+    :param limit: page size, 1 to 100
+    """
+
+    status: Optional[str] = None
+    provider: Optional[str] = None
+    created_from: Optional[datetime] = None
+    created_to: Optional[datetime] = None
+    cursor: Optional[str] = None
+    limit: int = 20
+
+    def after(self, next_cursor: Optional[str]) -> "PayoutQuery":
+        """The same filters, for the page after the one that returned ``next_cursor``."""
+        return replace(self, cursor=next_cursor)
+
+    def _params(self) -> List[Tuple[str, str]]:
+        params = []
+        for name in ("status", "provider", "created_from", "created_to", "cursor", "limit"):
+            value = getattr(self, name)
+            if isinstance(value, datetime):
+                value = _instant_text(value)
+            if value is not None:
+                params.append((name, str(value)))
+        return params
+
+
+@dataclass(frozen=True)
+class PayoutPage:
+    """One page of :meth:`XaalisClient.list_payouts`, newest first.
+
+    ``next_cursor``: pass it to :meth:`PayoutQuery.after` for the next page; ``None`` on the last.
+    """
+
+    payouts: List[Payout]
+    has_more: bool
+    next_cursor: Optional[str]
+
+
 def _amount(node: Mapping[str, Any], name: str) -> Optional[Decimal]:
     value = _text(node, name)
     return None if value is None else Decimal(value)
@@ -532,9 +677,11 @@ class XaalisClient:
 
     Calls: :meth:`initiate`, :meth:`status`, :meth:`list`, :meth:`cancel`, :meth:`refund`,
     :meth:`pay_with_code`, :meth:`simulate` (sandbox), :meth:`create_payment_link`,
-    :meth:`list_payment_links` and :meth:`deactivate_payment_link`.
+    :meth:`list_payment_links`, :meth:`deactivate_payment_link`, :meth:`create_payout`,
+    :meth:`read_payout` and :meth:`list_payouts`.
 
-    Every POST carries an ``Idempotency-Key`` (generated unless you pass one), kept across retries,
+    Every POST carries an ``Idempotency-Key`` (generated unless you pass one; a payout's is always
+    yours, see :meth:`create_payout`), kept across retries,
     so a retried call never creates or changes anything twice. Network errors (timeouts included)
     and 429 answers are retried ``max_retries`` times, honouring ``Retry-After``; other errors raise
     :class:`XaalisError` with the API's error body.
@@ -705,6 +852,35 @@ class XaalisClient:
     def deactivate_payment_link(self, code: str) -> PaymentLink:
         """Stops a payment link for good (payments it already started are not touched)."""
         return self._link(self._send("POST", "/payment-links/%s/deactivate/" % _segment(code), None, _new_key()))
+
+    def create_payout(self, request: PayoutRequest, idempotency_key: str) -> Payout:
+        """Sends money to a Senegalese mobile number from the application's provider account (payouts
+        must be turned on for the application first, else a 403).
+
+        The key is required and never generated: a payout is sent at most once per key, however late
+        the same call is retried. After a lost answer retry with the same key (the same payout comes
+        back), never with a new one; the same key with another request is refused with a 422.
+
+        :param idempotency_key: 1 to 255 characters, yours to keep with the payout you mean (such as
+            your own payout's id)
+        :raises ValueError: without a key
+        """
+        if not isinstance(request, PayoutRequest):
+            raise TypeError("create_payout takes a PayoutRequest")
+        if not isinstance(idempotency_key, str) or not idempotency_key.strip():
+            raise ValueError("idempotency_key is required: a payout is never sent without one")
+        return _read(Payout, self._send("POST", "/payouts/", _dumps(request._body()), idempotency_key))
+
+    def read_payout(self, reference: str) -> Payout:
+        """The payout as it stands; 404 for a reference that is not one of this application's in the
+        keys' environment."""
+        return _read(Payout, self._send("GET", "/payouts/%s/" % _segment(reference)))
+
+    def list_payouts(self, query: Optional[PayoutQuery] = None) -> PayoutPage:
+        """A page of payouts of this application and environment, newest first."""
+        query = query if query is not None else PayoutQuery()
+        payouts, has_more, next_cursor = self._page("/payouts/", query._params(), Payout)
+        return PayoutPage(payouts, has_more, next_cursor)
 
     # --- transport -------------------------------------------------------------------------------
 

@@ -21,9 +21,12 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _json
+
+if TYPE_CHECKING:
+    from .client import Payout
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -91,8 +94,9 @@ class WebhookEvent:
 
     ``id`` is ``<reference>:<STATUS>``, identical on every delivery of the same notification:
     deduplicate on it. ``event`` is ``transaction.success``, ``transaction.failed``,
-    ``transaction.cancelled``, ``transaction.expired`` or ``transaction.refunded``. ``data`` holds
-    the payment's fields: strings, ``int`` and ``decimal.Decimal`` numbers, booleans, ``None``,
+    ``transaction.cancelled``, ``transaction.expired`` or ``transaction.refunded`` for a payment, and
+    ``payout.success``, ``payout.failed`` or ``payout.reversed`` for a payout. ``data`` holds
+    the payment's (or the payout's) fields: strings, ``int`` and ``decimal.Decimal`` numbers, booleans, ``None``,
     nested ``dict``s and ``list``s; ``data["amount"]`` is a string such as ``"1500.00"``.
     ``raw_body`` is the body exactly as received, as text.
     """
@@ -111,8 +115,21 @@ class WebhookEvent:
 
     @property
     def reference(self) -> Optional[str]:
-        """The payment's reference, from ``data.reference``."""
+        """The payment's or the payout's reference, from ``data.reference``."""
         return self.data_string("reference")
+
+    @property
+    def status(self) -> Optional[str]:
+        """The status the payment or the payout moved to, from ``data.status``."""
+        return self.data_string("status")
+
+    @property
+    def payout(self) -> Optional["Payout"]:
+        """The payout of a ``payout.*`` notification, read from ``data``; ``None`` for a payment's
+        notification."""
+        from .client import Payout
+
+        return Payout._from_json(self.data) if self.event.startswith("payout.") else None
 
     @property
     def metadata(self) -> Dict[str, Any]:

@@ -8,7 +8,8 @@ document.querySelectorAll('[data-copy]').forEach(button => button.addEventListen
 
 // A box whose outcome is still on its way (a test event just sent) names the address of its next
 // state: it is fetched every second, and the box's live region reads out the change, until the box
-// stops asking (or a minute has gone by: the page's own link to refresh remains).
+// stops asking (or a minute has gone by, or as many seconds as its data-follow-tries says: the page's
+// own link to refresh remains).
 document.querySelectorAll('[data-follow]').forEach(box => {
   let tries = 0;
   const follow = () => fetch(box.dataset.follow, {credentials: 'same-origin'})
@@ -17,7 +18,7 @@ document.querySelectorAll('[data-follow]').forEach(box => {
       const next = new DOMParser().parseFromString(html, 'text/html').body.firstElementChild;
       if (!next) return;
       box.innerHTML = next.innerHTML;
-      if (next.dataset.follow && ++tries < 60) setTimeout(follow, 1000);
+      if (next.dataset.follow && ++tries < Number(box.dataset.followTries || 60)) setTimeout(follow, 1000);
       else delete box.dataset.follow;
     })
     .catch(() => {});

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
@@ -16,6 +17,8 @@ import sn.xaalis.provider.Provider;
  * @param failureCode the provider's code for a failure (such as {@code recipient-limit-exceeded})
  * @param providerReference the provider's id for the transfer, once known
  * @param requestedFrom the address the request came from (the audit trail's "from where")
+ * @param requestedBy who asked: {@code api} for the application's secret key, the merchant's e-mail for
+ *     the portal (the audit trail's "who"); null for payouts made before it was kept
  * @param connectionId the merchant's own provider account a live payout goes out of; null in the sandbox
  */
 public record Payout(
@@ -37,11 +40,48 @@ public record Payout(
         @Nullable String failureReason,
         @Nullable String providerReference,
         String requestedFrom,
+        @Nullable String requestedBy,
         @Nullable ConnectionId connectionId,
         int checks,
         Instant createdAt,
         Instant updatedAt,
         @Nullable Instant settledAt) {
+
+    /** A payout just asked for, as it is stored before anything else: queued, its provider told nothing yet. */
+    static Payout queued(
+            UUID id,
+            Caller caller,
+            PayoutOrder order,
+            String from,
+            String who,
+            @Nullable ConnectionId connection,
+            Instant now) {
+        return new Payout(
+                id,
+                PayoutReference.random(),
+                caller.applicationId(),
+                caller.environment(),
+                order.provider(),
+                order.amount(),
+                null,
+                "XOF",
+                order.recipientPhone(),
+                order.recipientName(),
+                order.reason(),
+                order.metadata(),
+                PayoutStatus.PROCESSING,
+                PayoutStage.QUEUED,
+                null,
+                null,
+                null,
+                from,
+                who,
+                connection,
+                0,
+                now,
+                now,
+                null);
+    }
 
     /** This payout as it is once moved to {@code status} and {@code stage}, with what the provider said. */
     Payout moved(
@@ -71,6 +111,7 @@ public record Payout(
                 failureReason,
                 providerReference != null ? providerReference : this.providerReference,
                 requestedFrom,
+                requestedBy,
                 connectionId,
                 checks,
                 createdAt,

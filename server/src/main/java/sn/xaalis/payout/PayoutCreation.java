@@ -13,6 +13,7 @@ import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
+import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderPayouts;
 
 /**
@@ -66,6 +67,26 @@ public class PayoutCreation {
         if (!own.allows(from)) {
             throw new PayoutRefusal.AddressNotAllowed();
         }
+        return created(caller, request, key, requestHash, from, "api", own);
+    }
+
+    /**
+     * As {@link #create}, asked by the merchant signed in to the portal: the list of allowed addresses
+     * guards the API's keys, not the portal, where the merchant proved who it is.
+     */
+    public Outcome createInPortal(
+            Caller caller, PayoutRequest request, String key, String requestHash, String from, String who) {
+        return created(caller, request, key, requestHash, from, who, settings.of(caller.applicationId()));
+    }
+
+    private Outcome created(
+            Caller caller,
+            PayoutRequest request,
+            String key,
+            String requestHash,
+            String from,
+            String who,
+            PayoutSettings.Settings own) {
         // A retry gets the payout its key made, whatever changed since (even payouts turned off).
         Optional<Outcome> earlier = earlier(caller, key, requestHash);
         if (earlier.isPresent()) {
@@ -75,27 +96,36 @@ public class PayoutCreation {
             throw new PayoutRefusal.TurnedOff();
         }
         PayoutOrder order = PayoutOrder.check(request, properties.maxAmount());
-        if (!caller.providers().contains(order.provider())) {
-            throw new PayoutRefusal.ProviderNotActivated();
-        }
-        ConnectionId connection = null;
-        if (caller.environment() == Environment.LIVE) {
-            if (!caller.liveApproved()) {
-                throw new PayoutRefusal.LiveSuspended();
-            }
-            switch (providers.sourceFor(caller.applicationId(), order.provider())) {
-                case ProviderPayouts.Source.Ready ready -> connection = ready.connectionId();
-                case ProviderPayouts.Source.Unavailable unavailable ->
-                    throw new PayoutRefusal.LiveUnavailable(unavailable.reason());
-            }
-        }
+        ConnectionId connection = source(caller, order.provider());
         Idempotency.Scope scope = new Idempotency.Scope(caller.applicationId(), caller.environment(), key);
         idempotency.begin(scope);
         try {
-            return store(caller, order, own, key, requestHash, from, connection);
+            return store(caller, order, own, key, requestHash, from, who, connection);
         } finally {
             idempotency.end(scope);
         }
+    }
+
+    /**
+     * The account a payout of {@code provider} goes out of: null in the sandbox, the application's own
+     * connection in live; refused when the provider is not active or live payouts cannot go out.
+     */
+    @Nullable
+    ConnectionId source(Caller caller, Provider provider) {
+        if (!caller.providers().contains(provider)) {
+            throw new PayoutRefusal.ProviderNotActivated();
+        }
+        if (caller.environment() != Environment.LIVE) {
+            return null;
+        }
+        if (!caller.liveApproved()) {
+            throw new PayoutRefusal.LiveSuspended();
+        }
+        return switch (providers.sourceFor(caller.applicationId(), provider)) {
+            case ProviderPayouts.Source.Ready ready -> ready.connectionId();
+            case ProviderPayouts.Source.Unavailable unavailable ->
+                throw new PayoutRefusal.LiveUnavailable(unavailable.reason());
+        };
     }
 
     private Outcome store(
@@ -105,33 +135,11 @@ public class PayoutCreation {
             String key,
             String hash,
             String from,
+            String who,
             @Nullable ConnectionId connection) {
         for (int attempt = 1; ; attempt++) {
             Instant now = Timestamps.truncate(clock.instant());
-            Payout payout = new Payout(
-                    RandomTokens.uuidV7(clock),
-                    PayoutReference.random(),
-                    caller.applicationId(),
-                    caller.environment(),
-                    order.provider(),
-                    order.amount(),
-                    null,
-                    "XOF",
-                    order.recipientPhone(),
-                    order.recipientName(),
-                    order.reason(),
-                    order.metadata(),
-                    PayoutStatus.PROCESSING,
-                    PayoutStage.QUEUED,
-                    null,
-                    null,
-                    null,
-                    from,
-                    connection,
-                    0,
-                    now,
-                    now,
-                    null);
+            Payout payout = Payout.queued(RandomTokens.uuidV7(clock), caller, order, from, who, connection, now);
             Boolean stored = transactions.execute(tx -> {
                 if (!store.reserve(
                         caller.applicationId(),

@@ -1,8 +1,10 @@
 package sn.xaalis.payout;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import sn.xaalis.provider.Provider;
@@ -22,6 +24,10 @@ import sn.xaalis.provider.Provider;
  * @param watchFor how long a successful payout its provider can reverse is still asked about (the wallet
  *     allows a reversal within 3 days)
  * @param watchEvery how often it is asked about meanwhile
+ * @param bulkMaxLines the most lines a bulk payout file may hold
+ * @param feeEstimate the share of the amount each provider is expected to charge, shown before a bulk file
+ *     is confirmed (the wallet's published 1 % by default; none known for the operator); the fee each
+ *     payout records is the provider's own
  */
 @ConfigurationProperties("xaalis.payouts")
 public record PayoutProperties(
@@ -34,7 +40,9 @@ public record PayoutProperties(
         @DefaultValue("PT24H") Duration reviewAfter,
         @DefaultValue("PT1S") Duration sandboxDelay,
         @DefaultValue("P3DT1H") Duration watchFor,
-        @DefaultValue("PT6H") Duration watchEvery) {
+        @DefaultValue("PT6H") Duration watchEvery,
+        @DefaultValue("10000") int bulkMaxLines,
+        Map<Provider, BigDecimal> feeEstimate) {
 
     public PayoutProperties {
         if (jobInterval == null || !jobInterval.isPositive()) {
@@ -43,6 +51,15 @@ public record PayoutProperties(
         if (maxAmount.signum() <= 0 || maxDailyAmount.signum() <= 0 || maxDailyCount <= 0) {
             throw new IllegalArgumentException("xaalis.payouts maximums must be positive");
         }
+    }
+
+    /** The expected fee of {@code amount} sent with {@code provider}, or null when none is known. */
+    public @Nullable BigDecimal estimatedFee(Provider provider, BigDecimal amount) {
+        BigDecimal rate = feeEstimate == null ? null : feeEstimate.get(provider);
+        if (rate == null && provider == Provider.WALLET_SN) {
+            rate = new BigDecimal("0.01");
+        }
+        return rate == null ? null : amount.multiply(rate).setScale(0, RoundingMode.CEILING);
     }
 
     /** Payouts per second a node sends with this provider. */

@@ -28,12 +28,20 @@ class PayoutStore {
 
     static final String COLUMNS = "id, reference, application_id, environment, provider, amount, fee, currency,"
             + " recipient_phone, recipient_name, reason, metadata, status, stage, failure_code, failure_reason,"
-            + " provider_reference, requested_from, connection_id, checks, created_at, updated_at, settled_at";
+            + " provider_reference, requested_from, requested_by, connection_id, checks, created_at, updated_at, settled_at";
 
     private static final String INSERT = "INSERT INTO payouts (" + COLUMNS + ", idempotency_key, request_hash,"
             + " next_attempt_at) VALUES (:id, :reference, :app, :env, :provider, :amount, :fee, :currency, :phone,"
-            + " :name, :reason, :metadata, :status, :stage, NULL, NULL, NULL, :from, :connection, 0, :created,"
+            + " :name, :reason, :metadata, :status, :stage, NULL, NULL, NULL, :from, :by, :connection, 0, :created,"
             + " :created, NULL, :key, :hash, :created) ON CONFLICT DO NOTHING";
+
+    /** The senders' queries, every second on every node: each reads an index (PayoutQueryPlansIT). */
+    static final String LOCK_DUE =
+            "SELECT " + COLUMNS + " FROM payouts WHERE stage = :stage AND next_attempt_at <= :now"
+                    + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
+
+    static final String LOCK_QUEUED = "SELECT " + COLUMNS + " FROM payouts WHERE stage = 'QUEUED' AND next_attempt_at"
+            + " <= :now AND provider = :provider ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
     private final JdbcClient jdbc;
 
@@ -72,6 +80,7 @@ class PayoutStore {
                         .param("status", p.status().name())
                         .param("stage", p.stage().name())
                         .param("from", p.requestedFrom())
+                        .param("by", p.requestedBy())
                         .param(
                                 "connection",
                                 p.connectionId() == null
@@ -96,15 +105,28 @@ class PayoutStore {
             BigDecimal amount,
             BigDecimal amountCap,
             int countCap) {
+        return reserve(applicationId, environment, day, amount, 1, amountCap, countCap);
+    }
+
+    /** As {@link #reserve}, for {@code count} payouts of {@code amount} in all (a bulk file, at once). */
+    boolean reserve(
+            ApplicationId applicationId,
+            Environment environment,
+            LocalDate day,
+            BigDecimal amount,
+            int count,
+            BigDecimal amountCap,
+            int countCap) {
         jdbc.sql("INSERT INTO payout_days (application_id, environment, sent_on, amount, payouts)"
                         + " VALUES (:app, :env, :day, 0, 0) ON CONFLICT DO NOTHING")
                 .param("app", applicationId.value())
                 .param("env", environment.value())
                 .param("day", day)
                 .update();
-        return jdbc.sql("UPDATE payout_days SET amount = amount + :amount, payouts = payouts + 1"
+        return jdbc.sql("UPDATE payout_days SET amount = amount + :amount, payouts = payouts + :count"
                                 + " WHERE application_id = :app AND environment = :env AND sent_on = :day"
-                                + " AND amount + :amount <= :amountCap AND payouts + 1 <= :countCap")
+                                + " AND amount + :amount <= :amountCap AND payouts + :count <= :countCap")
+                        .param("count", count)
                         .param("app", applicationId.value())
                         .param("env", environment.value())
                         .param("day", day)
@@ -117,6 +139,10 @@ class PayoutStore {
 
     /** Which of the two caps is the one that is full (for the refusal's words). */
     boolean countCapFull(ApplicationId applicationId, Environment environment, LocalDate day, int countCap) {
+        return countCapFull(applicationId, environment, day, 1, countCap);
+    }
+
+    boolean countCapFull(ApplicationId applicationId, Environment environment, LocalDate day, int count, int countCap) {
         Integer sent = jdbc.sql("SELECT payouts FROM payout_days WHERE application_id = :app AND environment = :env"
                         + " AND sent_on = :day")
                 .param("app", applicationId.value())
@@ -125,7 +151,7 @@ class PayoutStore {
                 .query(Integer.class)
                 .optional()
                 .orElse(0);
-        return sent + 1 > countCap;
+        return sent + count > countCap;
     }
 
     /** A failed payout sent nothing: its share of the day goes back. */
@@ -196,8 +222,7 @@ class PayoutStore {
 
     /** Payouts of a stage whose next attempt is due, locked so another node's sender skips them. */
     List<Payout> lockDue(PayoutStage stage, Instant now, int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM payouts WHERE stage = :stage AND next_attempt_at <= :now"
-                        + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+        return jdbc.sql(LOCK_DUE)
                 .param("stage", stage.name())
                 .param("now", Timestamps.toDatabase(now))
                 .param("limit", limit)
@@ -207,8 +232,7 @@ class PayoutStore {
 
     /** Queued payouts of one provider, due, locked likewise: each provider is sent to at its own pace. */
     List<Payout> lockQueued(Provider provider, Instant now, int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM payouts WHERE stage = 'QUEUED' AND next_attempt_at <= :now"
-                        + " AND provider = :provider ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+        return jdbc.sql(LOCK_QUEUED)
                 .param("provider", provider.name())
                 .param("now", Timestamps.toDatabase(now))
                 .param("limit", limit)
@@ -310,6 +334,7 @@ class PayoutStore {
                 rs.getString("failure_reason"),
                 rs.getString("provider_reference"),
                 rs.getString("requested_from"),
+                rs.getString("requested_by"),
                 ConnectionId.fromNullable(rs, "connection_id"),
                 rs.getInt("checks"),
                 instant(rs, "created_at"),

@@ -64,6 +64,22 @@ class PayoutTransitions {
         return move(from, to, now);
     }
 
+    /**
+     * The merchant says what became of a payout left for review: {@code SUCCESS} (the money arrived) or
+     * {@code FAILED} (it did not; the caps get its share back), announced like the provider's answers.
+     */
+    boolean resolve(Payout from, PayoutStatus to, String why) {
+        if (from.status() != PayoutStatus.NEEDS_REVIEW || (to != PayoutStatus.SUCCESS && to != PayoutStatus.FAILED)) {
+            return false;
+        }
+        Instant now = Timestamps.truncate(clock.instant());
+        String code = to == PayoutStatus.FAILED ? "merchant-review" : null;
+        return move(
+                from,
+                from.moved(to, PayoutStage.DONE, null, code, to == PayoutStatus.FAILED ? why : null, null, now),
+                now);
+    }
+
     private boolean move(Payout from, Payout to, Instant next) {
         Boolean moved = transactions.execute(tx -> {
             if (!store.move(from, to, next)) {

@@ -17,6 +17,7 @@ import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentFilter;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.CsvCells;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -81,12 +82,7 @@ record TransactionsExportController(MerchantApplications merchants, PaymentQueri
                 + "\r\n";
     }
 
-    /** RFC 4180 quoting, and a leading quote on values a spreadsheet would run as a formula. */
     static String csv(@Nullable String value) {
-        if (value == null) {
-            return "";
-        }
-        String safe = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
-        return "\"" + safe.replace("\"", "\"\"") + "\"";
+        return CsvCells.quoted(value);
     }
 }

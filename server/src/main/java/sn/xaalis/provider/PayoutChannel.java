@@ -1,5 +1,7 @@
 package sn.xaalis.provider;
 
+import java.math.BigDecimal;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /** A live adapter's payouts: money sent out of a merchant's own account, once, then asked about. */
@@ -21,6 +23,9 @@ public interface PayoutChannel {
      * guarantees that a second request under the same key never pays twice.
      */
     boolean resendsPayoutsSafely();
+
+    /** What the account holds to pay out with, in francs; empty when the provider did not say. */
+    Optional<BigDecimal> payoutBalance(ProviderAccount account);
 
     /** Why payouts cannot be sent from an account as connected (in the merchant's words), or null when they can. */
     @Nullable

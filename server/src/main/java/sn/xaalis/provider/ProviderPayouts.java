@@ -1,5 +1,6 @@
 package sn.xaalis.provider;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -75,6 +76,21 @@ public class ProviderPayouts {
                     "the " + provider + " account this payout went out of is no longer connected");
         }
         return channel.get().findPayout(account.get(), transfer);
+    }
+
+    /**
+     * What the application's own account with {@code provider} holds to pay out with; empty when it has
+     * none that can send payouts, or the provider did not answer.
+     */
+    public Optional<BigDecimal> balance(ApplicationId applicationId, Provider provider) {
+        if (!(sourceFor(applicationId, provider) instanceof Source.Ready ready)) {
+            return Optional.empty();
+        }
+        Optional<ProviderAccount> account = account(ready.connectionId(), provider);
+        Optional<PayoutChannel> channel = channel(provider);
+        return account.isEmpty() || channel.isEmpty()
+                ? Optional.empty()
+                : channel.get().payoutBalance(account.get());
     }
 
     public boolean resendsSafely(Provider provider) {

@@ -209,8 +209,4 @@ class CounterBrowserIT extends BrowserIntegrationTest {
         assertThat(page).hasURL(Pattern.compile(".*/portal/dashboard$"));
         return page;
     }
-
-    private String url(String path) {
-        return "http://localhost:" + port + path;
-    }
 }

@@ -332,17 +332,4 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         assertThat(page.locator("#amount")).hasValue("-4500");
         PageChecks.check(page, "portal-links-refused-" + language + "-" + width, language);
     }
-
-    private void signIn(Page page, String email) {
-        page.navigate(url("/portal/login"));
-        page.locator("input[name=email]").fill(email);
-        page.locator("input[name=password]").fill(Api.PASSWORD);
-        page.locator("main form button[type=submit]").click();
-        // An assertion rather than waitForURL: a failure names the address reached.
-        assertThat(page).hasURL(Pattern.compile(".*/portal/dashboard$"));
-    }
-
-    private String url(String path) {
-        return "http://localhost:" + port + path;
-    }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.provider.Provider;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeProviders;
@@ -42,6 +43,9 @@ class LivePayoutsIT extends ApiIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+
+    @Autowired
+    sn.xaalis.provider.ProviderPayouts providerPayouts;
 
     @BeforeEach
     void reset() {
@@ -284,6 +288,30 @@ class LivePayoutsIT extends ApiIntegrationTest {
                 .contains("\"encryptedPinCode\":\"[redacted]\"")
                 .doesNotContain(body.get("partner").get("encryptedPinCode").stringValue());
         assertThat(webhook(reference + ":SUCCESS")).isEqualTo("payout.success");
+    }
+
+    @Test
+    void theBalanceIsReadFromTheApplicationsOwnAccountsWithThePinEncrypted() {
+        Shop shop = shop(true);
+        fake.wallet().payouts().balance(shop.walletKey(), 250_000);
+        ApplicationId app = ApplicationId.valueOf(shop.merchant().applicationId());
+
+        assertThat(providerPayouts.balance(app, Provider.WALLET_SN))
+                .hasValueSatisfying(b -> assertThat(b).isEqualByComparingTo("250000"));
+        assertThat(providerPayouts.balance(app, Provider.MOBILEMONEY_SN))
+                .hasValueSatisfying(b -> assertThat(b).isEqualByComparingTo("1000000"));
+        String logged = jdbc.sql("SELECT request_body FROM provider_exchanges WHERE operation = 'retailer-balance'"
+                        + " AND request_body LIKE :retailer")
+                .param("retailer", "%" + shop.retailer() + "%")
+                .query(String.class)
+                .single();
+        assertThat(logged).contains("\"encryptedPinCode\":\"[redacted]\"").doesNotContain("4321");
+
+        // Without a retailer account, the operator's side has no balance to show; nothing is asked.
+        Shop noRetailer = shop(false);
+        assertThat(providerPayouts.balance(
+                        ApplicationId.valueOf(noRetailer.merchant().applicationId()), Provider.MOBILEMONEY_SN))
+                .isEmpty();
     }
 
     @Test

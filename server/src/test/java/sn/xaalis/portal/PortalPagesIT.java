@@ -163,16 +163,4 @@ class PortalPagesIT extends BrowserIntegrationTest {
         page.navigate(url(path));
         PageChecks.check(page, name, language);
     }
-
-    private void signIn(Page page, String email) {
-        page.navigate(url("/portal/login"));
-        page.locator("#email").fill(email);
-        page.locator("#password").fill(Api.PASSWORD);
-        page.locator("form button[type=submit]").click();
-        assertThat(page).hasURL(Pattern.compile(".*/portal/dashboard$"));
-    }
-
-    private String url(String path) {
-        return "http://localhost:" + port + path;
-    }
 }

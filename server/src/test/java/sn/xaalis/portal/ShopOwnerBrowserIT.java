@@ -238,8 +238,4 @@ class ShopOwnerBrowserIT extends BrowserIntegrationTest {
             return socket.getLocalPort();
         }
     }
-
-    private String url(String path) {
-        return "http://localhost:" + port + path;
-    }
 }

@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.w3c.dom.Document;
 import sn.xaalis.example.WebhookReceiver;
+import sn.xaalis.payout.PayoutSettings;
+import sn.xaalis.payout.PayoutTests;
+import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -58,6 +61,9 @@ class SdkEndToEndIT extends ApiIntegrationTest {
     // The server's clock, which other tests in this context move forward: the receiver must share it.
     @Autowired
     MutableClock clock;
+
+    @Autowired
+    PayoutSettings payoutSettings;
 
     @Test
     void theSdkIsPackagedUnderTheRepositorysLicenceForJava17() throws Exception {
@@ -321,6 +327,147 @@ class SdkEndToEndIT extends ApiIntegrationTest {
         assertThatThrownBy(() -> xaalis.payWithCode(payment.reference(), "77 101 00 01", "123456"))
                 .isInstanceOfSatisfying(
                         XaalisException.class, e -> assertThat(e.status()).isEqualTo(409));
+    }
+
+    /**
+     * Payouts through the SDK: sandbox payouts to the success, failure and reversal numbers (the same key
+     * twice gives one payout, another body under it a 422), read back and listed, and the server's
+     * {@code payout.success}, {@code payout.failed} and {@code payout.reversed} notifications verified by
+     * the SDK's verifier in a receiver on loopback.
+     */
+    @Test
+    void theSdkSendsPayoutsAndItsVerifierReadsTheirNotifications() throws Exception {
+        Api.Merchant m = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        payoutSettings.save(
+                ApplicationId.valueOf(m.applicationId()),
+                new PayoutSettings.Settings(true, new BigDecimal("1000000"), 100, List.of()));
+        WebhookVerifier verifier = new WebhookVerifier(clock, WebhookVerifier.DEFAULT_TOLERANCE, m.apiSecret());
+        Map<String, WebhookEvent> verified = new java.util.concurrent.ConcurrentHashMap<>();
+        List<String> refused = new CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer receiver =
+                com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/webhooks/xaalis", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            int status;
+            try {
+                WebhookEvent event =
+                        verifier.verify(body, exchange.getRequestHeaders().getFirst(WebhookVerifier.SIGNATURE_HEADER));
+                verified.put(event.id(), event);
+                status = 200;
+            } catch (WebhookVerificationException e) {
+                refused.add(e.reason().name());
+                status = 401;
+            }
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            api.setWebhook(m, "http://127.0.0.1:" + receiver.getAddress().getPort() + "/webhooks/xaalis");
+            XaalisClient xaalis = client(m);
+
+            PayoutRequest toAwa = PayoutRequest.of("WALLET_SN", "5000", "+221771234567")
+                    .withRecipientName("Awa Diop")
+                    .withReason("Commission novembre")
+                    .withMetadata(Map.of("staff_id", "S-12"));
+            Payout success = xaalis.createPayout(toAwa, "java-payout-success");
+            assertThat(success.reference()).matches("OUT-[A-Z0-9]{8}");
+            assertThat(success.status()).isIn("PROCESSING", "SUCCESS");
+            assertThat(success.amount().toPlainString()).isEqualTo("5000.00");
+            assertThat(success.recipientPhone()).isEqualTo("+221771234567");
+            assertThat(success.recipientName()).isEqualTo("Awa Diop");
+            assertThat(success.reason()).isEqualTo("Commission novembre");
+            assertThat(success.environment()).isEqualTo("sandbox");
+            assertThat(success.metadata().get("staff_id").asText()).isEqualTo("S-12");
+            assertThat(success.createdAt()).isNotNull();
+            // The same key twice: one payout; another body under it: a 422, and nothing sent.
+            assertThat(xaalis.createPayout(toAwa, "java-payout-success").reference())
+                    .isEqualTo(success.reference());
+            assertThatThrownBy(() -> xaalis.createPayout(
+                            PayoutRequest.of("WALLET_SN", "5000", "+221761234567"), "java-payout-success"))
+                    .isInstanceOfSatisfying(XaalisException.class, e -> {
+                        assertThat(e.status()).isEqualTo(422);
+                        assertThat(e.retryable()).isFalse();
+                    });
+            Payout failed =
+                    xaalis.createPayout(PayoutRequest.of("WALLET_SN", "5000", "+221700000011"), "java-payout-failed");
+            Payout reversed =
+                    xaalis.createPayout(PayoutRequest.of("WALLET_SN", "5000", "+221700000012"), "java-payout-reversed");
+
+            PayoutTests.awaitPayout(api, m, success.reference(), "SUCCESS", Duration.ofSeconds(15));
+            PayoutTests.awaitPayout(api, m, failed.reference(), "FAILED", Duration.ofSeconds(15));
+            // The reversal comes after the success, once the server's clock says it is time (as PayoutApiIT).
+            Payout back = xaalis.readPayout(reversed.reference());
+            for (int i = 0; i < 20 && !back.status().equals("REVERSED"); i++) {
+                clock.advance(Duration.ofMinutes(1));
+                Thread.sleep(300);
+                back = xaalis.readPayout(reversed.reference());
+            }
+            assertThat(back.status()).isEqualTo("REVERSED");
+
+            Payout paid = xaalis.readPayout(success.reference());
+            assertThat(paid.status()).isEqualTo("SUCCESS");
+            assertThat(paid.fee().toPlainString()).isEqualTo("50.00");
+            assertThat(paid.settledAt()).isNotNull();
+            Payout refusedPayout = xaalis.readPayout(failed.reference());
+            assertThat(refusedPayout.status()).isEqualTo("FAILED");
+            assertThat(refusedPayout.failureCode()).isEqualTo("recipient-limit-exceeded");
+            assertThat(refusedPayout.failureReason()).isNotBlank();
+            assertThatThrownBy(() -> xaalis.readPayout("OUT-ZZZZZZZZ"))
+                    .isInstanceOfSatisfying(
+                            XaalisException.class, e -> assertThat(e.status()).isEqualTo(404));
+
+            // The lists: all three (one for the replayed key), a filter, and the pages.
+            assertThat(xaalis.listPayouts(PayoutQuery.all().limit(100)).payouts())
+                    .extracting(Payout::reference)
+                    .containsExactlyInAnyOrder(success.reference(), failed.reference(), reversed.reference());
+            assertThat(xaalis.listPayouts(PayoutQuery.all().status("FAILED")).payouts())
+                    .extracting(Payout::reference)
+                    .containsExactly(failed.reference());
+            PayoutPage first = xaalis.listPayouts(PayoutQuery.all().limit(2));
+            assertThat(first.payouts()).hasSize(2);
+            assertThat(first.hasMore()).isTrue();
+            PayoutPage second = xaalis.listPayouts(PayoutQuery.all().limit(2).after(first.nextCursor()));
+            assertThat(second.payouts()).hasSize(1);
+            assertThat(second.hasMore()).isFalse();
+            assertThat(second.payouts().get(0).reference())
+                    .isNotIn(
+                            first.payouts().get(0).reference(),
+                            first.payouts().get(1).reference());
+
+            // The four notifications delivered, each verified by the SDK's verifier and read as a payout.
+            Map<String, String> expected = Map.of(
+                    success.reference() + ":SUCCESS", "payout.success",
+                    failed.reference() + ":FAILED", "payout.failed",
+                    reversed.reference() + ":SUCCESS", "payout.success",
+                    reversed.reference() + ":REVERSED", "payout.reversed");
+            for (String eventId : expected.keySet()) {
+                api.awaitNotification(m, eventId, Set.of("DELIVERED"), Duration.ofSeconds(15));
+            }
+            assertThat(refused).isEmpty();
+            assertThat(verified.keySet()).containsExactlyInAnyOrderElementsOf(expected.keySet());
+            expected.forEach((eventId, name) -> {
+                WebhookEvent event = verified.get(eventId);
+                String reference = eventId.substring(0, eventId.indexOf(':'));
+                String status = eventId.substring(eventId.indexOf(':') + 1);
+                assertThat(event.event()).isEqualTo(name);
+                assertThat(event.reference()).isEqualTo(reference);
+                assertThat(event.status()).isEqualTo(status);
+                Payout payout = event.payout();
+                assertThat(payout).as(eventId).isNotNull();
+                assertThat(payout.reference()).isEqualTo(reference);
+                assertThat(payout.status()).isEqualTo(status);
+                assertThat(payout.amount().toPlainString()).isEqualTo("5000.00");
+            });
+            assertThat(verified.get(success.reference() + ":SUCCESS").payout().fee())
+                    .isEqualByComparingTo("50");
+            assertThat(verified.get(success.reference() + ":SUCCESS").metadata())
+                    .containsEntry("staff_id", "S-12");
+            assertThat(verified.get(failed.reference() + ":FAILED").payout().failureCode())
+                    .isEqualTo("recipient-limit-exceeded");
+        } finally {
+            receiver.stop(0);
+        }
     }
 
     private XaalisClient client(Api.Merchant m) {

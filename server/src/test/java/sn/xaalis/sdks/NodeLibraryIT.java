@@ -25,12 +25,15 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.TestDatabase;
 import tools.jackson.databind.JsonNode;
 
@@ -258,6 +261,82 @@ class NodeLibraryIT extends ApiIntegrationTest {
                         .get("status")
                         .stringValue())
                 .isEqualTo("SUCCESS");
+    }
+
+    @Autowired
+    PayoutSettings payoutSettings;
+
+    @Autowired
+    MutableClock clock;
+
+    /**
+     * Payouts through the library: sandbox payouts to the success, failure and reversal numbers (the same
+     * key twice gives one payout), read back and listed, and their {@code payout.*} notifications verified
+     * by a receiver that uses the library's verifier (test/e2e/payouts.mjs).
+     */
+    @Test
+    void theClientSendsPayoutsAndTheVerifierReadsTheirNotifications() throws Exception {
+        Api.Merchant m = LibraryPayouts.merchant(api, payoutSettings);
+        Map<String, String> keys = Map.of(
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret());
+        Path events = work.resolve("events.jsonl");
+        String name = "node-payout-receiver-" + RUN;
+        Process receiver = ExternalTool.start(
+                name,
+                LIBRARY,
+                Map.of(
+                        "XAALIS_API_SECRET",
+                        m.apiSecret(),
+                        "HOST",
+                        "127.0.0.1",
+                        "PORT",
+                        "0",
+                        "EVENTS_FILE",
+                        events.toString()),
+                "node",
+                "test/e2e/payouts.mjs",
+                "receive");
+        try {
+            api.setWebhook(m, "http://127.0.0.1:" + listeningPort(receiver, name) + "/webhooks/xaalis");
+
+            JsonNode created =
+                    node("payouts-create", keys, work.resolve("orders.json"), "test/e2e/payouts.mjs", "create");
+            LibraryPayouts.assertCreated(created);
+            Map<String, String> refs = LibraryPayouts.references(created);
+            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
+
+            List<String> read = new ArrayList<>(List.of("test/e2e/payouts.mjs", "read"));
+            read.addAll(refs.values());
+            LibraryPayouts.assertRead(
+                    node("payouts-read", keys, work.resolve("orders.json"), read.toArray(String[]::new)), refs);
+            LibraryPayouts.assertEvents(events, refs);
+        } finally {
+            ExternalTool.stop(receiver);
+        }
+        String log = Files.readString(Path.of("target", "processes", name + ".log"));
+        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
+    }
+
+    /** The port a script printed once listening ({@code Listening on port N}). */
+    private static int listeningPort(Process process, String name) throws Exception {
+        Path log = Path.of("target", "processes", name + ".log");
+        Pattern listening = Pattern.compile("Listening on port (\\d+)");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            String output = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+            Matcher m = listening.matcher(output);
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+            if (!process.isAlive()) {
+                fail(name + " stopped: " + output);
+            }
+            Thread.sleep(100);
+        }
+        return fail(name + " did not start; see " + log);
     }
 
     /** A notification as the server sends one, for order o-42. */

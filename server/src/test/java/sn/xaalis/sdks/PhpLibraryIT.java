@@ -19,12 +19,15 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.TestDatabase;
 import tools.jackson.databind.JsonNode;
 
@@ -44,6 +47,10 @@ class PhpLibraryIT extends ApiIntegrationTest {
     private static final Path LIBRARY = ExternalTool.REPOSITORY.resolve("sdks/php");
     private static final Path DRIVER =
             Path.of("src/test/resources/sdks/php/drive.php").toAbsolutePath();
+    private static final Path PAYOUT_DRIVER =
+            Path.of("src/test/resources/sdks/php/drive-payouts.php").toAbsolutePath();
+    private static final Path PAYOUT_RECEIVER =
+            Path.of("src/test/resources/sdks/php/payout-receiver.php").toAbsolutePath();
     private static final Path CODE_DRIVER =
             Path.of("src/test/resources/sdks/php/drive-code.php").toAbsolutePath();
 
@@ -244,6 +251,77 @@ class PhpLibraryIT extends ApiIntegrationTest {
         assertThat(strings(wrong.get("fields"))).contains("otp");
         assertThat(wrong.get("code_in_message").booleanValue()).isFalse();
         assertThat(wrong.get("status_read").stringValue()).isEqualTo("PROCESSING");
+    }
+
+    @Autowired
+    PayoutSettings payoutSettings;
+
+    @Autowired
+    MutableClock clock;
+
+    /**
+     * Payouts through the library: sandbox payouts to the success, failure and reversal numbers (the same
+     * key twice gives one payout), read back and listed, and their {@code payout.*} notifications verified
+     * by a receiver that uses the library's verifier (drive-payouts.php, payout-receiver.php).
+     */
+    @Test
+    void theLibrarySendsPayoutsAndItsVerifierReadsTheirNotifications(@TempDir Path dir) throws Exception {
+        ExternalTool.require("php");
+        requireSupportedPhp();
+        Api.Merchant m = LibraryPayouts.merchant(api, payoutSettings);
+        String run = TestDatabase.postgres() ? "postgres" : "h2";
+        Path events = dir.resolve("events.jsonl");
+        int receiverPort = freePort();
+        String name = "php-payout-receiver-" + run;
+        Process receiver = ExternalTool.start(
+                name,
+                PAYOUT_RECEIVER.getParent(),
+                Map.of(
+                        "XAALIS_PHP_LIBRARY", LIBRARY.toString(),
+                        "XAALIS_API_SECRET", m.apiSecret(),
+                        "EVENTS_FILE", events.toString()),
+                "php",
+                "-S",
+                "127.0.0.1:" + receiverPort,
+                PAYOUT_RECEIVER.toString());
+        try {
+            awaitListening(receiver, receiverPort);
+            api.setWebhook(m, "http://127.0.0.1:" + receiverPort + "/webhooks/xaalis");
+            Map<String, String> env = Map.of(
+                    "XAALIS_BASE_URL", api.base(),
+                    "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                    "XAALIS_API_KEY", m.apiKey(),
+                    "XAALIS_API_SECRET", m.apiSecret());
+
+            JsonNode created = lastJsonLine(ExternalTool.run(
+                    "php-payouts-create-" + run,
+                    LIBRARY,
+                    env,
+                    Duration.ofMinutes(2),
+                    "php",
+                    PAYOUT_DRIVER.toString(),
+                    LIBRARY.toString(),
+                    "create"));
+            LibraryPayouts.assertCreated(created);
+            Map<String, String> refs = LibraryPayouts.references(created);
+            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
+
+            List<String> read = new ArrayList<>(List.of("php", PAYOUT_DRIVER.toString(), LIBRARY.toString(), "read"));
+            read.addAll(refs.values());
+            LibraryPayouts.assertRead(
+                    lastJsonLine(ExternalTool.run(
+                            "php-payouts-read-" + run,
+                            LIBRARY,
+                            env,
+                            Duration.ofMinutes(2),
+                            read.toArray(String[]::new))),
+                    refs);
+            LibraryPayouts.assertEvents(events, refs);
+        } finally {
+            ExternalTool.stop(receiver);
+        }
+        String log = Files.readString(Path.of("target", "processes", name + ".log"));
+        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
     }
 
     /** Skips (fails on CI) on a PHP older than the library's require.php. */

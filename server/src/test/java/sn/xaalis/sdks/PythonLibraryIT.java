@@ -27,12 +27,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.TestDatabase;
 import tools.jackson.databind.JsonNode;
 
@@ -54,6 +57,8 @@ import tools.jackson.databind.JsonNode;
 class PythonLibraryIT extends ApiIntegrationTest {
 
     private static final Path SDK = ExternalTool.REPOSITORY.resolve("sdks/python");
+    private static final Path PAYOUTS =
+            Path.of("src/test/resources/sdks/python/e2e_payouts.py").toAbsolutePath();
     private static final Path CLIENT =
             ExternalTool.REPOSITORY.resolve("server/src/test/resources/sdks/python/e2e_client.py");
     private static final Path VECTORS = ExternalTool.REPOSITORY.resolve("testdata/webhook-signatures.json");
@@ -328,6 +333,71 @@ class PythonLibraryIT extends ApiIntegrationTest {
         assertThat(strings(refused.get("fields"))).contains("otp");
         assertThat(refused.get("code_in_message").booleanValue()).isFalse();
         assertThat(code.get("refused_status_read").stringValue()).isEqualTo("PROCESSING");
+    }
+
+    @Autowired
+    PayoutSettings payoutSettings;
+
+    @Autowired
+    MutableClock clock;
+
+    /**
+     * Payouts through the library: sandbox payouts to the success, failure and reversal numbers (the same
+     * key twice gives one payout), read back and listed, and their {@code payout.*} notifications verified
+     * by a receiver that uses the library's verifier (e2e_payouts.py).
+     */
+    @Test
+    void theClientSendsPayoutsAndTheVerifierReadsTheirNotifications(@TempDir Path dir) throws Exception {
+        ExternalTool.require("python3");
+        requireSupportedPython();
+        Api.Merchant m = LibraryPayouts.merchant(api, payoutSettings);
+        String run = TestDatabase.postgres() ? "postgres" : "h2";
+        Path events = dir.resolve("events.jsonl");
+        int port = freePort();
+        Map<String, String> env = new HashMap<>(Map.of(
+                "PYTHONPATH", SDK.toString(),
+                "PYTHONDONTWRITEBYTECODE", "1",
+                "PYTHONUNBUFFERED", "1",
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret()));
+        Map<String, String> receiverEnv = new HashMap<>(env);
+        receiverEnv.putAll(
+                Map.of("HOST", "127.0.0.1", "PORT", Integer.toString(port), "EVENTS_FILE", events.toString()));
+        Process receiver = ExternalTool.start(
+                "python-payout-receiver-" + run, SDK, receiverEnv, "python3", PAYOUTS.toString(), "receive");
+        try {
+            awaitListening(receiver, port, "python-payout-receiver-" + run);
+            api.setWebhook(m, "http://127.0.0.1:" + port + "/webhooks/xaalis");
+
+            JsonNode created = payouts("payouts-create-" + run, env, "create");
+            LibraryPayouts.assertCreated(created);
+            Map<String, String> refs = LibraryPayouts.references(created);
+            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
+
+            List<String> read = new ArrayList<>(List.of("read"));
+            read.addAll(refs.values());
+            LibraryPayouts.assertRead(payouts("payouts-read-" + run, env, read.toArray(String[]::new)), refs);
+            LibraryPayouts.assertEvents(events, refs);
+        } finally {
+            ExternalTool.stop(receiver);
+        }
+        String log = Files.readString(Path.of("target", "processes", "python-payout-receiver-" + run + ".log"));
+        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
+    }
+
+    private JsonNode payouts(String name, Map<String, String> env, String... args) {
+        List<String> command = new ArrayList<>(List.of("python3", PAYOUTS.toString()));
+        command.addAll(List.of(args));
+        ExternalTool.Result result =
+                ExternalTool.run("python-" + name, SDK, env, Duration.ofMinutes(2), command.toArray(String[]::new));
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        Matcher line = Pattern.compile("(?m)^RESULT (.*)$").matcher(result.output());
+        if (!line.find()) {
+            fail("no RESULT line from the Python payouts script: " + result.output());
+        }
+        return Api.JSON.readTree(line.group(1));
     }
 
     /** Skips (fails on CI) on a python3 older than the library's requires-python. */

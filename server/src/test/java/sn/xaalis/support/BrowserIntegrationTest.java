@@ -1,5 +1,9 @@
 package sn.xaalis.support;
 
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+
+import com.microsoft.playwright.Page;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,6 +21,21 @@ public abstract class BrowserIntegrationTest extends ApiIntegrationTest {
     @BeforeAll
     static void launchBrowser() {
         browser = Browser.shared();
+    }
+
+    /** Signs the merchant of {@code email} in (its password is {@link Api#PASSWORD}), landing on the dashboard. */
+    protected void signIn(Page page, String email) {
+        page.navigate(url("/portal/login"));
+        page.locator("#email").fill(email);
+        page.locator("#password").fill(Api.PASSWORD);
+        page.locator("main form button[type=submit]").first().click();
+        // An assertion rather than waitForURL: a failure names the address reached.
+        assertThat(page).hasURL(Pattern.compile(".*/portal/dashboard$"));
+    }
+
+    /** The address of {@code path} on this test's server. */
+    protected String url(String path) {
+        return "http://localhost:" + port + path;
     }
 
     @AfterAll

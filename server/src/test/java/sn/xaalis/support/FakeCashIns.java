@@ -105,6 +105,25 @@ public final class FakeCashIns {
         return FakeProviders.Answer.of(200, key.toString());
     }
 
+    /** The retailer balance read: {@code {idType, id, encryptedPinCode, wallet}} → {@code {value, unit}} (§3.6). */
+    FakeProviders.Answer retailerBalance(String clientId, JsonNode body, String path) {
+        Retailer retailer = retailers.get(text(body, "id"));
+        if (!"MSISDN".equals(text(body, "idType")) || text(body, "encryptedPinCode") == null) {
+            return FakeOperator.problem(
+                    400, "Bad Request", path, "23", "Missing body field: idType, id, encryptedPinCode");
+        }
+        if (retailer == null || !retailer.clientId.equals(clientId)) {
+            return FakeOperator.problem(403, "Forbidden", path, "11", "Access forbidden");
+        }
+        if (!retailer.pin.equals(decrypt(text(body, "encryptedPinCode")))) {
+            return FakeOperator.businessError(path, "2041", "Transaction not allowed");
+        }
+        ObjectNode answer = FakeProviders.JSON.createObjectNode();
+        answer.put("value", retailer.balance.doubleValue());
+        answer.put("unit", "XOF");
+        return FakeProviders.Answer.of(200, answer.toString());
+    }
+
     /**
      * A cash-in by an authenticated API client; {@code record} keeps the transaction where the operator's
      * searches find it.

@@ -280,6 +280,9 @@ public final class FakeOperator {
         if (request.method().equals("GET") && path.equals("/api/account/v1/publicKeys")) {
             return cashIns.publicKey();
         }
+        if (request.method().equals("POST") && path.equals("/api/eWallet/v1/account/retailer/balance")) {
+            return cashIns.retailerBalance(account.clientId(), request.json(), path);
+        }
         if (request.method().equals("POST") && path.equals("/api/eWallet/v1/cashins")) {
             return cashIns.cashIn(account.clientId(), request.json(), path, transactions::add);
         }

@@ -3,6 +3,7 @@ package sn.xaalis.sdk;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -33,7 +34,8 @@ import java.util.function.Function;
  * // show payment.deepLinks() or payment.qrCode() to the customer, then wait for the webhook
  * }</pre>
  *
- * <p>Every POST carries an {@code Idempotency-Key} (generated unless you pass one), kept across
+ * <p>Every POST carries an {@code Idempotency-Key} (generated unless you pass one; a payout's is
+ * always yours, see {@link #createPayout(PayoutRequest, String)}), kept across
  * retries, so a retried call never creates or changes anything twice. Network errors and 429 answers
  * are retried ({@link Builder#maxRetries(int)}, honouring {@code Retry-After}); other errors throw
  * {@link XaalisException} with the API's error body.
@@ -232,6 +234,58 @@ public final class XaalisClient {
         return paymentLink(post("/payment-links/" + segment(code) + "/deactivate/", null));
     }
 
+    /**
+     * Sends money to a Senegalese mobile number from the application's provider account (payouts must be
+     * turned on for the application first, else a 403).
+     *
+     * <p>The key is required and never generated: a payout is sent at most once per key, however late the
+     * same call is retried. After a lost answer retry with the same key (the same payout comes back), never
+     * with a new one; the same key with another request is refused with a 422.
+     *
+     * @param idempotencyKey 1 to 255 characters, yours to keep with the payout you mean (such as your
+     *     own payout's id)
+     * @throws NullPointerException without a request or a key
+     * @throws IllegalArgumentException for a blank key
+     */
+    public Payout createPayout(PayoutRequest request, String idempotencyKey) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+        if (idempotencyKey.isBlank()) {
+            throw new IllegalArgumentException("idempotencyKey must not be blank");
+        }
+        ObjectNode body = json.createObjectNode();
+        body.put("provider", request.provider());
+        body.put("amount", request.amount().toPlainString());
+        body.put("recipient_phone", request.recipientPhone());
+        putIfPresent(body, "recipient_name", request.recipientName());
+        putIfPresent(body, "reason", request.reason());
+        if (request.metadata() != null) {
+            body.set("metadata", json.valueToTree(request.metadata()));
+        }
+        return payout(send("POST", "/payouts/", body.toString(), idempotencyKey));
+    }
+
+    /** The payout as it stands; 404 for a reference that is not one of this application's in the keys' environment. */
+    public Payout readPayout(String reference) {
+        return payout(send("GET", "/payouts/" + segment(reference) + "/", null, null));
+    }
+
+    /** A page of payouts of this application and environment, newest first. */
+    public PayoutPage listPayouts(PayoutQuery query) {
+        List<String> params = new ArrayList<>();
+        addParam(params, "status", query.status());
+        addParam(params, "provider", query.provider());
+        addParam(
+                params,
+                "created_from",
+                query.createdFrom() == null ? null : query.createdFrom().toString());
+        addParam(
+                params,
+                "created_to",
+                query.createdTo() == null ? null : query.createdTo().toString());
+        return page("/payouts/", params, query.cursor(), query.limit(), XaalisClient::payout, PayoutPage::new);
+    }
+
     /** How a list call builds its page from the items, {@code has_more} and {@code next_cursor}. */
     private interface PageOf<T, P> {
         P of(List<T> items, boolean hasMore, String nextCursor);
@@ -385,6 +439,27 @@ public final class XaalisClient {
                 instant(node, "expired_at"),
                 text(node, "error_message"),
                 node.has("metadata") ? node.get("metadata") : json.createObjectNode());
+    }
+
+    /** A payout object of an answer, or the {@code data} of a payout notification. */
+    static Payout payout(JsonNode node) {
+        return new Payout(
+                text(node, "reference"),
+                text(node, "provider"),
+                text(node, "environment"),
+                decimal(node, "amount"),
+                decimal(node, "fee"),
+                text(node, "currency"),
+                text(node, "recipient_phone"),
+                text(node, "recipient_name"),
+                text(node, "reason"),
+                text(node, "status"),
+                text(node, "failure_code"),
+                text(node, "failure_reason"),
+                node.has("metadata") ? node.get("metadata") : JsonNodeFactory.instance.objectNode(),
+                instant(node, "created_at"),
+                instant(node, "updated_at"),
+                instant(node, "settled_at"));
     }
 
     private PaymentLink paymentLink(JsonNode node) {

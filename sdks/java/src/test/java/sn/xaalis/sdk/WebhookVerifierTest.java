@@ -25,6 +25,44 @@ class WebhookVerifierTest {
     final WebhookVerifier verifier =
             new WebhookVerifier(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(300), SECRET);
 
+    static final String PAYOUT_BODY = "{\"id\":\"OUT-4KQ7ZP2M:FAILED\",\"event\":\"payout.failed\","
+            + "\"environment\":\"sandbox\",\"created_at\":\"2026-11-28T09:15:03.000000Z\",\"data\":{"
+            + "\"reference\":\"OUT-4KQ7ZP2M\",\"provider\":\"WALLET_SN\",\"environment\":\"sandbox\","
+            + "\"amount\":\"5000.00\",\"fee\":null,\"currency\":\"XOF\",\"recipient_phone\":\"+221700000011\","
+            + "\"recipient_name\":null,\"reason\":null,\"status\":\"FAILED\","
+            + "\"failure_code\":\"recipient-limit-exceeded\",\"failure_reason\":\"monthly limit\","
+            + "\"metadata\":{\"staff_id\":\"S-12\"},\"created_at\":\"2026-11-28T09:15:02.118000Z\","
+            + "\"updated_at\":\"2026-11-28T09:15:03.000000Z\",\"settled_at\":\"2026-11-28T09:15:03.000000Z\"}}";
+
+    @Test
+    void aPayoutNotificationVerifiesAndReadsAsAPayout() throws Exception {
+        WebhookEvent event = verifier.verify(PAYOUT_BODY, WebhookVerifier.sign(PAYOUT_BODY, NOW, SECRET));
+        assertThat(event.id()).isEqualTo("OUT-4KQ7ZP2M:FAILED");
+        assertThat(event.event()).isEqualTo("payout.failed");
+        assertThat(event.reference()).isEqualTo("OUT-4KQ7ZP2M");
+        assertThat(event.status()).isEqualTo("FAILED");
+        assertThat(event.metadata()).containsEntry("staff_id", "S-12");
+        Payout payout = event.payout();
+        assertThat(payout).isNotNull();
+        assertThat(payout.reference()).isEqualTo("OUT-4KQ7ZP2M");
+        assertThat(payout.status()).isEqualTo("FAILED");
+        assertThat(payout.amount()).isEqualTo(new BigDecimal("5000.00"));
+        assertThat(payout.fee()).isNull();
+        assertThat(payout.recipientPhone()).isEqualTo("+221700000011");
+        assertThat(payout.failureCode()).isEqualTo("recipient-limit-exceeded");
+        assertThat(payout.failureReason()).isEqualTo("monthly limit");
+        assertThat(payout.metadata().get("staff_id").asText()).isEqualTo("S-12");
+        assertThat(payout.settledAt()).isEqualTo(Instant.parse("2026-11-28T09:15:03Z"));
+
+        // A payment's notification is no payout; its status reads the same way.
+        WebhookEvent payment = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));
+        assertThat(payment.payout()).isNull();
+        String withStatus = BODY.replace("\"amount\"", "\"status\":\"SUCCESS\",\"amount\"");
+        assertThat(verifier.verify(withStatus, WebhookVerifier.sign(withStatus, NOW, SECRET))
+                        .status())
+                .isEqualTo("SUCCESS");
+    }
+
     @Test
     void returnsTheParsedEvent() throws Exception {
         WebhookEvent event = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));

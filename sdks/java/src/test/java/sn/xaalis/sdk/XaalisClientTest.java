@@ -498,6 +498,157 @@ class XaalisClientTest {
         assertThatThrownBy(() -> PaymentLinkRequest.fixed("45,00")).isInstanceOf(NumberFormatException.class);
     }
 
+    static final String PAYOUT = "{\"reference\":\"OUT-4KQ7ZP2M\",\"provider\":\"WALLET_SN\","
+            + "\"environment\":\"sandbox\",\"amount\":\"5000.00\",\"fee\":null,\"currency\":\"XOF\","
+            + "\"recipient_phone\":\"+221771234567\",\"recipient_name\":\"Awa Diop\","
+            + "\"reason\":\"Commission novembre\",\"status\":\"PROCESSING\",\"failure_code\":null,"
+            + "\"failure_reason\":null,\"metadata\":{\"staff_id\":\"S-12\"},"
+            + "\"created_at\":\"2026-11-28T09:15:02.118000Z\",\"updated_at\":\"2026-11-28T09:15:02.118000Z\","
+            + "\"settled_at\":null}";
+
+    @Test
+    void createPayoutSendsTheApiFieldsInOrderWithTheCallersKeyAndMapsThePayout() {
+        answers.add(Answer.of(201, PAYOUT));
+        Payout payout = client.createPayout(
+                PayoutRequest.of("WALLET_SN", "5000", "+221771234567")
+                        .withRecipientName("Awa Diop")
+                        .withReason("Commission novembre")
+                        .withMetadata(Map.of("staff_id", "S-12")),
+                "payout-S-12-2026-11");
+        Seen request = seen.get(0);
+        assertThat(request.method()).isEqualTo("POST");
+        assertThat(request.path()).isEqualTo("/api/v1/abcdefghijklmnop/payouts/");
+        assertThat(request.header("X-api-key")).isEqualTo("pk_test_key");
+        assertThat(request.header("X-api-secret")).isEqualTo("sk_test_secret");
+        assertThat(request.header("Content-type")).isEqualTo("application/json");
+        assertThat(request.header("Idempotency-key")).isEqualTo("payout-S-12-2026-11");
+        assertThat(request.body())
+                .isEqualTo("{\"provider\":\"WALLET_SN\",\"amount\":\"5000\",\"recipient_phone\":\"+221771234567\","
+                        + "\"recipient_name\":\"Awa Diop\",\"reason\":\"Commission novembre\","
+                        + "\"metadata\":{\"staff_id\":\"S-12\"}}");
+
+        assertThat(payout.reference()).isEqualTo("OUT-4KQ7ZP2M");
+        assertThat(payout.provider()).isEqualTo("WALLET_SN");
+        assertThat(payout.environment()).isEqualTo("sandbox");
+        assertThat(payout.amount()).isEqualTo(new BigDecimal("5000.00"));
+        assertThat(payout.fee()).isNull();
+        assertThat(payout.currency()).isEqualTo("XOF");
+        assertThat(payout.recipientPhone()).isEqualTo("+221771234567");
+        assertThat(payout.recipientName()).isEqualTo("Awa Diop");
+        assertThat(payout.reason()).isEqualTo("Commission novembre");
+        assertThat(payout.status()).isEqualTo("PROCESSING");
+        assertThat(payout.failureCode()).isNull();
+        assertThat(payout.failureReason()).isNull();
+        assertThat(payout.metadata().get("staff_id").asText()).isEqualTo("S-12");
+        assertThat(payout.createdAt()).hasToString("2026-11-28T09:15:02.118Z");
+        assertThat(payout.updatedAt()).isEqualTo(payout.createdAt());
+        assertThat(payout.settledAt()).isNull();
+    }
+
+    @Test
+    void createPayoutSendsOnlyTheRequiredFieldsAndNeedsTheCallersKey() {
+        answers.add(Answer.of(201, PAYOUT));
+        client.createPayout(PayoutRequest.of("MOBILEMONEY_SN", new BigDecimal("2500"), "+221761234567"), "k-1");
+        assertThat(seen.get(0).body())
+                .isEqualTo(
+                        "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"2500\",\"recipient_phone\":\"+221761234567\"}");
+
+        PayoutRequest request = PayoutRequest.of("WALLET_SN", "5000", "+221771234567");
+        assertThatThrownBy(() -> client.createPayout(request, null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("idempotencyKey");
+        assertThatThrownBy(() -> client.createPayout(request, " "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("idempotencyKey");
+        assertThatThrownBy(() -> PayoutRequest.of("WALLET_SN", "5000", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("recipientPhone");
+        assertThat(seen).hasSize(1);
+    }
+
+    @Test
+    void createPayoutRetriesANetworkErrorAndA429WithTheSameKeyAndBody() {
+        answers.add(new Answer(-1, "", Map.of(), 0));
+        answers.add(new Answer(429, "{\"status\":429}", Map.of("Retry-After", "0"), 0));
+        answers.add(Answer.of(201, PAYOUT));
+        Payout payout = client.createPayout(PayoutRequest.of("WALLET_SN", "5000", "+221771234567"), "k-retry");
+        assertThat(payout.reference()).isEqualTo("OUT-4KQ7ZP2M");
+        assertThat(seen).hasSize(3);
+        assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isEqualTo("k-retry"));
+        assertThat(seen).extracting(Seen::body).containsOnly(seen.get(0).body());
+    }
+
+    @Test
+    void payoutErrorsCarryTheApiErrorBodyAndAreNotRetried() {
+        answers.add(Answer.of(
+                403,
+                "{\"status\":403,\"error\":\"Forbidden\",\"message\":\"Payouts are turned off for this application\","
+                        + "\"timestamp\":\"2026-11-28T09:15:02.118+00:00\"}"));
+        assertThatThrownBy(() -> client.createPayout(PayoutRequest.of("WALLET_SN", "5000", "+221771234567"), "k-off"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(403);
+                    assertThat(e.retryable()).isFalse();
+                    assertThat(e.error().message()).contains("turned off");
+                });
+        answers.add(Answer.of(
+                400,
+                "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"Invalid request\","
+                        + "\"errors\":{\"recipient_phone\":[\"must be +221 and a mobile number\"]}}"));
+        assertThatThrownBy(() -> client.createPayout(PayoutRequest.of("WALLET_SN", "5000", "+33612345678"), "k-bad"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.error().errors())
+                            .containsEntry("recipient_phone", List.of("must be +221 and a mobile number"));
+                });
+        answers.add(Answer.of(422, "{\"status\":422,\"error\":\"Unprocessable Entity\",\"message\":\"another body\"}"));
+        assertThatThrownBy(() -> client.createPayout(PayoutRequest.of("WALLET_SN", "5001", "+221771234567"), "k-bad"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(422);
+                    assertThat(e.retryable()).isFalse();
+                });
+        answers.add(Answer.of(404, "{\"status\":404,\"error\":\"Not Found\",\"message\":\"No such payout\"}"));
+        assertThatThrownBy(() -> client.readPayout("OUT-NOPE0000"))
+                .isInstanceOfSatisfying(
+                        XaalisException.class, e -> assertThat(e.status()).isEqualTo(404));
+        assertThat(seen).hasSize(4);
+    }
+
+    @Test
+    void getAndListPayoutsUseTheirPathsAndFilters() {
+        answers.add(
+                Answer.of(200, PAYOUT.replace("PROCESSING", "SUCCESS").replace("\"fee\":null", "\"fee\":\"50.00\"")));
+        Payout payout = client.readPayout("OUT-4KQ7ZP2M");
+        assertThat(payout.status()).isEqualTo("SUCCESS");
+        assertThat(payout.fee()).isEqualTo(new BigDecimal("50.00"));
+        answers.add(
+                Answer.of(200, "{\"data\":[" + PAYOUT + "," + PAYOUT + "],\"has_more\":true,\"next_cursor\":\"c1\"}"));
+        PayoutPage page = client.listPayouts(PayoutQuery.all()
+                .status("FAILED")
+                .provider("WALLET_SN")
+                .createdBetween(Instant.parse("2026-11-01T00:00:00Z"), Instant.parse("2026-12-01T00:00:00Z"))
+                .after("c0")
+                .limit(2));
+        assertThat(page.payouts()).hasSize(2).allSatisfy(p -> assertThat(p.reference())
+                .isEqualTo("OUT-4KQ7ZP2M"));
+        assertThat(page.hasMore()).isTrue();
+        assertThat(page.nextCursor()).isEqualTo("c1");
+        answers.add(Answer.of(200, "{\"data\":[],\"has_more\":false,\"next_cursor\":null}"));
+        PayoutPage last = client.listPayouts(PayoutQuery.all());
+        assertThat(last.payouts()).isEmpty();
+        assertThat(last.nextCursor()).isNull();
+        assertThat(seen)
+                .extracting(s -> s.method() + " " + s.path())
+                .containsExactly(
+                        "GET /api/v1/abcdefghijklmnop/payouts/OUT-4KQ7ZP2M/",
+                        "GET /api/v1/abcdefghijklmnop/payouts/",
+                        "GET /api/v1/abcdefghijklmnop/payouts/");
+        assertThat(seen.get(1).query())
+                .isEqualTo("status=FAILED&provider=WALLET_SN&created_from=2026-11-01T00%3A00%3A00Z"
+                        + "&created_to=2026-12-01T00%3A00%3A00Z&cursor=c0&limit=2");
+        assertThat(seen.get(2).query()).isEqualTo("limit=20");
+        assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isNull());
+    }
+
     @Test
     void fromEnvironmentNamesTheMissingVariable() {
         assertThatThrownBy(() -> XaalisClient.fromEnvironment(Map.of("XAALIS_BASE_URL", "http://x")))

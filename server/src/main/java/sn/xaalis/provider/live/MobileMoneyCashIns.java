@@ -1,5 +1,6 @@
 package sn.xaalis.provider.live;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -8,6 +9,7 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Cipher;
 import org.jspecify.annotations.Nullable;
@@ -131,6 +133,40 @@ final class MobileMoneyCashIns {
             }
         }
         return new PayoutAnswer.Absent();
+    }
+
+    /**
+     * The retailer account's balance: {@code POST /api/eWallet/v1/account/retailer/balance} with the PIN
+     * encrypted as for a cash-in, answered {@code {value, unit}} (§3.6). A read: nothing moves.
+     */
+    Optional<BigDecimal> balance(ProviderAccount account) {
+        Credentials.Operator operator = MobileMoneyApi.operator(account);
+        if (!operator.sendsPayouts()) {
+            return Optional.empty();
+        }
+        PublicKey key;
+        try {
+            key = key(account);
+        } catch (KeyUnavailable e) {
+            return Optional.empty();
+        }
+        ObjectNode body = json.createObjectNode();
+        body.put("idType", "MSISDN");
+        body.put("id", operator.retailerNumber());
+        body.put("encryptedPinCode", encrypt(key, operator.retailerPin()));
+        body.put("wallet", "principal");
+        ProviderHttp.Reply reply = api.call(
+                account,
+                MobileMoneyApi.Request.post(
+                        "retailer-balance", null, "/api/eWallet/v1/account/retailer/balance", body));
+        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
+            return Optional.empty();
+        }
+        JsonNode answer = Replies.parse(json, answered.body());
+        JsonNode value = answer.path("value");
+        return "XOF".equals(Replies.text(answer, "unit")) && value.isNumber()
+                ? Optional.of(value.decimalValue())
+                : Optional.empty();
     }
 
     private MobileMoneyApi.Request cashIn(Credentials.Operator operator, PayoutTransfer transfer, PublicKey key) {

@@ -1,7 +1,9 @@
 package sn.xaalis.provider.live;
 
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.Environment;
@@ -116,6 +118,11 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
     @Override
     public PayoutAnswer sendPayout(ProviderAccount account, PayoutTransfer transfer) {
         return cashIns.send(account, transfer);
+    }
+
+    @Override
+    public Optional<BigDecimal> payoutBalance(ProviderAccount account) {
+        return cashIns.balance(account);
     }
 
     @Override

@@ -2,6 +2,7 @@ package sn.xaalis.provider.live;
 
 import java.math.BigDecimal;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.PayoutTransfer;
@@ -100,6 +101,19 @@ final class WalletPayouts {
         return new PayoutAnswer.Absent();
     }
 
+    /** {@code GET /v1/balance}: {@code {amount, currency}} (§2.4). */
+    Optional<BigDecimal> balance(ProviderAccount account) {
+        ProviderHttp.Reply reply =
+                http.send(call(account, "balance", null, "GET", "/v1/balance", Map.of(), null, true));
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
+            JsonNode body = Replies.parse(json, answered.body());
+            return "XOF".equals(Replies.text(body, "currency"))
+                    ? Optional.ofNullable(amount(Replies.text(body, "amount")))
+                    : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
     /** A payout object: {@code processing}, {@code succeeded}, {@code failed} or {@code reversed}. */
     private static PayoutAnswer payout(JsonNode payout) {
         String id = Replies.text(payout, "id");
@@ -160,7 +174,7 @@ final class WalletPayouts {
     private ProviderHttp.Call call(
             ProviderAccount account,
             String operation,
-            String reference,
+            @Nullable String reference,
             String method,
             String path,
             Map<String, String> headers,

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SequencedMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -195,6 +196,11 @@ public class WalletProvider implements LiveProvider, PayoutChannel {
     @Override
     public PayoutAnswer findPayout(ProviderAccount account, PayoutTransfer transfer) {
         return payouts.find(account, transfer);
+    }
+
+    @Override
+    public Optional<BigDecimal> payoutBalance(ProviderAccount account) {
+        return payouts.balance(account);
     }
 
     /** The wallet guarantees that requests with the same Idempotency-Key never send money twice. */

@@ -1,0 +1,91 @@
+package sn.xaalis.payout.portal;
+
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.ApplicationDetails;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.payout.PayoutSettings;
+import sn.xaalis.platform.ApiException;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.portal.PortalUser;
+import sn.xaalis.portal.Reauthentication;
+import sn.xaalis.provider.Provider;
+
+/**
+ * What every Payouts page starts from: the signed-in merchant's own application (anyone else's is the
+ * same 404 as none), acting in the environment chosen, as its keys would.
+ */
+@Component
+class PayoutPortal {
+
+    private final MerchantApplications merchants;
+    private final ApplicationDirectory directory;
+    private final MerchantPreferences preferences;
+    private final PayoutSettings settings;
+    private final Reauthentication reauthentication;
+
+    PayoutPortal(
+            MerchantApplications merchants,
+            ApplicationDirectory directory,
+            MerchantPreferences preferences,
+            PayoutSettings settings,
+            Reauthentication reauthentication) {
+        this.merchants = merchants;
+        this.directory = directory;
+        this.preferences = preferences;
+        this.settings = settings;
+        this.reauthentication = reauthentication;
+    }
+
+    /** The merchant, its application and the environment a page acts in. */
+    record Context(PortalUser user, ApplicationDetails app, Caller caller) {
+
+        Environment environment() {
+            return caller.environment();
+        }
+
+        /** The page's address with its environment, for links and redirects. */
+        String path(String rest) {
+            return "/portal/applications/" + app.id() + "/payouts" + rest + (rest.contains("?") ? "&" : "?") + "env="
+                    + caller.environment().value();
+        }
+    }
+
+    /** @throws ApiException 404 for an application not the merchant's, an unknown or unavailable environment */
+    Context context(PortalUser user, ApplicationId id, String env) {
+        ApplicationDetails app = merchants.details(user.merchantId(), id);
+        Environment environment =
+                Environment.fromValue(env).orElseThrow(() -> ApiException.notFound("No such environment"));
+        Caller caller = directory.caller(app.id(), environment).orElseThrow(() -> ApiException.notFound("Not live"));
+        return new Context(user, app, caller);
+    }
+
+    /** A page of the Payouts section, with what each of them shows. */
+    ModelAndView page(Context context, String template) {
+        return new ModelAndView(template)
+                .addObject("user", context.user())
+                .addObject("zone", preferences.timeZone(context.user().merchantId()))
+                .addObject("app", context.app())
+                .addObject("env", context.environment().value())
+                .addObject("base", context.path(""))
+                .addObject(
+                        "providers",
+                        List.copyOf(context.caller().providers()).stream()
+                                .sorted()
+                                .toList())
+                .addObject("settings", settings.of(context.app().id()))
+                .addObject("asksForCode", reauthentication.asksForCode(context.user()))
+                .addObject("errors", Map.<String, List<String>>of());
+    }
+
+    /** The providers this application can pay out with in the page's environment. */
+    static boolean active(Context context, Provider provider) {
+        return context.caller().providers().contains(provider);
+    }
+}

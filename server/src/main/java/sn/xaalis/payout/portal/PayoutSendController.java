@@ -1,0 +1,157 @@
+package sn.xaalis.payout.portal;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.codepayment.CustomerPhone;
+import sn.xaalis.pages.PageController;
+import sn.xaalis.payout.PayoutCreation;
+import sn.xaalis.payout.PayoutFile;
+import sn.xaalis.payout.PayoutProperties;
+import sn.xaalis.payout.PayoutRefusal;
+import sn.xaalis.payout.PayoutRequest;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.portal.PortalUser;
+import sn.xaalis.provider.Provider;
+
+/**
+ * One payout from the portal, in two steps: the form is checked and shown back (the number, the name,
+ * the amount and its expected fee) for the merchant to confirm; the confirmation carries a key made at
+ * the first step, so a second tap or a reload sends nothing twice.
+ */
+@PageController
+class PayoutSendController {
+
+    private final PayoutPortal portal;
+    private final PayoutPageController pages;
+    private final PayoutCreation creation;
+    private final PayoutProperties properties;
+
+    PayoutSendController(
+            PayoutPortal portal, PayoutPageController pages, PayoutCreation creation, PayoutProperties properties) {
+        this.portal = portal;
+        this.pages = pages;
+        this.creation = creation;
+        this.properties = properties;
+    }
+
+    @PostMapping("/portal/applications/{id}/payouts/review")
+    ModelAndView review(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable ApplicationId id,
+            @RequestParam(defaultValue = "sandbox") String env,
+            @RequestParam Map<String, String> form) {
+        PayoutPortal.Context context = portal.context(user, id, env);
+        Provider provider = Provider.fromName(form.get("provider"))
+                .filter(p -> PayoutPortal.active(context, p))
+                .orElse(null);
+        PayoutFile.Line line = PayoutFile.single(
+                text(form, "recipient_phone"),
+                text(form, "amount"),
+                text(form, "recipient_name"),
+                text(form, "reason"),
+                properties.maxAmount());
+        if (provider == null || line.problem() != null || line.amount() == null) {
+            String field = provider == null ? "provider" : problemField(line.problem());
+            ModelAndView view = pages.page(context)
+                    .addObject("errors", Map.of(field, List.of("payouts.problem." + field)))
+                    .addObject("form", form)
+                    .addObject("acted", "send");
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
+        return portal.page(context, "payouts/confirm")
+                .addObject("provider", provider)
+                .addObject("line", line)
+                .addObject(
+                        "display",
+                        CustomerPhone.parse(line.phone())
+                                .map(CustomerPhone::display)
+                                .orElse(line.phone()))
+                .addObject("fee", properties.estimatedFee(provider, line.amount()))
+                .addObject("key", RandomTokens.base62(32));
+    }
+
+    @PostMapping("/portal/applications/{id}/payouts/send")
+    ModelAndView send(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable ApplicationId id,
+            @RequestParam(defaultValue = "sandbox") String env,
+            @RequestParam Map<String, String> form,
+            HttpServletRequest request) {
+        PayoutPortal.Context context = portal.context(user, id, env);
+        String key = text(form, "key");
+        if (!key.matches("[A-Za-z0-9]{32}")) {
+            return PayoutPageController.redirect(context, "expired");
+        }
+        PayoutRequest payout = new PayoutRequest(
+                text(form, "provider"),
+                text(form, "amount"),
+                true,
+                text(form, "recipient_phone"),
+                text(form, "recipient_name"),
+                text(form, "reason"),
+                null,
+                Map.of());
+        try {
+            PayoutCreation.Outcome outcome = creation.createInPortal(
+                    context.caller(),
+                    payout,
+                    "portal:" + key,
+                    fingerprint(form),
+                    request.getRemoteAddr(),
+                    user.email());
+            return new ModelAndView("redirect:" + context.path("") + "&done=sent&payout="
+                    + outcome.payout().reference().value());
+        } catch (PayoutRefusal refusal) {
+            ModelAndView view = pages.page(context)
+                    .addObject("refusal", refusal.getClass().getSimpleName())
+                    .addObject("refusalDetail", refusal.getMessage());
+            view.setStatus(HttpStatus.CONFLICT);
+            return view;
+        }
+    }
+
+    private static String problemField(PayoutFile.@Nullable Problem problem) {
+        return switch (Objects.requireNonNullElse(problem, PayoutFile.Problem.AMOUNT)) {
+            case PHONE, DUPLICATE -> "recipient_phone";
+            case AMOUNT -> "amount";
+            case NAME -> "recipient_name";
+            case REASON -> "reason";
+        };
+    }
+
+    private static String text(Map<String, String> form, String field) {
+        String value = form.get(field);
+        return value == null ? "" : value;
+    }
+
+    private static String fingerprint(Map<String, String> form) {
+        try {
+            String text = String.join(
+                    "\n",
+                    text(form, "provider"),
+                    text(form, "amount"),
+                    text(form, "recipient_phone"),
+                    text(form, "recipient_name"),
+                    text(form, "reason"));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
