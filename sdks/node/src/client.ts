@@ -60,11 +60,14 @@ export interface Payment {
   readonly isFinal: boolean;
 }
 
-/** Filters for {@link XaalisClient.list}; unset fields do not filter. */
-export interface PaymentQuery {
-  /** Only payments in this status, such as `SUCCESS`. */
+/**
+ * What {@link PaymentQuery} and {@link PayoutQuery} share: a list's filters, its cursor and its page size;
+ * unset fields do not filter. Internal: the package exports the two names, not this one.
+ */
+export interface ListQuery {
+  /** Only those in this status, such as `SUCCESS`. */
   status?: string;
-  /** Only payments through this provider. */
+  /** Only those through this provider. */
   provider?: string;
   /** Created at or after (a Date or ISO 8601 text). */
   createdFrom?: Date | string;
@@ -75,6 +78,9 @@ export interface PaymentQuery {
   /** Page size, 1 to 100; default 20. */
   limit?: number;
 }
+
+/** Filters for {@link XaalisClient.list} (payments); unset fields do not filter. */
+export interface PaymentQuery extends ListQuery {}
 
 /** One page of {@link XaalisClient.list}, newest first. */
 export interface PaymentPage {
@@ -197,21 +203,8 @@ export interface Payout {
   readonly settledAt: Date | null;
 }
 
-/** Filters for {@link XaalisClient.listPayouts}; unset fields do not filter. */
-export interface PayoutQuery {
-  /** Only payouts in this status, such as `SUCCESS`. */
-  status?: string;
-  /** Only payouts through this provider. */
-  provider?: string;
-  /** Created at or after (a Date or ISO 8601 text). */
-  createdFrom?: Date | string;
-  /** Created before (a Date or ISO 8601 text). */
-  createdTo?: Date | string;
-  /** The `nextCursor` of the previous page. */
-  cursor?: string;
-  /** Page size, 1 to 100; default 20. */
-  limit?: number;
-}
+/** Filters for {@link XaalisClient.listPayouts}, the same as {@link PaymentQuery}'s; unset fields do not filter. */
+export interface PayoutQuery extends ListQuery {}
 
 /** One page of {@link XaalisClient.listPayouts}, newest first. */
 export interface PayoutPage {
@@ -409,8 +402,7 @@ export class XaalisClient {
     }
     putIfPresent(body, "success_url", request.successUrl);
     putIfPresent(body, "error_url", request.errorUrl);
-    const key = options.idempotencyKey ?? randomUUID();
-    return payment(await this.#send("POST", "/payments/initiate/", JSON.stringify(body), key, options.signal));
+    return payment(await this.#create("/payments/initiate/", body, options.idempotencyKey, options.signal));
   }
 
   /** The payment's current status (catch up after a missed notification, or confirm before delivering). */
@@ -420,17 +412,7 @@ export class XaalisClient {
 
   /** A page of payments of this application and environment, newest first. */
   async list(query: PaymentQuery = {}, options: CallOptions = {}): Promise<PaymentPage> {
-    const params = new URLSearchParams();
-    addParam(params, "status", query.status);
-    addParam(params, "provider", query.provider);
-    addParam(params, "created_from", instant(query.createdFrom));
-    addParam(params, "created_to", instant(query.createdTo));
-    addParam(params, "cursor", query.cursor);
-    addParam(params, "limit", String(query.limit ?? 20));
-    const { items, hasMore, nextCursor } = page(
-      await this.#send("GET", "/payments/?" + params.toString(), null, null, options.signal),
-      payment,
-    );
+    const { items, hasMore, nextCursor } = await this.#list("/payments/", query, payment, options.signal);
     return Object.freeze({ payments: items, hasMore, nextCursor });
   }
 
@@ -505,8 +487,7 @@ export class XaalisClient {
       body["single_use"] = request.singleUse;
     }
     putIfPresent(body, "expires_at", instant(request.expiresAt));
-    const key = options.idempotencyKey ?? randomUUID();
-    return paymentLink(await this.#send("POST", "/payment-links/", JSON.stringify(body), key, options.signal));
+    return paymentLink(await this.#create("/payment-links/", body, options.idempotencyKey, options.signal));
   }
 
   /** A page of this application's payment links in the keys' environment, newest first. */
@@ -562,7 +543,7 @@ export class XaalisClient {
     if (request.metadata !== undefined && request.metadata !== null) {
       body["metadata"] = request.metadata;
     }
-    return payout(await this.#send("POST", "/payouts/", JSON.stringify(body), idempotencyKey, options.signal));
+    return payout(await this.#create("/payouts/", body, idempotencyKey, options.signal));
   }
 
   /** The payout as it stands; 404 for a reference that is not one of this application's in the keys' environment. */
@@ -572,6 +553,17 @@ export class XaalisClient {
 
   /** A page of payouts of this application and environment, newest first. */
   async listPayouts(query: PayoutQuery = {}, options: CallOptions = {}): Promise<PayoutPage> {
+    const { items, hasMore, nextCursor } = await this.#list("/payouts/", query, payout, options.signal);
+    return Object.freeze({ payouts: items, hasMore, nextCursor });
+  }
+
+  /** A POST that creates something, under the caller's idempotency key or else a fresh one (kept across retries). */
+  #create(path: string, body: Record<string, unknown>, idempotencyKey: string | undefined, signal?: AbortSignal): Promise<Json> {
+    return this.#send("POST", path, JSON.stringify(body), idempotencyKey ?? randomUUID(), signal);
+  }
+
+  /** The page of a filtered list ({@link PaymentQuery}, {@link PayoutQuery}) that the query asks for. */
+  async #list<T>(path: string, query: ListQuery, item: (node: Json) => T, signal?: AbortSignal): Promise<Page<T>> {
     const params = new URLSearchParams();
     addParam(params, "status", query.status);
     addParam(params, "provider", query.provider);
@@ -579,11 +571,7 @@ export class XaalisClient {
     addParam(params, "created_to", instant(query.createdTo));
     addParam(params, "cursor", query.cursor);
     addParam(params, "limit", String(query.limit ?? 20));
-    const { items, hasMore, nextCursor } = page(
-      await this.#send("GET", "/payouts/?" + params.toString(), null, null, options.signal),
-      payout,
-    );
-    return Object.freeze({ payouts: items, hasMore, nextCursor });
+    return page(await this.#send("GET", path + "?" + params.toString(), null, null, signal), item);
   }
 
   async #send(method: string, path: string, body: string | null, idempotencyKey: string | null, signal?: AbortSignal): Promise<Json> {
@@ -784,8 +772,11 @@ function payment(node: Json): Payment {
   });
 }
 
+/** A page of the API's items, as {@link page} reads it. */
+type Page<T> = { items: readonly T[]; hasMore: boolean; nextCursor: string | null };
+
 /** A page of the API: `data`, `has_more` and `next_cursor`. */
-function page<T>(node: Json, item: (node: Json) => T): { items: readonly T[]; hasMore: boolean; nextCursor: string | null } {
+function page<T>(node: Json, item: (node: Json) => T): Page<T> {
   const p: { [key: string]: Json } = isObject(node) ? node : {};
   const data = p["data"];
   return {

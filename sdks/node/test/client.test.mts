@@ -44,6 +44,14 @@ function codePayment(status: string, extra: Record<string, string>): string {
   return JSON.stringify({ ...rest, provider: "MOBILEMONEY_SN", status, ...extra });
 }
 
+/** `request` was `method path` (under the endpoint key) with the API keys and a JSON body. */
+function assertKeyedJson(request: Seen, method: string, path: string): void {
+  assert.equal(request.method + " " + request.path, method + " /api/v1/abcdefghijklmnop" + path);
+  assert.equal(request.headers["x-api-key"], "pk_test_key");
+  assert.equal(request.headers["x-api-secret"], "sk_test_secret");
+  assert.equal(request.headers["content-type"], "application/json");
+}
+
 let server: Server;
 let seen: Seen[];
 let answers: Answer[];
@@ -105,11 +113,7 @@ describe("XaalisClient", () => {
       metadata: { order_id: "o-42" },
     });
     const request = seen[0]!;
-    assert.equal(request.method, "POST");
-    assert.equal(request.path, "/api/v1/abcdefghijklmnop/payments/initiate/");
-    assert.equal(request.headers["x-api-key"], "pk_test_key");
-    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
-    assert.equal(request.headers["content-type"], "application/json");
+    assertKeyedJson(request, "POST", "/payments/initiate/");
     assert.equal(request.headers["accept"], "application/json");
     assert.match(request.headers["user-agent"]!, /^xaalis-node\//);
     assert.match(String(request.headers["idempotency-key"]), /^[0-9a-f-]{36}$/);
@@ -328,10 +332,7 @@ describe("XaalisClient", () => {
     answers.push({ status: 200, body: codePayment("SUCCESS", { paid_at: "2026-11-22T08:44:01.500000Z" }) });
     const payment = await client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
     const request = seen[0]!;
-    assert.equal(request.method + " " + request.path, "POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp");
-    assert.equal(request.headers["x-api-key"], "pk_test_key");
-    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
-    assert.equal(request.headers["content-type"], "application/json");
+    assertKeyedJson(request, "POST", "/payments/SVC-AB12CD34/otp");
     assert.match(String(request.headers["idempotency-key"]), /^[0-9a-f-]{36}$/);
     assert.equal(request.body, '{"customer_phone":"77 123 45 67","otp":"123456"}');
 
@@ -621,11 +622,7 @@ describe("XaalisClient", () => {
       "payout-S-12-2026-11",
     );
     const request = seen[0]!;
-    assert.equal(request.method, "POST");
-    assert.equal(request.path, "/api/v1/abcdefghijklmnop/payouts/");
-    assert.equal(request.headers["x-api-key"], "pk_test_key");
-    assert.equal(request.headers["x-api-secret"], "sk_test_secret");
-    assert.equal(request.headers["content-type"], "application/json");
+    assertKeyedJson(request, "POST", "/payouts/");
     assert.equal(request.headers["idempotency-key"], "payout-S-12-2026-11");
     assert.equal(
       request.body,

@@ -100,9 +100,7 @@ final class XaalisClient
      */
     public function initiate(PaymentRequest $request, ?string $idempotencyKey = null): Payment
     {
-        return Payment::fromArray(
-            $this->send('POST', '/payments/initiate/', $request->toBody(), $idempotencyKey ?? self::uuid()),
-        );
+        return Payment::fromArray($this->create('/payments/initiate/', $request->toBody(), $idempotencyKey));
     }
 
     /**
@@ -122,10 +120,8 @@ final class XaalisClient
      */
     public function list(?PaymentQuery $query = null): PaymentPage
     {
-        return new PaymentPage(...$this->page(
-            '/payments/?' . ($query ?? PaymentQuery::all())->toQueryString(),
-            Payment::fromArray(...),
-        ));
+        $query ??= PaymentQuery::all();
+        return new PaymentPage(...$this->listPage('/payments/', $query, Payment::fromArray(...)));
     }
 
     /**
@@ -201,9 +197,7 @@ final class XaalisClient
      */
     public function createPaymentLink(PaymentLinkRequest $request, ?string $idempotencyKey = null): PaymentLink
     {
-        return PaymentLink::fromArray(
-            $this->send('POST', '/payment-links/', $request->toBody(), $idempotencyKey ?? self::uuid()),
-        );
+        return PaymentLink::fromArray($this->create('/payment-links/', $request->toBody(), $idempotencyKey));
     }
 
     /**
@@ -251,7 +245,7 @@ final class XaalisClient
         if (trim($idempotencyKey) === '') {
             throw new \InvalidArgumentException('idempotencyKey is required: a payout is never sent without one');
         }
-        return Payout::fromArray($this->send('POST', '/payouts/', $request->toBody(), $idempotencyKey));
+        return Payout::fromArray($this->create('/payouts/', $request->toBody(), $idempotencyKey));
     }
 
     /**
@@ -272,10 +266,8 @@ final class XaalisClient
      */
     public function listPayouts(?PayoutQuery $query = null): PayoutPage
     {
-        return new PayoutPage(...$this->page(
-            '/payouts/?' . ($query ?? PayoutQuery::all())->toQueryString(),
-            Payout::fromArray(...),
-        ));
+        $query ??= PayoutQuery::all();
+        return new PayoutPage(...$this->listPage('/payouts/', $query, Payout::fromArray(...)));
     }
 
     /** @return array<string, mixed> what var_dump() and print_r() show: never the secret */
@@ -462,6 +454,32 @@ final class XaalisClient
             Fields::string($body, 'timestamp'),
             $errors,
         );
+    }
+
+    /**
+     * A POST that creates something, under the caller's idempotency key or else a fresh one (kept across
+     * retries).
+     *
+     * @param array<string, mixed> $body
+     * @return array<string, mixed>
+     * @throws XaalisException
+     */
+    private function create(string $path, array $body, ?string $idempotencyKey): array
+    {
+        return $this->send('POST', $path, $body, $idempotencyKey ?? self::uuid());
+    }
+
+    /**
+     * The page of a filtered list ({@see PaymentQuery}, {@see PayoutQuery}) that the query asks for.
+     *
+     * @template T
+     * @param callable(array<array-key, mixed>): T $item
+     * @return array{0: list<T>, 1: bool, 2: ?string}
+     * @throws XaalisException
+     */
+    private function listPage(string $path, PaymentQuery|PayoutQuery $query, callable $item): array
+    {
+        return $this->page($path . '?' . $query->toQueryString(), $item);
     }
 
     /**

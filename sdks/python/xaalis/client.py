@@ -17,7 +17,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal, InvalidOperation
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import __version__
 
@@ -147,22 +147,17 @@ class PaymentRequest:
 
     def _body(self) -> Dict[str, Any]:
         body: Dict[str, Any] = {"provider": self.provider, "amount": _plain(self.amount)}
-        for name in ("currency", "description", "customer_phone", "customer_name", "metadata", "success_url", "error_url"):
-            value = getattr(self, name)
-            if value is not None:
-                body[name] = value
-        return body
+        names = ("currency", "description", "customer_phone", "customer_name", "metadata", "success_url", "error_url")
+        return _put_present(body, self, names)
+
+
+_Query = TypeVar("_Query", bound="_ListQuery")
 
 
 @dataclass(frozen=True)
-class PaymentQuery:
-    """Filters for :meth:`XaalisClient.list`; ``None`` fields do not filter.
-
-    :param created_from: inclusive, an aware ``datetime``
-    :param created_to: exclusive, an aware ``datetime``
-    :param cursor: the :attr:`PaymentPage.next_cursor` of the previous page
-    :param limit: page size, 1 to 100
-    """
+class _ListQuery:
+    """What :class:`PaymentQuery` and :class:`PayoutQuery` share: a list's filters, its cursor and its
+    page size, and the query string they make."""
 
     status: Optional[str] = None
     provider: Optional[str] = None
@@ -171,7 +166,7 @@ class PaymentQuery:
     cursor: Optional[str] = None
     limit: int = 20
 
-    def after(self, next_cursor: Optional[str]) -> "PaymentQuery":
+    def after(self: _Query, next_cursor: Optional[str]) -> _Query:
         """The same filters, for the page after the one that returned ``next_cursor``."""
         return replace(self, cursor=next_cursor)
 
@@ -184,6 +179,19 @@ class PaymentQuery:
             if value is not None:
                 params.append((name, str(value)))
         return params
+
+
+@dataclass(frozen=True)
+class PaymentQuery(_ListQuery):
+    """Filters for :meth:`XaalisClient.list`; ``None`` fields do not filter.
+
+    :param status: only payments in this status, such as ``SUCCESS``
+    :param provider: only payments through this provider
+    :param created_from: inclusive, an aware ``datetime``
+    :param created_to: exclusive, an aware ``datetime``
+    :param cursor: the :attr:`PaymentPage.next_cursor` of the previous page
+    :param limit: page size, 1 to 100
+    """
 
 
 @dataclass(frozen=True)
@@ -404,11 +412,7 @@ class PayoutRequest:
             "amount": _plain(self.amount),
             "recipient_phone": self.recipient_phone,
         }
-        for name in ("recipient_name", "reason", "metadata"):
-            value = getattr(self, name)
-            if value is not None:
-                body[name] = value
-        return body
+        return _put_present(body, self, ("recipient_name", "reason", "metadata"))
 
 
 @dataclass(frozen=True)
@@ -466,47 +470,32 @@ class Payout:
 
 
 @dataclass(frozen=True)
-class PayoutQuery:
-    """Filters for :meth:`XaalisClient.list_payouts`; ``None`` fields do not filter.
-
-    :param created_from: inclusive, an aware ``datetime``
-    :param created_to: exclusive, an aware ``datetime``
-    :param cursor: the :attr:`PayoutPage.next_cursor` of the previous page
-    :param limit: page size, 1 to 100
+class PayoutQuery(_ListQuery):
+    """Filters for :meth:`XaalisClient.list_payouts`, the same as :class:`PaymentQuery`'s: the
+    payouts' ``status`` and ``provider``, when they were created (``created_from`` inclusive,
+    ``created_to`` exclusive), the :attr:`PayoutPage.next_cursor` of the previous page and the page
+    size (``limit``, 1 to 100); ``None`` fields do not filter.
     """
-
-    status: Optional[str] = None
-    provider: Optional[str] = None
-    created_from: Optional[datetime] = None
-    created_to: Optional[datetime] = None
-    cursor: Optional[str] = None
-    limit: int = 20
-
-    def after(self, next_cursor: Optional[str]) -> "PayoutQuery":
-        """The same filters, for the page after the one that returned ``next_cursor``."""
-        return replace(self, cursor=next_cursor)
-
-    def _params(self) -> List[Tuple[str, str]]:
-        params = []
-        for name in ("status", "provider", "created_from", "created_to", "cursor", "limit"):
-            value = getattr(self, name)
-            if isinstance(value, datetime):
-                value = _instant_text(value)
-            if value is not None:
-                params.append((name, str(value)))
-        return params
 
 
 @dataclass(frozen=True)
 class PayoutPage:
-    """One page of :meth:`XaalisClient.list_payouts`, newest first.
-
-    ``next_cursor``: pass it to :meth:`PayoutQuery.after` for the next page; ``None`` on the last.
+    """The payouts of one page of :meth:`XaalisClient.list_payouts`, newest first, and whether more
+    follow: pass ``next_cursor`` to :meth:`PayoutQuery.after` for the next page (``None`` on the last).
     """
 
     payouts: List[Payout]
     has_more: bool
     next_cursor: Optional[str]
+
+
+def _put_present(body: Dict[str, Any], request: Any, names: Sequence[str]) -> Dict[str, Any]:
+    """``body`` with the request's fields ``names`` that are not ``None``, in that order."""
+    for name in names:
+        value = getattr(request, name)
+        if value is not None:
+            body[name] = value
+    return body
 
 
 def _amount(node: Mapping[str, Any], name: str) -> Optional[Decimal]:
@@ -775,9 +764,7 @@ class XaalisClient:
         """
         if not isinstance(request, PaymentRequest):
             raise TypeError("initiate takes a PaymentRequest")
-        return self._payment(
-            self._send("POST", "/payments/initiate/", _dumps(request._body()), idempotency_key or _new_key())
-        )
+        return self._payment(self._create("/payments/initiate/", request._body(), idempotency_key))
 
     def status(self, reference: str) -> Payment:
         """The payment's current status (catch up after a missed notification, or confirm before
@@ -786,9 +773,7 @@ class XaalisClient:
 
     def list(self, query: Optional[PaymentQuery] = None) -> PaymentPage:
         """A page of payments of this application and environment, newest first."""
-        query = query if query is not None else PaymentQuery()
-        payments, has_more, next_cursor = self._page("/payments/", query._params(), Payment)
-        return PaymentPage(payments, has_more, next_cursor)
+        return PaymentPage(*self._list("/payments/", query if query is not None else PaymentQuery(), Payment))
 
     def cancel(self, reference: str) -> Payment:
         """Cancels a PROCESSING payment (409 when it already left PROCESSING)."""
@@ -838,9 +823,7 @@ class XaalisClient:
         """Creates a payment link to share (its ``url``) or print (its ``qr_code``)."""
         if not isinstance(request, PaymentLinkRequest):
             raise TypeError("create_payment_link takes a PaymentLinkRequest")
-        return self._link(
-            self._send("POST", "/payment-links/", _dumps(request._body()), idempotency_key or _new_key())
-        )
+        return self._link(self._create("/payment-links/", request._body(), idempotency_key))
 
     def list_payment_links(self, cursor: Optional[str] = None, limit: int = 20) -> PaymentLinkPage:
         """A page of the application's payment links in the keys' environment, newest first."""
@@ -869,7 +852,7 @@ class XaalisClient:
             raise TypeError("create_payout takes a PayoutRequest")
         if not isinstance(idempotency_key, str) or not idempotency_key.strip():
             raise ValueError("idempotency_key is required: a payout is never sent without one")
-        return _read(Payout, self._send("POST", "/payouts/", _dumps(request._body()), idempotency_key))
+        return _read(Payout, self._create("/payouts/", request._body(), idempotency_key))
 
     def read_payout(self, reference: str) -> Payout:
         """The payout as it stands; 404 for a reference that is not one of this application's in the
@@ -878,9 +861,7 @@ class XaalisClient:
 
     def list_payouts(self, query: Optional[PayoutQuery] = None) -> PayoutPage:
         """A page of payouts of this application and environment, newest first."""
-        query = query if query is not None else PayoutQuery()
-        payouts, has_more, next_cursor = self._page("/payouts/", query._params(), Payout)
-        return PayoutPage(payouts, has_more, next_cursor)
+        return PayoutPage(*self._list("/payouts/", query if query is not None else PayoutQuery(), Payout))
 
     # --- transport -------------------------------------------------------------------------------
 
@@ -889,6 +870,15 @@ class XaalisClient:
 
     def _link(self, node: Any) -> PaymentLink:
         return _read(PaymentLink, node)
+
+    def _create(self, path: str, body: Mapping[str, Any], idempotency_key: Optional[str]) -> Any:
+        """A POST that creates something, under the caller's idempotency key or else a fresh one (kept
+        across retries)."""
+        return self._send("POST", path, _dumps(body), idempotency_key or _new_key())
+
+    def _list(self, path: str, query: _ListQuery, kind: Any) -> Tuple[List[Any], bool, Optional[str]]:
+        """The page of a filtered list that ``query`` asks for: its items, ``has_more``, ``next_cursor``."""
+        return self._page(path, query._params(), kind)
 
     def _page(self, path: str, params: List[Tuple[str, str]], kind: Any) -> Tuple[List[Any], bool, Optional[str]]:
         page = self._send("GET", path + "?" + urllib.parse.urlencode(params))

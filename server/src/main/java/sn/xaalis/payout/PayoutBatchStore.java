@@ -16,7 +16,9 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.DeletionBatches;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
@@ -43,10 +45,18 @@ class PayoutBatchStore {
 
     private final JdbcClient jdbc;
     private final NamedParameterJdbcTemplate batches;
+    private final DeletionBatches deletions;
+    private final TransactionTemplate transactions;
 
-    PayoutBatchStore(JdbcClient jdbc, NamedParameterJdbcTemplate batches) {
+    PayoutBatchStore(
+            JdbcClient jdbc,
+            NamedParameterJdbcTemplate batches,
+            DeletionBatches deletions,
+            TransactionTemplate transactions) {
         this.jdbc = jdbc;
         this.batches = batches;
+        this.deletions = deletions;
+        this.transactions = transactions;
     }
 
     void insert(ApplicationId applicationId, Environment environment, PayoutBatch batch, List<PayoutFile.Line> lines) {
@@ -132,6 +142,38 @@ class PayoutBatchStore {
                         .param("id", batchId)
                         .update()
                 == 1;
+    }
+
+    /**
+     * Deletes up to {@code limit} lines of the oldest file never confirmed (a draft or a discarded one)
+     * created before {@code cutoff}, and the file itself once it has none left; locked as retention locks,
+     * so nodes purging at once share the files. Returns the rows deleted.
+     */
+    int purgeUnconfirmedBefore(Instant cutoff, int limit) {
+        Integer deleted = transactions.execute(tx -> {
+            List<Object> oldest = deletions.lockOldest(
+                    "payout_batches",
+                    "status <> 'ACCEPTED' AND created_at < :cutoff",
+                    "created_at",
+                    Map.of("cutoff", Timestamps.toDatabase(cutoff)),
+                    1);
+            if (oldest.isEmpty()) {
+                return 0;
+            }
+            Object batch = oldest.getFirst();
+            int lines = jdbc.sql("DELETE FROM payout_batch_lines WHERE batch_id = :batch AND line IN (SELECT line FROM"
+                            + " payout_batch_lines WHERE batch_id = :batch ORDER BY line LIMIT :limit)")
+                    .param("batch", batch)
+                    .param("limit", limit)
+                    .update();
+            if (lines < limit) {
+                lines += jdbc.sql("DELETE FROM payout_batches WHERE id = :batch")
+                        .param("batch", batch)
+                        .update();
+            }
+            return lines;
+        });
+        return deleted == null ? 0 : deleted;
     }
 
     /** A line's payout, ready to store. */

@@ -164,6 +164,14 @@ public class PayoutBatches {
         return batches.close(batch.id(), PayoutBatch.Status.DISCARDED, clock.instant());
     }
 
+    /**
+     * For retention: deletes up to {@code limit} rows of the oldest file never confirmed and created
+     * before {@code cutoff} (its lines, then the file); returns how many went, 0 when none is due.
+     */
+    public int purgeUnconfirmedBefore(Instant cutoff, int limit) {
+        return batches.purgeUnconfirmedBefore(cutoff, limit);
+    }
+
     public PayoutBatchProgress progress(PayoutBatch batch) {
         return batches.progress(batch.id());
     }

@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
+import sn.xaalis.payout.PayoutBatches;
 import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.webhook.WebhookDeliveries;
@@ -31,7 +32,8 @@ class RetentionJob {
     enum Kind {
         DELIVERED_NOTIFICATIONS("delivered_notifications"),
         NOTIFICATION_ATTEMPTS("notification_attempts"),
-        PROVIDER_EXCHANGES("provider_exchanges");
+        PROVIDER_EXCHANGES("provider_exchanges"),
+        PAYOUT_DRAFTS("payout_drafts");
 
         final String tag;
 
@@ -45,9 +47,9 @@ class RetentionJob {
      *
      * @param notificationAttempts every attempt deleted, those that went with their notification too
      */
-    record Deleted(int deliveredNotifications, int notificationAttempts, int providerExchanges) {
+    record Deleted(int deliveredNotifications, int notificationAttempts, int providerExchanges, int payoutDrafts) {
         int total() {
-            return deliveredNotifications + notificationAttempts + providerExchanges;
+            return deliveredNotifications + notificationAttempts + providerExchanges + payoutDrafts;
         }
     }
 
@@ -59,6 +61,7 @@ class RetentionJob {
 
     private final WebhookDeliveries deliveries;
     private final ProviderExchanges exchanges;
+    private final PayoutBatches payoutFiles;
     private final RetentionProperties properties;
     private final Clock clock;
     private final Map<Kind, Counter> deleted = new EnumMap<>(Kind.class);
@@ -66,11 +69,13 @@ class RetentionJob {
     RetentionJob(
             WebhookDeliveries deliveries,
             ProviderExchanges exchanges,
+            PayoutBatches payoutFiles,
             RetentionProperties properties,
             Clock clock,
             MeterRegistry registry) {
         this.deliveries = deliveries;
         this.exchanges = exchanges;
+        this.payoutFiles = payoutFiles;
         this.properties = properties;
         this.clock = clock;
         for (Kind kind : Kind.values()) {
@@ -93,10 +98,12 @@ class RetentionJob {
         Deleted run = purge();
         if (run.total() > 0) {
             log.info(
-                    "Retention deleted {} delivered notifications, {} delivery attempts and {} provider exchanges",
+                    "Retention deleted {} delivered notifications, {} delivery attempts, {} provider exchanges and {}"
+                            + " rows of payout files never confirmed",
                     run.deliveredNotifications(),
                     run.notificationAttempts(),
-                    run.providerExchanges());
+                    run.providerExchanges(),
+                    run.payoutDrafts());
         }
     }
 
@@ -121,7 +128,9 @@ class RetentionJob {
                 deliveries::purgeAttemptsBefore);
         int exchanged =
                 batches(Kind.PROVIDER_EXCHANGES, now.minus(properties.providerExchanges()), exchanges::purgeBefore);
-        return new Deleted(notifications, attempts + attemptsWithNotifications[0], exchanged);
+        int drafts =
+                batches(Kind.PAYOUT_DRAFTS, now.minus(properties.payoutDrafts()), payoutFiles::purgeUnconfirmedBefore);
+        return new Deleted(notifications, attempts + attemptsWithNotifications[0], exchanged, drafts);
     }
 
     /**

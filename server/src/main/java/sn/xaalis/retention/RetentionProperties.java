@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxBatchesPerRun batches per kind and run on one node, so one run stays short however much
  *     has piled up
  * @param interval the pause between two runs on one node
+ * @param payoutDrafts how long a bulk payout file never confirmed (its lines: numbers, names) is kept
  */
 @ConfigurationProperties("xaalis.retention")
 public record RetentionProperties(
@@ -24,7 +25,8 @@ public record RetentionProperties(
         @DefaultValue("P90D") Duration deliveredNotifications,
         @DefaultValue("500") int batchSize,
         @DefaultValue("40") int maxBatchesPerRun,
-        @DefaultValue("PT5M") Duration interval) {
+        @DefaultValue("PT5M") Duration interval,
+        @DefaultValue("P7D") Duration payoutDrafts) {
 
     // At least a day: a shorter window would delete what is still in use (the exchanges of a payment
     // still being reconciled, the attempts of a delivery still being retried, the log a merchant's
@@ -38,6 +40,7 @@ public record RetentionProperties(
         window("notification-attempts", notificationAttempts);
         window("provider-exchanges", providerExchanges);
         window("delivered-notifications", deliveredNotifications);
+        window("payout-drafts", payoutDrafts);
         if (batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
             throw new IllegalArgumentException(
                     "xaalis.retention.batch-size must be between 1 and " + MAX_BATCH_SIZE + ", not " + batchSize);

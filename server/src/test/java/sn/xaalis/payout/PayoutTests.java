@@ -34,7 +34,8 @@ public final class PayoutTests {
                 .orElse(null);
     }
 
-    static void sleep(long millis) {
+    /** Sleeps, turning an interruption into an IllegalStateException (the interrupt flag kept). */
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -27,6 +29,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
+import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.Caller;
+import sn.xaalis.payout.PayoutBatch;
+import sn.xaalis.payout.PayoutBatches;
+import sn.xaalis.payout.PayoutSettings;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
@@ -82,6 +91,15 @@ class RetentionIT extends ApiIntegrationTest {
 
     @Autowired
     MeterRegistry registry;
+
+    @Autowired
+    PayoutBatches payoutFiles;
+
+    @Autowired
+    PayoutSettings payoutSettings;
+
+    @Autowired
+    ApplicationDirectory directory;
 
     @Test
     void eachKindGoesAfterItsOwnWindowWhilePaymentsAndTheirHistoryStay() {
@@ -294,14 +312,20 @@ class RetentionIT extends ApiIntegrationTest {
 
         // Two nodes: two jobs of their own, batches of 50, started together.
         var settings = new RetentionProperties(
-                Duration.ofDays(30), Duration.ofDays(60), Duration.ofDays(90), 50, 10_000, Duration.ofHours(1));
+                Duration.ofDays(30),
+                Duration.ofDays(60),
+                Duration.ofDays(90),
+                50,
+                10_000,
+                Duration.ofHours(1),
+                Duration.ofDays(7));
         CyclicBarrier together = new CyclicBarrier(2);
         ExecutorService nodes = Executors.newFixedThreadPool(2);
         try {
             List<Future<RetentionJob.Deleted>> runs = List.of(1, 2).stream()
                     .map(n -> nodes.submit(() -> {
-                        RetentionJob node =
-                                new RetentionJob(deliveries, exchanges, settings, clock, new SimpleMeterRegistry());
+                        RetentionJob node = new RetentionJob(
+                                deliveries, exchanges, payoutFiles, settings, clock, new SimpleMeterRegistry());
                         together.await();
                         return node.purge();
                     }))
@@ -382,6 +406,41 @@ class RetentionIT extends ApiIntegrationTest {
                 .tag("kind", kind)
                 .counter()
                 .count();
+    }
+
+    @Test
+    void bulkPayoutFilesNeverConfirmedGoAfterTheirWindowWhileConfirmedOnesStay() {
+        Api.Merchant merchant = api.onboard("WALLET_SN");
+        ApplicationId app = ApplicationId.valueOf(merchant.applicationId());
+        payoutSettings.save(app, new PayoutSettings.Settings(true, new BigDecimal("1000000"), 100, List.of()));
+        Caller caller = directory.caller(app, Environment.SANDBOX).orElseThrow();
+        byte[] file = "771234567;1000;A\n761234567;2000;B\n12;x;bad\n".getBytes(StandardCharsets.UTF_8);
+        PayoutBatch draft = payoutFiles.upload(caller, Provider.WALLET_SN, "draft.csv", file);
+        PayoutBatch discarded = payoutFiles.upload(caller, Provider.WALLET_SN, "discarded.csv", file);
+        payoutFiles.discard(discarded);
+        PayoutBatch confirmed = payoutFiles.accept(
+                caller, payoutFiles.upload(caller, Provider.WALLET_SN, "sent.csv", file), "127.0.0.1", "test");
+
+        clock.advance(Duration.ofDays(6));
+        drain(() -> job.purge().total());
+        assertThat(linesOf(draft)).as("within its 7 days").isEqualTo(3);
+
+        clock.advance(Duration.ofDays(2));
+        drain(() -> job.purge().total());
+        assertThat(linesOf(draft)).isZero();
+        assertThat(linesOf(discarded)).isZero();
+        assertThat(payoutFiles.find(caller, draft.id())).isEmpty();
+        assertThat(payoutFiles.find(caller, discarded.id())).isEmpty();
+        assertThat(linesOf(confirmed)).as("its result file needs them").isEqualTo(3);
+        assertThat(payoutFiles.find(caller, confirmed.id())).isPresent();
+        assertThat(payoutFiles.progress(confirmed).total()).isEqualTo(2);
+    }
+
+    private int linesOf(PayoutBatch batch) {
+        return jdbc.sql("SELECT COUNT(*) FROM payout_batch_lines WHERE batch_id = :b")
+                .param("b", batch.id())
+                .query(Integer.class)
+                .single();
     }
 
     private static void drain(IntSupplier purge) {

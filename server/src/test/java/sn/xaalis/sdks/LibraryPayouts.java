@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.payout.PayoutTests;
 import sn.xaalis.platform.ApplicationId;
@@ -38,6 +39,40 @@ final class LibraryPayouts {
                 ApplicationId.valueOf(m.applicationId()),
                 new PayoutSettings.Settings(true, new BigDecimal("1000000"), 100, List.of()));
         return m;
+    }
+
+    /** The merchant's keys as the scripts read them (XAALIS_BASE_URL and the three keys). */
+    static Map<String, String> keys(Api api, Api.Merchant m) {
+        return Map.of(
+                "XAALIS_BASE_URL", api.base(),
+                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
+                "XAALIS_API_KEY", m.apiKey(),
+                "XAALIS_API_SECRET", m.apiSecret());
+    }
+
+    /**
+     * The payout flow, once the library's receiver listens at the merchant's webhook URL and writes its
+     * events to {@code events}: the script's {@code create} and its report, the outcomes and their
+     * notifications, the script's {@code read} (with the three references) and its report, then the
+     * receiver's events. {@code script} runs the library's payout script with these arguments and returns
+     * the JSON it printed.
+     */
+    static void run(Api api, Api.Merchant m, MutableClock clock, Path events, Function<List<String>, JsonNode> script)
+            throws IOException {
+        JsonNode created = script.apply(List.of("create"));
+        assertCreated(created);
+        Map<String, String> refs = references(created);
+        awaitOutcomesAndNotifications(api, m, clock, refs);
+        List<String> read = new ArrayList<>(List.of("read"));
+        read.addAll(refs.values());
+        assertRead(script.apply(read), refs);
+        assertEvents(events, refs);
+    }
+
+    /** The stopped receiver's log (target/processes/{@code name}.log): nothing refused, never the secret. */
+    static void assertReceiverLog(String name, Api.Merchant m) throws IOException {
+        String log = Files.readString(Path.of("target", "processes", name + ".log"));
+        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
     }
 
     /** The script's {@code create} report: three payouts, one replay, a 422, a refused missing key, a 404. */
@@ -94,7 +129,7 @@ final class LibraryPayouts {
                     .stringValue();
             if (!status.equals("REVERSED")) {
                 clock.advance(Duration.ofSeconds(1));
-                sleep(500);
+                PayoutTests.sleep(500);
             }
         }
         assertThat(status).as("payout " + reversed).isEqualTo("REVERSED");
@@ -167,14 +202,5 @@ final class LibraryPayouts {
         List<String> values = new ArrayList<>();
         array.forEach(value -> values.add(value.stringValue()));
         return values;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

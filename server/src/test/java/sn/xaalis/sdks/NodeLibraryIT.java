@@ -277,11 +277,7 @@ class NodeLibraryIT extends ApiIntegrationTest {
     @Test
     void theClientSendsPayoutsAndTheVerifierReadsTheirNotifications() throws Exception {
         Api.Merchant m = LibraryPayouts.merchant(api, payoutSettings);
-        Map<String, String> keys = Map.of(
-                "XAALIS_BASE_URL", api.base(),
-                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
-                "XAALIS_API_KEY", m.apiKey(),
-                "XAALIS_API_SECRET", m.apiSecret());
+        Map<String, String> keys = LibraryPayouts.keys(api, m);
         Path events = work.resolve("events.jsonl");
         String name = "node-payout-receiver-" + RUN;
         Process receiver = ExternalTool.start(
@@ -301,23 +297,16 @@ class NodeLibraryIT extends ApiIntegrationTest {
                 "receive");
         try {
             api.setWebhook(m, "http://127.0.0.1:" + listeningPort(receiver, name) + "/webhooks/xaalis");
-
-            JsonNode created =
-                    node("payouts-create", keys, work.resolve("orders.json"), "test/e2e/payouts.mjs", "create");
-            LibraryPayouts.assertCreated(created);
-            Map<String, String> refs = LibraryPayouts.references(created);
-            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
-
-            List<String> read = new ArrayList<>(List.of("test/e2e/payouts.mjs", "read"));
-            read.addAll(refs.values());
-            LibraryPayouts.assertRead(
-                    node("payouts-read", keys, work.resolve("orders.json"), read.toArray(String[]::new)), refs);
-            LibraryPayouts.assertEvents(events, refs);
+            Path orders = work.resolve("orders.json");
+            LibraryPayouts.run(api, m, clock, events, args -> {
+                List<String> command = new ArrayList<>(List.of("test/e2e/payouts.mjs"));
+                command.addAll(args);
+                return node("payouts-" + args.get(0), keys, orders, command.toArray(String[]::new));
+            });
         } finally {
             ExternalTool.stop(receiver);
         }
-        String log = Files.readString(Path.of("target", "processes", name + ".log"));
-        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
+        LibraryPayouts.assertReceiverLog(name, m);
     }
 
     /** The port a script printed once listening ({@code Listening on port N}). */

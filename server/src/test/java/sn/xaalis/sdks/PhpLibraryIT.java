@@ -287,41 +287,21 @@ class PhpLibraryIT extends ApiIntegrationTest {
         try {
             awaitListening(receiver, receiverPort);
             api.setWebhook(m, "http://127.0.0.1:" + receiverPort + "/webhooks/xaalis");
-            Map<String, String> env = Map.of(
-                    "XAALIS_BASE_URL", api.base(),
-                    "XAALIS_ENDPOINT_KEY", m.endpointKey(),
-                    "XAALIS_API_KEY", m.apiKey(),
-                    "XAALIS_API_SECRET", m.apiSecret());
-
-            JsonNode created = lastJsonLine(ExternalTool.run(
-                    "php-payouts-create-" + run,
-                    LIBRARY,
-                    env,
-                    Duration.ofMinutes(2),
-                    "php",
-                    PAYOUT_DRIVER.toString(),
-                    LIBRARY.toString(),
-                    "create"));
-            LibraryPayouts.assertCreated(created);
-            Map<String, String> refs = LibraryPayouts.references(created);
-            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
-
-            List<String> read = new ArrayList<>(List.of("php", PAYOUT_DRIVER.toString(), LIBRARY.toString(), "read"));
-            read.addAll(refs.values());
-            LibraryPayouts.assertRead(
-                    lastJsonLine(ExternalTool.run(
-                            "php-payouts-read-" + run,
-                            LIBRARY,
-                            env,
-                            Duration.ofMinutes(2),
-                            read.toArray(String[]::new))),
-                    refs);
-            LibraryPayouts.assertEvents(events, refs);
+            Map<String, String> env = LibraryPayouts.keys(api, m);
+            LibraryPayouts.run(
+                    api, m, clock, events, args -> payouts("php-payouts-" + args.get(0) + "-" + run, env, args));
         } finally {
             ExternalTool.stop(receiver);
         }
-        String log = Files.readString(Path.of("target", "processes", name + ".log"));
-        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
+        LibraryPayouts.assertReceiverLog(name, m);
+    }
+
+    /** The last JSON line that drive-payouts.php printed when run with {@code args}. */
+    private static JsonNode payouts(String name, Map<String, String> env, List<String> args) {
+        List<String> command = new ArrayList<>(List.of("php", PAYOUT_DRIVER.toString(), LIBRARY.toString()));
+        command.addAll(args);
+        return lastJsonLine(
+                ExternalTool.run(name, LIBRARY, env, Duration.ofMinutes(2), command.toArray(String[]::new)));
     }
 
     /** Skips (fails on CI) on a PHP older than the library's require.php. */

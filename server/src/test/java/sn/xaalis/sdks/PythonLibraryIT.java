@@ -354,14 +354,8 @@ class PythonLibraryIT extends ApiIntegrationTest {
         String run = TestDatabase.postgres() ? "postgres" : "h2";
         Path events = dir.resolve("events.jsonl");
         int port = freePort();
-        Map<String, String> env = new HashMap<>(Map.of(
-                "PYTHONPATH", SDK.toString(),
-                "PYTHONDONTWRITEBYTECODE", "1",
-                "PYTHONUNBUFFERED", "1",
-                "XAALIS_BASE_URL", api.base(),
-                "XAALIS_ENDPOINT_KEY", m.endpointKey(),
-                "XAALIS_API_KEY", m.apiKey(),
-                "XAALIS_API_SECRET", m.apiSecret()));
+        Map<String, String> env = new HashMap<>(LibraryPayouts.keys(api, m));
+        env.putAll(Map.of("PYTHONPATH", SDK.toString(), "PYTHONDONTWRITEBYTECODE", "1", "PYTHONUNBUFFERED", "1"));
         Map<String, String> receiverEnv = new HashMap<>(env);
         receiverEnv.putAll(
                 Map.of("HOST", "127.0.0.1", "PORT", Integer.toString(port), "EVENTS_FILE", events.toString()));
@@ -370,21 +364,16 @@ class PythonLibraryIT extends ApiIntegrationTest {
         try {
             awaitListening(receiver, port, "python-payout-receiver-" + run);
             api.setWebhook(m, "http://127.0.0.1:" + port + "/webhooks/xaalis");
-
-            JsonNode created = payouts("payouts-create-" + run, env, "create");
-            LibraryPayouts.assertCreated(created);
-            Map<String, String> refs = LibraryPayouts.references(created);
-            LibraryPayouts.awaitOutcomesAndNotifications(api, m, clock, refs);
-
-            List<String> read = new ArrayList<>(List.of("read"));
-            read.addAll(refs.values());
-            LibraryPayouts.assertRead(payouts("payouts-read-" + run, env, read.toArray(String[]::new)), refs);
-            LibraryPayouts.assertEvents(events, refs);
+            LibraryPayouts.run(
+                    api,
+                    m,
+                    clock,
+                    events,
+                    args -> payouts("payouts-" + args.get(0) + "-" + run, env, args.toArray(String[]::new)));
         } finally {
             ExternalTool.stop(receiver);
         }
-        String log = Files.readString(Path.of("target", "processes", "python-payout-receiver-" + run + ".log"));
-        assertThat(log).doesNotContain("Refused a notification").doesNotContain(m.apiSecret());
+        LibraryPayouts.assertReceiverLog("python-payout-receiver-" + run, m);
     }
 
     private JsonNode payouts(String name, Map<String, String> env, String... args) {

@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param cursor the {@link PaymentPage#nextCursor()} of the previous page
  */
 public record PaymentQuery(
-        String status, String provider, Instant createdFrom, Instant createdTo, String cursor, int limit) {
+        String status, String provider, Instant createdFrom, Instant createdTo, String cursor, int limit)
+        implements ListQuery {
 
     /** Every payment, 20 a page. */
     public static PaymentQuery all() {

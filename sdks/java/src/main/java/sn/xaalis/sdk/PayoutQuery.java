@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param cursor the {@link PayoutPage#nextCursor()} of the previous page
  */
 public record PayoutQuery(
-        String status, String provider, Instant createdFrom, Instant createdTo, String cursor, int limit) {
+        String status, String provider, Instant createdFrom, Instant createdTo, String cursor, int limit)
+        implements ListQuery {
 
     /** Every payout, 20 a page. */
     public static PayoutQuery all() {

@@ -114,9 +114,7 @@ public final class XaalisClient {
         putIfPresent(body, "description", request.description());
         putIfPresent(body, "customer_phone", request.customerPhone());
         putIfPresent(body, "customer_name", request.customerName());
-        if (request.metadata() != null) {
-            body.set("metadata", json.valueToTree(request.metadata()));
-        }
+        putIfPresent(body, "metadata", request.metadata());
         putIfPresent(body, "success_url", request.successUrl());
         putIfPresent(body, "error_url", request.errorUrl());
         return payment(send("POST", "/payments/initiate/", body.toString(), idempotencyKey));
@@ -129,18 +127,7 @@ public final class XaalisClient {
 
     /** A page of payments of this application and environment, newest first. */
     public PaymentPage list(PaymentQuery query) {
-        List<String> params = new ArrayList<>();
-        addParam(params, "status", query.status());
-        addParam(params, "provider", query.provider());
-        addParam(
-                params,
-                "created_from",
-                query.createdFrom() == null ? null : query.createdFrom().toString());
-        addParam(
-                params,
-                "created_to",
-                query.createdTo() == null ? null : query.createdTo().toString());
-        return page("/payments/", params, query.cursor(), query.limit(), this::payment, PaymentPage::new);
+        return filteredPage("/payments/", query, this::payment, PaymentPage::new);
     }
 
     /** Cancels a PROCESSING payment (409 when it already left PROCESSING). */
@@ -259,9 +246,7 @@ public final class XaalisClient {
         body.put("recipient_phone", request.recipientPhone());
         putIfPresent(body, "recipient_name", request.recipientName());
         putIfPresent(body, "reason", request.reason());
-        if (request.metadata() != null) {
-            body.set("metadata", json.valueToTree(request.metadata()));
-        }
+        putIfPresent(body, "metadata", request.metadata());
         return payout(send("POST", "/payouts/", body.toString(), idempotencyKey));
     }
 
@@ -272,6 +257,16 @@ public final class XaalisClient {
 
     /** A page of payouts of this application and environment, newest first. */
     public PayoutPage listPayouts(PayoutQuery query) {
+        return filteredPage("/payouts/", query, XaalisClient::payout, PayoutPage::new);
+    }
+
+    /** How a list call builds its page from the items, {@code has_more} and {@code next_cursor}. */
+    private interface PageOf<T, P> {
+        P of(List<T> items, boolean hasMore, String nextCursor);
+    }
+
+    /** GETs the page of a filtered list ({@link PaymentQuery}, {@link PayoutQuery}) that {@code query} asks for. */
+    private <T, P> P filteredPage(String path, ListQuery query, Function<JsonNode, T> item, PageOf<T, P> pageOf) {
         List<String> params = new ArrayList<>();
         addParam(params, "status", query.status());
         addParam(params, "provider", query.provider());
@@ -283,12 +278,7 @@ public final class XaalisClient {
                 params,
                 "created_to",
                 query.createdTo() == null ? null : query.createdTo().toString());
-        return page("/payouts/", params, query.cursor(), query.limit(), XaalisClient::payout, PayoutPage::new);
-    }
-
-    /** How a list call builds its page from the items, {@code has_more} and {@code next_cursor}. */
-    private interface PageOf<T, P> {
-        P of(List<T> items, boolean hasMore, String nextCursor);
+        return page(path, params, query.cursor(), query.limit(), item, pageOf);
     }
 
     /** GETs one page of a list: {@code filters}, then the cursor and the limit, as the query. */
@@ -507,6 +497,12 @@ public final class XaalisClient {
     private static void putIfPresent(ObjectNode body, String field, BigDecimal value) {
         if (value != null) {
             body.put(field, value.toPlainString());
+        }
+    }
+
+    private void putIfPresent(ObjectNode body, String field, Map<String, ?> value) {
+        if (value != null) {
+            body.set(field, json.valueToTree(value));
         }
     }
 
