@@ -283,9 +283,14 @@ def server_env():
             "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN"}
 
 
-def start_server(env, log_path):
-    jar = next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
-               if f.endswith("-exec.jar"))
+def server_jar():
+    return next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
+                if f.endswith("-exec.jar"))
+
+
+def start_server(env, log_path, jar=None):
+    """jar: the executable jar to run (default: the build's, server/target/*-exec.jar)."""
+    jar = jar or server_jar()
     # The launcher's JVM settings (server/src/dist/xaalis), on the executable jar.
     cmd = [JAVA, "-XX:+UseParallelGC", "-Xms256m", "-Xmx1g", "-XX:MetaspaceSize=128m", "-jar", jar]
     logf = open(log_path, "w")

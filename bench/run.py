@@ -9,10 +9,12 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
     bench/run --limiter-only [--limiter-rounds N] [--no-magnify] [--limiter-paired]   # M1 with each rate limiter
     bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
     bench/run --warm-only [--warm-rounds N] [--warm-starts launcher,G1]   # M8: from a node's start (warm.py)
+    bench/run --payouts-only [--payouts-lines 10000]   # M9: a bulk payout file, its drain, initiations beside it (payouts.py)
 """
 import argparse, os, shutil, subprocess, tempfile, time
 
 import growth
+import payouts
 import warm
 from harness import (
     BENCH,
@@ -72,6 +74,14 @@ def main():
                         help="with --warm-only: rounds of the starts, in rotating order (medians printed)")
     parser.add_argument("--warm-starts", default=None,
                         help="with --warm-only: only the starts whose names contain one of these comma-separated words")
+    parser.add_argument("--payouts-only", action="store_true",
+                        help="only M9: a bulk payout file's acceptance and drain, initiations before and during it")
+    parser.add_argument("--payouts-lines", type=int, default=10_000,
+                        help="with --payouts-only: lines of the bulk payout file (default 10,000, the server's maximum)")
+    parser.add_argument("--payouts-pace", type=int, default=200,
+                        help="with --payouts-only: the server's xaalis.payouts.pace.WALLET_SN, payouts/s (default 200)")
+    parser.add_argument("--payouts-rate", type=int, default=200,
+                        help="with --payouts-only: initiations/s before and during the drain (default 200)")
     parser.add_argument("--growth-payments", type=int, default=10_000_000,
                         help="payments in the grown database (default 10 million)")
     args = parser.parse_args()
@@ -91,7 +101,7 @@ def main():
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": args.quick,
                "machine": {"cpus": os.cpu_count()}}
 
-    if not args.limiter_only and not args.warm_only:
+    if not args.limiter_only and not args.warm_only and not args.payouts_only:
         log("M5b: startup on the embedded database")
         results["M5_startup"] = startup_on_embedded_db()
 
@@ -110,6 +120,14 @@ def main():
         results["M8_warm_start"] = warm_only(seconds, warmup, args.warm_rounds, only)
         print()
         warm.print_table(results["M8_warm_start"])
+        write_results(results)
+        return
+
+    if args.payouts_only:
+        results["M9_payouts"] = payouts.measure(args.payouts_lines, args.payouts_pace, args.payouts_rate,
+                                                10 if args.quick else 30, warmup)
+        print()
+        payouts.print_table(results["M9_payouts"])
         write_results(results)
         return
 

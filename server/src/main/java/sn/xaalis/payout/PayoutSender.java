@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -41,6 +43,7 @@ class PayoutSender {
     private final Clock clock;
     private final PayoutRail sandbox = new SandboxPayoutRail();
     private final PayoutRail live;
+    private final Map<Provider, Long> lastPass = new ConcurrentHashMap<>();
 
     PayoutSender(
             PayoutStore store,
@@ -72,12 +75,11 @@ class PayoutSender {
         return payout.environment() == Environment.SANDBOX ? sandbox : live;
     }
 
-    /** One pass: each provider's share of queued payouts (its pace times the interval), sent in parallel. */
+    /** One pass: each provider's share of queued payouts (its pace times the time since the last), sent in parallel. */
     int send() {
         int sent = 0;
         for (Provider provider : Provider.values()) {
-            int allowance = (int) Math.max(
-                    1, properties.pace(provider) * properties.jobInterval().toMillis() / 1000);
+            int allowance = allowance(provider);
             Instant now = clock.instant();
             Instant checkAt = now.plus(properties.checkAfter());
             List<Payout> claimed = transactions.execute(tx -> {
@@ -102,6 +104,20 @@ class PayoutSender {
             sent += claimed.size();
         }
         return sent;
+    }
+
+    /**
+     * What a provider may be sent now: its pace times the time since this node's last pass (the job waits
+     * its interval after each pass ends, so a fixed share per pass fell a third short of the pace), at most
+     * two intervals' worth after a pause. Measured on the monotonic clock: pacing is about elapsed time,
+     * not the business time the injected clock tells.
+     */
+    private int allowance(Provider provider) {
+        long now = System.nanoTime();
+        Long last = lastPass.put(provider, now);
+        long interval = properties.jobInterval().toNanos();
+        long since = last == null ? interval : Math.min(Math.max(now - last, 0), 2 * interval);
+        return (int) Math.max(1, properties.pace(provider) * since / 1_000_000_000L);
     }
 
     /** One pass over payouts sent without a known outcome (or watched for a reversal), due to be asked about. */

@@ -3,6 +3,7 @@ package sn.xaalis.portal;
 import jakarta.servlet.http.HttpSession;
 import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.MerchantId;
 
 /**
  * Ends a merchant's other portal sessions, on every node (sessions are rows in the database, indexed
@@ -10,12 +11,23 @@ import org.springframework.stereotype.Component;
  * ones must sign in again.
  */
 @Component
-class OtherSessions {
+public class OtherSessions {
 
     private final FindByIndexNameSessionRepository<?> sessions;
 
     OtherSessions(FindByIndexNameSessionRepository<?> sessions) {
         this.sessions = sessions;
+    }
+
+    /** Ends every session of the merchant (its password was reset): @return how many were ended */
+    public int endAll(MerchantId merchantId) {
+        int ended = 0;
+        for (String id :
+                sessions.findByPrincipalName(merchantId.value().toString()).keySet()) {
+            sessions.deleteById(id);
+            ended++;
+        }
+        return ended;
     }
 
     /** @return how many were ended */

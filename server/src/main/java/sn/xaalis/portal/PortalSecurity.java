@@ -45,7 +45,8 @@ class PortalSecurity {
         // failure here fell through to it, checking the password twice and counting two failures.
         http.securityMatcher("/portal/**")
                 .authenticationManager(new ProviderManager(authentication))
-                .authorizeHttpRequests(a -> a.requestMatchers("/portal/login", "/portal/signup")
+                .authorizeHttpRequests(a -> a.requestMatchers(
+                                "/portal/login", "/portal/signup", "/portal/password-reset", "/portal/password-reset/*")
                         .permitAll()
                         .anyRequest()
                         .authenticated())

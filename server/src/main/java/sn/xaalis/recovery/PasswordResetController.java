@@ -1,0 +1,93 @@
+package sn.xaalis.recovery;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
+import java.util.Map;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.pages.PageController;
+
+/**
+ * The pages of a forgotten password, open without signing in (CSRF-protected like the sign-in): ask for
+ * a link, then choose a new password with it. The answer to the asking is the same whether the address
+ * has an account or not.
+ */
+@PageController
+class PasswordResetController {
+
+    private static final String PAGE = "recovery/reset";
+
+    private final PasswordResets resets;
+
+    PasswordResetController(PasswordResets resets) {
+        this.resets = resets;
+    }
+
+    @GetMapping("/portal/password-reset")
+    ModelAndView ask() {
+        return new ModelAndView(PAGE).addObject("step", "ask");
+    }
+
+    @PostMapping("/portal/password-reset")
+    ModelAndView asked(@RequestParam(defaultValue = "") String email, HttpServletRequest request) {
+        if (email.isBlank() || email.length() > 320 || !email.contains("@")) {
+            return new ModelAndView(PAGE, HttpStatus.BAD_REQUEST)
+                    .addObject("step", "ask")
+                    .addObject("errors", Map.of("email", List.of("recovery.error.email")));
+        }
+        resets.request(email, request.getRemoteAddr(), LocaleContextHolder.getLocale());
+        return new ModelAndView(PAGE).addObject("step", "sent");
+    }
+
+    @GetMapping("/portal/password-reset/{token}")
+    ModelAndView choose(@PathVariable String token, HttpServletResponse response) {
+        noReferrer(response);
+        if (resets.holder(token).isEmpty()) {
+            return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
+        }
+        return new ModelAndView(PAGE).addObject("step", "choose").addObject("token", token);
+    }
+
+    @PostMapping("/portal/password-reset/{token}")
+    ModelAndView chosen(
+            @PathVariable String token,
+            @RequestParam(name = "new_password", defaultValue = "") String password,
+            @RequestParam(name = "confirm_password", defaultValue = "") String confirm,
+            HttpServletResponse response) {
+        noReferrer(response);
+        if (resets.holder(token).isEmpty()) {
+            return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
+        }
+        if (!password.equals(confirm)) {
+            return choose(token, Map.of("confirm_password", List.of("recovery.error.confirm")));
+        }
+        try {
+            if (!resets.reset(token, password)) {
+                return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
+            }
+        } catch (MerchantRefusal.FieldsInvalid e) {
+            return choose(token, Map.of("new_password", List.of("recovery.error.password")));
+        }
+        return new ModelAndView("redirect:/portal/login?reset");
+    }
+
+    private static ModelAndView choose(String token, Map<String, List<String>> errors) {
+        return new ModelAndView(PAGE, HttpStatus.BAD_REQUEST)
+                .addObject("step", "choose")
+                .addObject("token", token)
+                .addObject("errors", errors);
+    }
+
+    /** The link's page is nobody else's: not cached, and its address (the token) sent to no other site. */
+    private static void noReferrer(HttpServletResponse response) {
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Referrer-Policy", "no-referrer");
+    }
+}

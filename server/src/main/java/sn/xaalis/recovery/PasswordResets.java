@@ -1,0 +1,160 @@
+package sn.xaalis.recovery;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.context.MessageSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.mail.Mail;
+import sn.xaalis.mail.MailOutbox;
+import sn.xaalis.merchant.MerchantCredentials;
+import sn.xaalis.merchant.MerchantId;
+import sn.xaalis.merchant.MerchantLogin;
+import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+import sn.xaalis.portal.OtherSessions;
+
+/**
+ * A merchant who forgot its password asks for a link by e-mail; the link's token is random, kept only as
+ * its hash, valid an hour and once. Using it sets the new password, spends every other link, and ends
+ * every session of the merchant on every node. Whether the address has an account is never told.
+ */
+@Service
+class PasswordResets {
+
+    static final Duration VALID_FOR = Duration.ofHours(1);
+    /** One e-mail per account this often at most: asking again and again sends nothing more. */
+    static final Duration ONE_MAIL_PER = Duration.ofMinutes(2);
+
+    private final JdbcClient jdbc;
+    private final MerchantCredentials credentials;
+    private final MailOutbox outbox;
+    private final OtherSessions sessions;
+    private final MessageSource messages;
+    private final PublicBaseUrl baseUrl;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    PasswordResets(
+            JdbcClient jdbc,
+            MerchantCredentials credentials,
+            MailOutbox outbox,
+            OtherSessions sessions,
+            MessageSource messages,
+            PublicBaseUrl baseUrl,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.jdbc = jdbc;
+        this.credentials = credentials;
+        this.outbox = outbox;
+        this.sessions = sessions;
+        this.messages = messages;
+        this.baseUrl = baseUrl;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** Sends a link to the account of {@code email}, if there is one, in {@code locale}'s language. */
+    void request(String email, String from, Locale locale) {
+        Optional<MerchantLogin> merchant = credentials.login(email.strip());
+        if (merchant.isEmpty()) {
+            return;
+        }
+        MerchantLogin login = merchant.get();
+        Instant now = Timestamps.truncate(clock.instant());
+        String token = RandomTokens.base62(43);
+        transactions.executeWithoutResult(tx -> {
+            Integer recent = jdbc.sql("SELECT COUNT(*) FROM password_resets WHERE merchant_id = :merchant"
+                            + " AND created_at > :since")
+                    .param("merchant", login.merchantId().value())
+                    .param("since", Timestamps.toDatabase(now.minus(ONE_MAIL_PER)))
+                    .query(Integer.class)
+                    .single();
+            if (recent > 0) {
+                return;
+            }
+            jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, requested_from, created_at, expires_at)"
+                            + " VALUES (:hash, :merchant, :from, :now, :expires)")
+                    .param("hash", hash(token))
+                    .param("merchant", login.merchantId().value())
+                    .param("from", from.length() > 64 ? from.substring(0, 64) : from)
+                    .param("now", Timestamps.toDatabase(now))
+                    .param("expires", Timestamps.toDatabase(now.plus(VALID_FOR)))
+                    .update();
+            String link = baseUrl.value() + "/portal/password-reset/" + token;
+            outbox.enqueue(new Mail(
+                    login.email(),
+                    messages.getMessage("recovery.mail.subject", null, locale),
+                    messages.getMessage("recovery.mail.body", new Object[] {login.name(), link}, locale),
+                    "password-reset"));
+        });
+    }
+
+    /** The merchant a link is for, while it is unused and within its hour. */
+    Optional<MerchantId> holder(String token) {
+        if (!token.matches("[A-Za-z0-9]{43}")) {
+            return Optional.empty();
+        }
+        return jdbc.sql("SELECT merchant_id FROM password_resets WHERE token_hash = :hash AND used_at IS NULL"
+                        + " AND expires_at > :now")
+                .param("hash", hash(token))
+                .param("now", Timestamps.toDatabase(clock.instant()))
+                .query((rs, n) -> new MerchantId(rs.getObject(1, UUID.class)))
+                .optional();
+    }
+
+    /**
+     * Sets the new password with the link, once: false when the link is unknown, used or expired.
+     *
+     * @throws sn.xaalis.merchant.MerchantRefusal.FieldsInvalid when the password breaks the rules (the
+     *     link stays usable)
+     */
+    boolean reset(String token, String newPassword) {
+        Optional<MerchantId> merchant = holder(token);
+        if (merchant.isEmpty()) {
+            return false;
+        }
+        Instant now = Timestamps.truncate(clock.instant());
+        Boolean done = transactions.execute(tx -> {
+            // The conditional update is the spending: of two uses at once, one finds it spent.
+            int spent = jdbc.sql("UPDATE password_resets SET used_at = :now WHERE token_hash = :hash"
+                            + " AND used_at IS NULL AND expires_at > :now")
+                    .param("now", Timestamps.toDatabase(now))
+                    .param("hash", hash(token))
+                    .update();
+            if (spent == 0) {
+                return false;
+            }
+            credentials.changePassword(merchant.get(), newPassword);
+            jdbc.sql("UPDATE password_resets SET used_at = :now WHERE merchant_id = :merchant AND used_at IS NULL")
+                    .param("now", Timestamps.toDatabase(now))
+                    .param("merchant", merchant.get().value())
+                    .update();
+            return true;
+        });
+        if (!Boolean.TRUE.equals(done)) {
+            return false;
+        }
+        sessions.endAll(merchant.get());
+        return true;
+    }
+
+    private static String hash(String token) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
