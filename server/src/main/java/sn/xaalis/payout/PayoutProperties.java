@@ -14,7 +14,8 @@ import sn.xaalis.provider.Provider;
  * @param maxDailyAmount the operator's maximum for an application's daily amount cap (the merchant sets its
  *     own, at most this)
  * @param maxDailyCount the operator's maximum for an application's daily number of payouts
- * @param jobInterval how often payouts are sent and settled
+ * @param jobInterval how often payouts are sent and settled: short, so a provider's pace goes out in small
+ *     bursts (bench M9: the payment API's p99 beside a 200/s drain read 98 ms at 0.2 s, 179 ms at 1 s)
  * @param pace payouts sent per second per provider, on each node (default 20 for the wallet, 10 for the
  *     operator: the operator's sandbox allows 60 calls a minute and neither publishes a production limit)
  * @param checkAfter how long an unanswered payout waits before its provider is asked about it
@@ -34,7 +35,7 @@ public record PayoutProperties(
         @DefaultValue("2000000") BigDecimal maxAmount,
         @DefaultValue("50000000") BigDecimal maxDailyAmount,
         @DefaultValue("20000") int maxDailyCount,
-        @DefaultValue("PT1S") Duration jobInterval,
+        @DefaultValue("PT0.2S") Duration jobInterval,
         Map<Provider, Integer> pace,
         @DefaultValue("PT30S") Duration checkAfter,
         @DefaultValue("PT24H") Duration reviewAfter,
