@@ -27,6 +27,7 @@ public class ApplicationSettings {
     private final GoLiveChecks goLive;
     private final FieldRules rules;
     private final MerchantCaches caches;
+    private final LiveModeNotices notices;
     private final Clock clock;
 
     ApplicationSettings(
@@ -35,7 +36,9 @@ public class ApplicationSettings {
             GoLiveChecks goLive,
             FieldRules rules,
             MerchantCaches caches,
+            LiveModeNotices notices,
             Clock clock) {
+        this.notices = notices;
         this.applications = applications;
         this.readable = readable;
         this.goLive = goLive;
@@ -63,6 +66,9 @@ public class ApplicationSettings {
             }
         }
         applications.update(changed, now);
+        if (changed.liveEnabled() != current.liveEnabled()) {
+            notices.liveModeChanged(changed); // written in this transaction: told only if it happened
+        }
         caches.forget();
         return readable.operatorDetails(applicationId);
     }
