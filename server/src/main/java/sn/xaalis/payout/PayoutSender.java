@@ -19,6 +19,7 @@ import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderPayouts;
 
 /**
  * Sends queued payouts at each provider's pace and settles those whose outcome is unknown, on any number
@@ -43,6 +44,7 @@ class PayoutSender {
     private final Clock clock;
     private final PayoutRail sandbox = new SandboxPayoutRail();
     private final PayoutRail live;
+    private final ProviderPayouts providers;
     private final Map<Provider, Long> lastPass = new ConcurrentHashMap<>();
 
     PayoutSender(
@@ -50,8 +52,10 @@ class PayoutSender {
             PayoutTransitions transitions,
             PayoutProperties properties,
             LivePayoutRail live,
+            ProviderPayouts providers,
             TransactionTemplate transactions,
             Clock clock) {
+        this.providers = providers;
         this.store = store;
         this.live = live;
         this.transitions = transitions;
@@ -81,12 +85,11 @@ class PayoutSender {
         for (Provider provider : Provider.values()) {
             int allowance = allowance(provider);
             Instant now = clock.instant();
-            Instant checkAt = now.plus(properties.checkAfter());
             List<Payout> claimed = transactions.execute(tx -> {
                 List<Payout> due = store.lockQueued(provider, now, allowance);
                 List<Payout> marked = new ArrayList<>();
                 for (Payout payout : due) {
-                    if (store.markSending(payout.id(), Timestamps.truncate(now), checkAt)) {
+                    if (store.markSending(payout.id(), Timestamps.truncate(now), now.plus(firstCheck(payout)))) {
                         marked.add(payout.sending());
                     }
                 }
@@ -215,6 +218,15 @@ class PayoutSender {
         } catch (RuntimeException e) {
             log.warn("Could not record the outcome of payout {}: {}", payout.reference(), e.toString());
         }
+    }
+
+    /** How long after its sending a payout is first asked about: never while its call may be under way. */
+    private Duration firstCheck(Payout payout) {
+        if (payout.environment() == Environment.SANDBOX) {
+            return properties.checkAfter();
+        }
+        Duration deadline = providers.callDeadline();
+        return deadline.compareTo(properties.checkAfter()) > 0 ? deadline : properties.checkAfter();
     }
 
     /** How long till a watched payout is asked about again (the sandbox's reversal comes at once). */

@@ -1,6 +1,7 @@
 package sn.xaalis.provider;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -17,10 +18,21 @@ public class ProviderPayouts {
 
     private final List<PayoutChannel> channels;
     private final ProviderConnections connections;
+    private final ProviderProperties properties;
 
-    ProviderPayouts(List<PayoutChannel> channels, ProviderConnections connections) {
+    ProviderPayouts(List<PayoutChannel> channels, ProviderConnections connections, ProviderProperties properties) {
         this.channels = channels;
         this.connections = connections;
+        this.properties = properties;
+    }
+
+    /**
+     * The longest a call to a provider can take (connecting, then waiting for the answer): a payout sent is
+     * not asked about before, since while its call may still be under way the provider's "no such payout"
+     * proves nothing.
+     */
+    public Duration callDeadline() {
+        return properties.http().connectTimeout().plus(properties.http().readTimeout());
     }
 
     /** The account an application's live payouts would go out of, or why there is none. */
