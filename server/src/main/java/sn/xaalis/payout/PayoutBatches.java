@@ -2,19 +2,20 @@ package sn.xaalis.payout;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.RandomTokens;
@@ -141,8 +142,10 @@ public class PayoutBatches {
                 tx.setRollbackOnly();
                 throw new PayoutRefusal.CapReached(count ? "count" : "amount");
             }
+            Map<Integer, PayoutFile.Line> lines = new HashMap<>();
             List<PayoutBatchStore.Entry> entries = new ArrayList<>();
             for (PayoutFile.Line line : batches.lines(batch.id(), true, batch.goodLines())) {
+                lines.put(line.number(), line);
                 entries.add(entry(caller, batch, line, from, who, connection, now));
             }
             for (int attempt = 1; !entries.isEmpty(); attempt++) {
@@ -151,7 +154,14 @@ public class PayoutBatches {
                 }
                 // A reference taken by chance (one in 36^8 per line): that line gets another one.
                 entries = batches.insertPayouts(batch.id(), entries).stream()
-                        .map(missed -> entry(caller, batch, lineOf(missed), from, who, connection, now))
+                        .map(missed -> entry(
+                                caller,
+                                batch,
+                                Objects.requireNonNull(lines.get(missed.line())),
+                                from,
+                                who,
+                                connection,
+                                now))
                         .toList();
             }
         });
@@ -184,18 +194,6 @@ public class PayoutBatches {
         batches.results(batch.id(), r -> consumer.accept(new Result(r.line(), r.payout())));
     }
 
-    private static PayoutFile.Line lineOf(PayoutBatchStore.Entry entry) {
-        Payout p = entry.payout();
-        return new PayoutFile.Line(
-                entry.line(),
-                p.recipientPhone(),
-                p.amount().toPlainString(),
-                p.amount(),
-                p.recipientName(),
-                p.reason(),
-                null);
-    }
-
     private PayoutBatchStore.Entry entry(
             Caller caller,
             PayoutBatch batch,
@@ -216,18 +214,13 @@ public class PayoutBatches {
     }
 
     private static String hash(PayoutBatch batch, PayoutFile.Line line) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            String text = String.join(
-                    "\n",
-                    batch.provider().name(),
-                    line.phone(),
-                    String.valueOf(line.amount()),
-                    String.valueOf(line.name()),
-                    String.valueOf(line.reason()));
-            return HexFormat.of().formatHex(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        String text = String.join(
+                "\n",
+                batch.provider().name(),
+                line.phone(),
+                String.valueOf(line.amount()),
+                String.valueOf(line.name()),
+                String.valueOf(line.reason()));
+        return Idempotency.fingerprint("POST", "portal/payouts/files", text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -2,9 +2,6 @@ package sn.xaalis.payout.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +13,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.codepayment.CustomerPhone;
+import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payout.PayoutCreation;
 import sn.xaalis.payout.PayoutFile;
@@ -139,19 +137,15 @@ class PayoutSendController {
         return value == null ? "" : value;
     }
 
+    /** The confirmation's fingerprint, compared when its key comes again (the idempotency records' own). */
     private static String fingerprint(Map<String, String> form) {
-        try {
-            String text = String.join(
-                    "\n",
-                    text(form, "provider"),
-                    text(form, "amount"),
-                    text(form, "recipient_phone"),
-                    text(form, "recipient_name"),
-                    text(form, "reason"));
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        String text = String.join(
+                "\n",
+                text(form, "provider"),
+                text(form, "amount"),
+                text(form, "recipient_phone"),
+                text(form, "recipient_name"),
+                text(form, "reason"));
+        return Idempotency.fingerprint("POST", "portal/payouts/send", text.getBytes(StandardCharsets.UTF_8));
     }
 }
