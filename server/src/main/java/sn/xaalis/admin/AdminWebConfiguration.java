@@ -5,19 +5,20 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import sn.xaalis.operator.OperatorTokens;
 
 @Configuration(proxyBeanMethods = false)
 class AdminWebConfiguration implements WebMvcConfigurer {
 
-    private final AdminProperties properties;
+    private final AdminToken token;
 
-    AdminWebConfiguration(AdminProperties properties) {
-        this.properties = properties;
+    AdminWebConfiguration(AdminProperties properties, OperatorTokens issued) {
+        this.token = new AdminToken(properties, issued);
     }
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new AdminTokenInterceptor(properties)).addPathPatterns("/admin/**");
+        registry.addInterceptor(new AdminTokenInterceptor(token)).addPathPatterns("/admin/**");
     }
 
     /**
@@ -27,7 +28,7 @@ class AdminWebConfiguration implements WebMvcConfigurer {
      */
     @Bean
     FilterRegistrationBean<OperatorEndpointsFilter> operatorEndpointsFilter() {
-        var registration = new FilterRegistrationBean<>(new OperatorEndpointsFilter(properties));
+        var registration = new FilterRegistrationBean<>(new OperatorEndpointsFilter(token));
         registration.addUrlPatterns("/actuator", "/actuator/*");
         registration.setOrder(0);
         return registration;

@@ -29,14 +29,14 @@ class OperatorEndpointsFilter extends OncePerRequestFilter {
 
     private final AdminToken token;
 
-    OperatorEndpointsFilter(AdminProperties properties) {
-        this.token = new AdminToken(properties);
+    OperatorEndpointsFilter(AdminToken token) {
+        this.token = token;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (token.presentedBy(request)) {
+        if (token.presentedBy(request).isPresent()) {
             // The actuator shows health details "when authorized", that is to a request with a principal.
             chain.doFilter(
                     new HttpServletRequestWrapper(request) {

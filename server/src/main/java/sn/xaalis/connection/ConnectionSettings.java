@@ -4,13 +4,17 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.ApplicationDirectory;
+import sn.xaalis.merchant.Caller;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.ConnectionId;
+import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.ConnectionCheck;
@@ -33,6 +37,7 @@ class ConnectionSettings {
     private final ApplicationDirectory applications;
     private final PublicBaseUrl publicBaseUrl;
     private final TransactionTemplate transactions;
+    private final AuditTrail audit;
     private final Clock clock;
 
     ConnectionSettings(
@@ -43,7 +48,9 @@ class ConnectionSettings {
             ApplicationDirectory applications,
             PublicBaseUrl publicBaseUrl,
             TransactionTemplate transactions,
+            AuditTrail audit,
             Clock clock) {
+        this.audit = audit;
         this.connections = connections;
         this.directory = directory;
         this.providers = providers;
@@ -87,6 +94,13 @@ class ConnectionSettings {
             transactions.executeWithoutResult(tx -> {
                 connections.save(stored);
                 directory.changed();
+                // What the trail keeps of credentials is what the pages show: their last 4 characters.
+                audit.record(
+                        "connection.saved",
+                        merchantOf(applicationId),
+                        applicationId + "/" + provider.name(),
+                        current.map(c -> ConnectionView.of(c, "", now).last4()).orElse(null),
+                        ConnectionView.of(stored, "", now).last4());
             });
         } catch (DuplicateKeyException e) {
             throw new ConnectionRefusal.ChangedMeanwhile();
@@ -122,6 +136,12 @@ class ConnectionSettings {
         transactions.executeWithoutResult(tx -> {
             connections.delete(stored.id());
             directory.changed();
+            audit.record(
+                    "connection.removed",
+                    merchantOf(applicationId),
+                    applicationId + "/" + provider.name(),
+                    ConnectionView.of(stored, "", clock.instant()).last4(),
+                    null);
         });
     }
 
@@ -141,5 +161,13 @@ class ConnectionSettings {
 
     private String inboundUrl(Connection c) {
         return publicBaseUrl.value() + ProviderCallbacks.inboundPath(c.provider(), c.id());
+    }
+
+    private java.util.@Nullable UUID merchantOf(ApplicationId applicationId) {
+        return applications
+                .caller(applicationId, Environment.SANDBOX)
+                .map(Caller::merchantId)
+                .map(id -> id.value())
+                .orElse(null);
     }
 }

@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
@@ -25,6 +26,7 @@ public class ApplicationCreation {
     private final ApiKeys apiKeys;
     private final MerchantApplications readable;
     private final FieldRules rules;
+    private final AuditTrail audit;
     private final Clock clock;
 
     ApplicationCreation(
@@ -33,6 +35,7 @@ public class ApplicationCreation {
             ApiKeys apiKeys,
             MerchantApplications readable,
             FieldRules rules,
+            AuditTrail audit,
             Clock clock) {
         this.merchants = merchants;
         this.applications = applications;
@@ -40,6 +43,7 @@ public class ApplicationCreation {
         this.readable = readable;
         this.rules = rules;
         this.clock = clock;
+        this.audit = audit;
     }
 
     @Transactional
@@ -61,6 +65,22 @@ public class ApplicationCreation {
             applications.replaceProviders(id, environment, active, now);
         }
         IssuedKeys keys = apiKeys.issue(id, Environment.SANDBOX, now);
+        audit.record(
+                "application.created",
+                merchantId.value(),
+                id.toString(),
+                null,
+                Map.of(
+                        "name",
+                        name,
+                        "webhook_url",
+                        String.valueOf(webhook),
+                        "providers",
+                        String.join(
+                                ",",
+                                active.stream().map(Provider::name).sorted().toList()),
+                        "sandbox_key",
+                        keys.apiKey()));
         return new NewApplication(readable.operatorDetails(id), keys);
     }
 

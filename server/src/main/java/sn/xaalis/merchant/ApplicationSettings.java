@@ -10,6 +10,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Timestamps;
@@ -28,6 +29,7 @@ public class ApplicationSettings {
     private final FieldRules rules;
     private final MerchantCaches caches;
     private final LiveModeNotices notices;
+    private final AuditTrail audit;
     private final Clock clock;
 
     ApplicationSettings(
@@ -37,7 +39,9 @@ public class ApplicationSettings {
             FieldRules rules,
             MerchantCaches caches,
             LiveModeNotices notices,
+            AuditTrail audit,
             Clock clock) {
+        this.audit = audit;
         this.notices = notices;
         this.applications = applications;
         this.readable = readable;
@@ -53,6 +57,7 @@ public class ApplicationSettings {
         Applications.Row current =
                 applications.findForUpdate(applicationId).orElseThrow(MerchantRefusal.NoSuchApplication::new);
         Applications.Row changed = checked(current, changes);
+        Map<String, Object> before = audited(current);
         Instant now = Timestamps.truncate(clock.instant());
         changes.providers().ifPresent(set -> {
             for (Environment environment : Environment.values()) {
@@ -69,6 +74,12 @@ public class ApplicationSettings {
         if (changed.liveEnabled() != current.liveEnabled()) {
             notices.liveModeChanged(changed); // written in this transaction: told only if it happened
         }
+        audit.record(
+                "application.changed",
+                current.merchantId().value(),
+                applicationId.toString(),
+                before,
+                audited(changed));
         caches.forget();
         return readable.operatorDetails(applicationId);
     }
@@ -87,9 +98,34 @@ public class ApplicationSettings {
         readable.details(merchantId, applicationId);
         // The row lock every change to the application takes: a go-live checks providers under it.
         applications.findForUpdate(applicationId);
+        String field = "providers_" + environment.value();
+        Map<String, Object> before = Map.of(field, names(applications.providers(applicationId, environment)));
         applications.replaceProviders(applicationId, environment, active, Timestamps.truncate(clock.instant()));
+        audit.record(
+                "application.providers.changed",
+                merchantId.value(),
+                applicationId.toString(),
+                before,
+                Map.of(field, names(active)));
         caches.forget();
         return readable.operatorDetails(applicationId);
+    }
+
+    /** What the trail keeps of an application's settings (no secret is among them). */
+    private Map<String, Object> audited(Applications.Row row) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("webhook_url", String.valueOf(row.webhookUrl()));
+        state.put("callback_url_success", String.valueOf(row.callbackUrlSuccess()));
+        state.put("callback_url_failure", String.valueOf(row.callbackUrlFailure()));
+        state.put("live_enabled", row.liveEnabled());
+        for (Environment environment : Environment.values()) {
+            state.put("providers_" + environment.value(), names(applications.providers(row.id(), environment)));
+        }
+        return state;
+    }
+
+    private static String names(Set<Provider> providers) {
+        return String.join(",", providers.stream().map(Provider::name).sorted().toList());
     }
 
     /** The row with the changes applied, once every changed field passed its rule; else a 400 naming them. */

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 
@@ -16,11 +17,13 @@ import sn.xaalis.platform.Environment;
 public class KeyRevocation {
 
     private final Applications applications;
+    private final AuditTrail audit;
     private final ApiKeys apiKeys;
     private final MerchantCaches caches;
     private final Clock clock;
 
-    KeyRevocation(Applications applications, ApiKeys apiKeys, MerchantCaches caches, Clock clock) {
+    KeyRevocation(Applications applications, ApiKeys apiKeys, MerchantCaches caches, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.applications = applications;
         this.apiKeys = apiKeys;
         this.caches = caches;
@@ -97,6 +100,12 @@ public class KeyRevocation {
         if (!apiKeys.revoke(application.id(), apiKey, clock.instant())) {
             throw new MerchantRefusal.NoSuchKey(apiKey);
         }
+        audit.record(
+                "api_key.revoked",
+                application.merchantId().value(),
+                apiKey,
+                java.util.Map.of("application", application.id().toString(), "revoked", false),
+                java.util.Map.of("application", application.id().toString(), "revoked", true));
         caches.forget();
     }
 }

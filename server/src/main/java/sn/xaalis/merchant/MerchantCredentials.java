@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.secrets.SecretBox;
 
 /** What a merchant signs in with: the password and, when turned on, a two-factor (TOTP) code. */
@@ -16,10 +17,12 @@ public class MerchantCredentials {
 
     private final Merchants merchants;
     private final SecretBox secretBox;
+    private final AuditTrail audit;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    MerchantCredentials(Merchants merchants, SecretBox secretBox, Clock clock) {
+    MerchantCredentials(Merchants merchants, SecretBox secretBox, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.merchants = merchants;
         this.secretBox = secretBox;
         this.clock = clock;
@@ -42,6 +45,7 @@ public class MerchantCredentials {
             throw new MerchantRefusal.FieldsInvalid(Map.of("new_password", List.of(FieldRules.passwordRule())));
         }
         merchants.changePassword(merchantId, passwords.encode(newPassword));
+        audit.record("merchant.password.changed", merchantId.value(), merchantId.toString(), null, null);
     }
 
     public boolean totpEnabled(MerchantId merchantId) {
@@ -57,12 +61,24 @@ public class MerchantCredentials {
         }
         merchants.setTotp(merchantId, secretBox.encrypt(Totp.base32(secret)));
         merchants.useTotpStep(merchantId, step.getAsLong());
+        audit.record(
+                "merchant.two_factor.changed",
+                merchantId.value(),
+                merchantId.toString(),
+                Map.of("two_factor", false),
+                Map.of("two_factor", true));
         return true;
     }
 
     @Transactional
     public void disableTotp(MerchantId merchantId) {
         merchants.setTotp(merchantId, null);
+        audit.record(
+                "merchant.two_factor.changed",
+                merchantId.value(),
+                merchantId.toString(),
+                Map.of("two_factor", true),
+                Map.of("two_factor", false));
     }
 
     /** Checks a sign-in code; each code works once. */

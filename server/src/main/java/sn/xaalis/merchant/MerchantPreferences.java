@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import sn.xaalis.audit.AuditTrail;
 
 /** How a merchant wants the portal to read: the time zone its times are shown in. */
 @Service
@@ -30,9 +31,11 @@ public class MerchantPreferences {
             .toList();
 
     private final JdbcClient jdbc;
+    private final AuditTrail audit;
 
-    MerchantPreferences(JdbcClient jdbc) {
+    MerchantPreferences(JdbcClient jdbc, AuditTrail audit) {
         this.jdbc = jdbc;
+        this.audit = audit;
     }
 
     /** One primary-key read, on every portal page. */
@@ -53,9 +56,16 @@ public class MerchantPreferences {
             throw new MerchantRefusal.FieldsInvalid(
                     Map.of("time_zone", List.of("must be a time zone such as Africa/Dakar")));
         }
+        ZoneId before = timeZone(merchantId);
         jdbc.sql("UPDATE merchants SET time_zone = :zone WHERE id = :id")
                 .param("zone", parsed.getId())
                 .param("id", merchantId.value())
                 .update();
+        audit.record(
+                "merchant.time_zone.changed",
+                merchantId.value(),
+                merchantId.toString(),
+                Map.of("time_zone", before.getId()),
+                Map.of("time_zone", parsed.getId()));
     }
 }

@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditActor;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.Provider;
 
@@ -24,11 +26,13 @@ public class MerchantSignUp {
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
     private final Merchants merchants;
+    private final AuditTrail audit;
     private final ApplicationCreation applicationCreation;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    MerchantSignUp(Merchants merchants, ApplicationCreation applicationCreation, Clock clock) {
+    MerchantSignUp(Merchants merchants, ApplicationCreation applicationCreation, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.merchants = merchants;
         this.applicationCreation = applicationCreation;
         this.clock = clock;
@@ -61,6 +65,12 @@ public class MerchantSignUp {
         if (!merchants.insert(row)) {
             throw new MerchantRefusal.EmailTaken();
         }
+        audit.record(
+                "merchant.created",
+                row.id().value(),
+                row.id().toString(),
+                null,
+                Map.of("name", row.name(), "email", row.email()));
         return new MerchantAccount(row.id(), row.name(), row.email());
     }
 
@@ -69,6 +79,13 @@ public class MerchantSignUp {
     public MerchantAccount signUp(String name, String email, String password) {
         MerchantAccount account = createMerchant(name, email, password);
         merchants.markSandboxOnly(account.id());
+        audit.recordAs(
+                AuditActor.of("merchant", account.email()),
+                "merchant.signed_up",
+                account.id().value(),
+                account.id().toString(),
+                null,
+                Map.of("name", account.name(), "email", account.email(), "sandbox_only", true));
         applicationCreation.createApplication(
                 account.id(),
                 new NewApplicationRequest("My application", null, null, null, EnumSet.allOf(Provider.class)));

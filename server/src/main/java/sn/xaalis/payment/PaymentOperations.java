@@ -6,6 +6,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
@@ -29,13 +30,16 @@ public class PaymentOperations {
     private final PaymentTransitions transitions;
     private final PaymentProviders providers;
     private final List<CancelVeto> vetoes;
+    private final AuditTrail audit;
 
     PaymentOperations(
             Payments payments,
             PaymentListing listing,
             PaymentTransitions transitions,
             PaymentProviders providers,
-            List<CancelVeto> vetoes) {
+            List<CancelVeto> vetoes,
+            AuditTrail audit) {
+        this.audit = audit;
         this.payments = payments;
         this.listing = listing;
         this.transitions = transitions;
@@ -75,7 +79,10 @@ public class PaymentOperations {
             });
         }
         act(providers.cancel(session(payment)));
-        return changed(transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of(cause), null));
+        return audited(
+                caller,
+                payment,
+                changed(transitions.apply(payment, PaymentStatus.CANCELLED, PaymentTransitions.Cause.of(cause), null)));
     }
 
     public Payment refund(Caller caller, String reference) {
@@ -86,7 +93,24 @@ public class PaymentOperations {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.REFUNDED, "Only a SUCCESS payment can be refunded");
         act(providers.refund(session(payment)));
-        return changed(transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of(cause), null));
+        return audited(
+                caller,
+                payment,
+                changed(transitions.apply(payment, PaymentStatus.REFUNDED, PaymentTransitions.Cause.of(cause), null)));
+    }
+
+    /**
+     * A person's cancel or refund (the portal's) in the audit trail; the API's are a machine's, kept in the
+     * payment's own history. After the change's own transaction, which holds its cause in that history.
+     */
+    private Payment audited(Caller caller, Payment before, Payment after) {
+        audit.record(
+                "payment.status.changed",
+                caller.merchantId().value(),
+                before.reference().value(),
+                java.util.Map.of("status", before.status().name()),
+                java.util.Map.of("status", after.status().name()));
+        return after;
     }
 
     /** Remembers the provider's transaction for a payment, the handle its look-ups need. */
@@ -119,8 +143,17 @@ public class PaymentOperations {
         Payment payment = listing.findAmong(applicationIds, reference)
                 .filter(p -> p.environment() == Environment.SANDBOX)
                 .orElseThrow(PaymentRefusal.NoSuchSandboxPayment::new);
-        return transitions.apply(
+        PaymentTransitions.Outcome result = transitions.apply(
                 payment, outcome, PaymentTransitions.Cause.of("portal:sandbox"), failure(outcome, errorMessage));
+        if (result instanceof PaymentTransitions.Outcome.Changed) {
+            audit.record(
+                    "payment.status.changed",
+                    null,
+                    payment.reference().value(),
+                    java.util.Map.of("status", payment.status().name()),
+                    java.util.Map.of("status", outcome.name()));
+        }
+        return result;
     }
 
     @Transactional

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.payment.PaymentFilter;
@@ -16,7 +17,7 @@ import sn.xaalis.platform.Timestamps;
 
 /** Creating, listing and deactivating links, for the API (one application) and the portal (a merchant). */
 @Service
-record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBaseUrl, Clock clock) {
+record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBaseUrl, AuditTrail audit, Clock clock) {
 
     /** 16 base32 characters: 80 random bits (D22 asks for at least 10 characters). */
     static final int CODE_LENGTH = 16;
@@ -50,6 +51,20 @@ record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBase
                 null,
                 Timestamps.truncate(clock.instant()));
         links.insert(link);
+        audit.record(
+                "payment_link.created",
+                owner.merchantId().value(),
+                link.code(),
+                null,
+                java.util.Map.of(
+                        "environment",
+                        link.environment().value(),
+                        "amount",
+                        String.valueOf(terms.amount()),
+                        "description",
+                        String.valueOf(terms.description()),
+                        "single_use",
+                        terms.singleUse()));
         return link;
     }
 
@@ -79,7 +94,16 @@ record LinkCatalog(PaymentLinks links, LinkRules rules, PublicBaseUrl publicBase
 
     /** The same for the portal: any of the merchant's links. */
     boolean deactivate(MerchantId merchantId, String code) {
-        return wellFormed(code) && links.deactivateOfMerchant(code, merchantId, now());
+        boolean done = wellFormed(code) && links.deactivateOfMerchant(code, merchantId, now());
+        if (done) {
+            audit.record(
+                    "payment_link.deactivated",
+                    merchantId.value(),
+                    code,
+                    java.util.Map.of("active", true),
+                    java.util.Map.of("active", false));
+        }
+        return done;
     }
 
     /** Any link by its code, for the customer pages that anyone holding the code may open. */

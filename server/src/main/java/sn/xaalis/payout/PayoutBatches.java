@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ConnectionId;
@@ -38,6 +39,7 @@ public class PayoutBatches {
     private final PayoutCreation creation;
     private final PayoutProperties properties;
     private final TransactionTemplate transactions;
+    private final AuditTrail audit;
     private final Clock clock;
 
     PayoutBatches(
@@ -47,7 +49,9 @@ public class PayoutBatches {
             PayoutCreation creation,
             PayoutProperties properties,
             TransactionTemplate transactions,
+            AuditTrail audit,
             Clock clock) {
+        this.audit = audit;
         this.batches = batches;
         this.store = store;
         this.settings = settings;
@@ -124,6 +128,16 @@ public class PayoutBatches {
             if (!batches.close(batch.id(), PayoutBatch.Status.ACCEPTED, now)) {
                 return; // confirmed meanwhile: its payouts exist already
             }
+            audit.record(
+                    "payout.file.confirmed",
+                    caller.merchantId().value(),
+                    batch.id().toString(),
+                    Map.of("status", "draft"),
+                    Map.of(
+                            "status", "accepted",
+                            "payouts", batch.goodLines(),
+                            "amount", batch.amount().toPlainString(),
+                            "provider", batch.provider().name()));
             if (batch.goodLines() > 0
                     && !store.reserve(
                             caller.applicationId(),
@@ -171,7 +185,16 @@ public class PayoutBatches {
 
     /** Drops a draft nobody will confirm; false when it was confirmed already. */
     public boolean discard(PayoutBatch batch) {
-        return batches.close(batch.id(), PayoutBatch.Status.DISCARDED, clock.instant());
+        boolean discarded = batches.close(batch.id(), PayoutBatch.Status.DISCARDED, clock.instant());
+        if (discarded) {
+            audit.record(
+                    "payout.file.discarded",
+                    null,
+                    batch.id().toString(),
+                    Map.of("status", "draft"),
+                    Map.of("status", "discarded"));
+        }
+        return discarded;
     }
 
     /**

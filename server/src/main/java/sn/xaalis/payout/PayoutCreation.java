@@ -2,10 +2,12 @@ package sn.xaalis.payout;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.Caller;
@@ -32,6 +34,7 @@ public class PayoutCreation {
     private final Idempotency idempotency;
     private final ProviderPayouts providers;
     private final TransactionTemplate transactions;
+    private final AuditTrail audit;
     private final Clock clock;
 
     PayoutCreation(
@@ -41,7 +44,9 @@ public class PayoutCreation {
             Idempotency idempotency,
             ProviderPayouts providers,
             TransactionTemplate transactions,
+            AuditTrail audit,
             Clock clock) {
+        this.audit = audit;
         this.store = store;
         this.settings = settings;
         this.properties = properties;
@@ -162,6 +167,17 @@ public class PayoutCreation {
                     tx.setRollbackOnly();
                     return false;
                 }
+                // From the portal only: the API's payouts are a machine's, kept with their key.
+                audit.record(
+                        "payout.requested",
+                        caller.merchantId().value(),
+                        payout.reference().toString(),
+                        null,
+                        Map.of(
+                                "amount", payout.amount().toPlainString(),
+                                "provider", payout.provider().name(),
+                                "recipient_phone", payout.recipientPhone(),
+                                "environment", payout.environment().value()));
                 return true;
             });
             if (Boolean.TRUE.equals(stored)) {

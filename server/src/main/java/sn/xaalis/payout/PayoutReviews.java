@@ -1,6 +1,8 @@
 package sn.xaalis.payout;
 
+import java.util.Map;
 import org.springframework.stereotype.Service;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.Caller;
 
 /**
@@ -12,8 +14,10 @@ public class PayoutReviews {
 
     private final PayoutQueries queries;
     private final PayoutTransitions transitions;
+    private final AuditTrail audit;
 
-    PayoutReviews(PayoutQueries queries, PayoutTransitions transitions) {
+    PayoutReviews(PayoutQueries queries, PayoutTransitions transitions, AuditTrail audit) {
+        this.audit = audit;
         this.queries = queries;
         this.transitions = transitions;
     }
@@ -25,9 +29,17 @@ public class PayoutReviews {
      */
     public boolean resolve(Caller caller, String reference, boolean paid) {
         Payout payout = queries.find(caller, reference).orElseThrow(PayoutRefusal.NoSuchPayout::new);
-        return transitions.resolve(
-                payout,
-                paid ? PayoutStatus.SUCCESS : PayoutStatus.FAILED,
-                "The merchant found no trace of it in the provider's statement");
+        PayoutStatus outcome = paid ? PayoutStatus.SUCCESS : PayoutStatus.FAILED;
+        boolean resolved =
+                transitions.resolve(payout, outcome, "The merchant found no trace of it in the provider's statement");
+        if (resolved) {
+            audit.record(
+                    "payout.review.resolved",
+                    caller.merchantId().value(),
+                    payout.reference().toString(),
+                    Map.of("status", payout.status().name()),
+                    Map.of("status", outcome.name()));
+        }
+        return resolved;
     }
 }

@@ -5,8 +5,10 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.egress.Cidr;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Timestamps;
@@ -43,9 +45,11 @@ public class PayoutSettings {
 
     private final JdbcClient jdbc;
     private final PayoutProperties properties;
+    private final AuditTrail audit;
     private final Clock clock;
 
-    PayoutSettings(JdbcClient jdbc, PayoutProperties properties, Clock clock) {
+    PayoutSettings(JdbcClient jdbc, PayoutProperties properties, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.jdbc = jdbc;
         this.properties = properties;
         this.clock = clock;
@@ -71,6 +75,7 @@ public class PayoutSettings {
      * for the merchant's password (or code) before it calls this.
      */
     public Settings save(ApplicationId applicationId, Settings settings) {
+        Settings before = of(applicationId);
         BigDecimal amountCap = settings.dailyAmountCap().min(properties.maxDailyAmount());
         int countCap = Math.min(settings.dailyCountCap(), properties.maxDailyCount());
         String addresses = String.join(
@@ -92,7 +97,22 @@ public class PayoutSettings {
                             addresses)
                     .update();
         }
-        return of(applicationId);
+        Settings after = of(applicationId);
+        audit.record("payout.settings.changed", null, applicationId.toString(), audited(before), audited(after));
+        return after;
+    }
+
+    private static Map<String, Object> audited(Settings settings) {
+        return Map.of(
+                "enabled", settings.enabled(),
+                "daily_amount_cap", settings.dailyAmountCap().toPlainString(),
+                "daily_count_cap", settings.dailyCountCap(),
+                "allowed_addresses",
+                        String.join(
+                                ",",
+                                settings.allowedAddresses().stream()
+                                        .map(Cidr::toString)
+                                        .toList()));
     }
 
     private JdbcClient.StatementSpec bind(

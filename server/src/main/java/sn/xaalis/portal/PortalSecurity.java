@@ -1,19 +1,13 @@
 package sn.xaalis.portal;
 
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+import sn.xaalis.platform.SignInFailures;
 
 /**
  * Two worlds: the portal (form login, session, CSRF on every form, session id changed at sign-in)
@@ -29,18 +23,7 @@ class PortalSecurity {
     @Bean
     @Order(1)
     SecurityFilterChain portal(HttpSecurity http, MerchantAuthentication authentication) throws Exception {
-        var failure = new SimpleUrlAuthenticationFailureHandler("/portal/login?error") {
-            @Override
-            public void onAuthenticationFailure(
-                    HttpServletRequest request, HttpServletResponse response, AuthenticationException exception)
-                    throws IOException, ServletException {
-                if (exception instanceof LockedException) {
-                    getRedirectStrategy().sendRedirect(request, response, "/portal/login?throttled");
-                } else {
-                    super.onAuthenticationFailure(request, response, exception);
-                }
-            }
-        };
+        var failure = SignInFailures.backTo("/portal/login");
         // The portal's own manager, with no parent: Boot's global one holds the same provider, and a
         // failure here fell through to it, checking the password twice and counting two failures.
         http.securityMatcher("/portal/**")
@@ -49,7 +32,8 @@ class PortalSecurity {
                                 "/portal/login", "/portal/signup", "/portal/password-reset", "/portal/password-reset/*")
                         .permitAll()
                         .anyRequest()
-                        .authenticated())
+                        // A merchant's session only: an operator's, signed in to the console, opens none of it.
+                        .hasRole("MERCHANT"))
                 .formLogin(form -> form.loginPage("/portal/login")
                         .loginProcessingUrl("/portal/login")
                         .usernameParameter("email")

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.AuthenticatedPrincipal;
+import sn.xaalis.audit.AuditActor;
 import sn.xaalis.merchant.MerchantId;
 
 /**
@@ -17,7 +18,7 @@ import sn.xaalis.merchant.MerchantId;
  * fields and serial number (0, a record's) match that record's; a record with a {@code MerchantId}
  * would read them without their merchant. {@code PortalUserSerialFormTest} keeps it so.
  */
-public final class PortalUser implements Serializable, AuthenticatedPrincipal {
+public final class PortalUser implements Serializable, AuthenticatedPrincipal, AuditActor {
 
     @Serial
     private static final long serialVersionUID = 0L;
@@ -48,6 +49,21 @@ public final class PortalUser implements Serializable, AuthenticatedPrincipal {
     @Override
     public String getName() {
         return merchantId.toString();
+    }
+
+    @Override
+    public String auditKind() {
+        return "merchant";
+    }
+
+    @Override
+    public String auditName() {
+        return email;
+    }
+
+    @Override
+    public UUID auditMerchant() {
+        return merchantId;
     }
 
     @Override

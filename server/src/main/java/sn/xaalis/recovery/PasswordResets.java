@@ -14,6 +14,8 @@ import org.springframework.context.MessageSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.audit.AuditActor;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.mail.Mail;
 import sn.xaalis.mail.MailOutbox;
 import sn.xaalis.merchant.MerchantCredentials;
@@ -43,6 +45,7 @@ class PasswordResets {
     private final MessageSource messages;
     private final PublicBaseUrl baseUrl;
     private final TransactionTemplate transactions;
+    private final AuditTrail audit;
     private final Clock clock;
 
     PasswordResets(
@@ -53,7 +56,9 @@ class PasswordResets {
             MessageSource messages,
             PublicBaseUrl baseUrl,
             TransactionTemplate transactions,
+            AuditTrail audit,
             Clock clock) {
+        this.audit = audit;
         this.jdbc = jdbc;
         this.credentials = credentials;
         this.outbox = outbox;
@@ -136,6 +141,14 @@ class PasswordResets {
                 return false;
             }
             credentials.changePassword(merchant.get(), newPassword);
+            // Whoever holds the link sent to the merchant's address; the request signs nobody in.
+            audit.recordAs(
+                    AuditActor.of("merchant", "password-reset-link"),
+                    "merchant.password.reset",
+                    merchant.get().value(),
+                    merchant.get().toString(),
+                    null,
+                    null);
             jdbc.sql("UPDATE password_resets SET used_at = :now WHERE merchant_id = :merchant AND used_at IS NULL")
                     .param("now", Timestamps.toDatabase(now))
                     .param("merchant", merchant.get().value())

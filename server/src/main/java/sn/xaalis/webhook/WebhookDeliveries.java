@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.RandomTokens;
@@ -21,9 +22,11 @@ public class WebhookDeliveries {
 
     private final Notifications notifications;
     private final NotificationOutbox outbox;
+    private final AuditTrail audit;
     private final Clock clock;
 
-    WebhookDeliveries(Notifications notifications, NotificationOutbox outbox, Clock clock) {
+    WebhookDeliveries(Notifications notifications, NotificationOutbox outbox, AuditTrail audit, Clock clock) {
+        this.audit = audit;
         this.notifications = notifications;
         this.outbox = outbox;
         this.clock = clock;
@@ -129,6 +132,12 @@ public class WebhookDeliveries {
             return new Resend.StillDelivering(current.get().state());
         }
         outbox.announce(); // after the commit, to this node and the others
+        audit.record(
+                "notification.resent",
+                null,
+                notificationId.toString(),
+                Map.of("state", current.get().state().toString()),
+                Map.of("state", "resent"));
         return new Resend.Resent(
                 notifications.find(applicationId, notificationId).orElseThrow());
     }

@@ -4,14 +4,12 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetup;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MailCatcher;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
@@ -36,18 +35,12 @@ import sn.xaalis.support.PageSweep;
 @IntegrationTest
 class PasswordResetIT extends BrowserIntegrationTest {
 
-    /** A fixed port, so the server stopped and started again is where the service sends. */
-    static final GreenMail smtp = new GreenMail(new ServerSetup(freePort(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
-
-    static {
-        smtp.start();
-    }
+    static final MailCatcher mail = new MailCatcher();
+    static final GreenMail smtp = mail.smtp();
 
     @DynamicPropertySource
     static void mail(DynamicPropertyRegistry registry) {
-        registry.add("spring.mail.host", () -> "127.0.0.1");
-        registry.add("spring.mail.port", () -> smtp.getSmtp().getPort());
-        registry.add("xaalis.mail.from", () -> "Xaalis <no-reply@xaalis.test>");
+        mail.register(registry);
     }
 
     @AfterAll
@@ -236,43 +229,15 @@ class PasswordResetIT extends BrowserIntegrationTest {
     }
 
     private static MimeMessage awaitMail(String to) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            List<MimeMessage> mails = mailsTo(to);
-            if (!mails.isEmpty()) {
-                return mails.getFirst();
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no e-mail to " + to);
+        return mail.awaitMail(to);
     }
 
-    private static List<MimeMessage> mailsTo(String to) throws Exception {
-        return Arrays.stream(smtp.getReceivedMessages())
-                .filter(m -> {
-                    try {
-                        return Arrays.toString(m.getAllRecipients()).contains(to);
-                    } catch (jakarta.mail.MessagingException e) {
-                        throw new IllegalStateException(e);
-                    }
-                })
-                .toList();
+    private static List<MimeMessage> mailsTo(String to) {
+        return mail.mailsTo(to);
     }
 
-    private static String link(MimeMessage mail) throws Exception {
-        String body = String.valueOf(mail.getContent()); // decoded: the raw body may fold the long link
-        Matcher link = Pattern.compile("https?://\\S+/portal/password-reset/[A-Za-z0-9]+")
-                .matcher(body);
-        assertThat(link.find()).as(body).isTrue();
-        return link.group();
-    }
-
-    private static int freePort() {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
+    private static String link(MimeMessage message) throws Exception {
+        return MailCatcher.link(message, "/portal/password-reset/");
     }
 
     private int attemptsTo(String email) {

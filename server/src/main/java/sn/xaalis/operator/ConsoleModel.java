@@ -1,0 +1,34 @@
+package sn.xaalis.operator;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.servlet.ModelAndView;
+
+/** What every console page has: the signed-in operator (the header shows them), and a 404 page. */
+@ControllerAdvice(basePackageClasses = ConsoleModel.class)
+class ConsoleModel {
+
+    @ModelAttribute("operator")
+    @Nullable
+    OperatorUser operator() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof OperatorUser user ? user : null;
+    }
+
+    /** A merchant, token or operator that does not exist: the console's page for it. */
+    @ExceptionHandler(NotFound.class)
+    ModelAndView notFound() {
+        return new ModelAndView("operator/not-found", HttpStatus.NOT_FOUND);
+    }
+
+    static final class NotFound extends RuntimeException {
+        NotFound() {
+            super("Not found", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,421 @@
+package sn.xaalis.operator;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Response;
+import jakarta.mail.internet.MimeMessage;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import sn.xaalis.merchant.Totp;
+import sn.xaalis.platform.Database;
+import sn.xaalis.support.Api;
+import sn.xaalis.support.BrowserIntegrationTest;
+import sn.xaalis.support.IntegrationTest;
+import sn.xaalis.support.MailCatcher;
+import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.PageChecks;
+import sn.xaalis.support.PageSweep;
+
+/**
+ * Issue 35, the operator console: the first operator made with the installation's admin token, a set-up
+ * link (by e-mail too) where the password and the authenticator app are chosen, sign-in with both every
+ * time; merchants found, approved and suspended; tokens to the admin API issued and revoked; operators
+ * invited and disabled; every change in the audit trail, which the database itself keeps append-only;
+ * the console and the portal closed to each other's sessions.
+ */
+@IntegrationTest
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class OperatorConsoleIT extends BrowserIntegrationTest {
+
+    static final MailCatcher mail = new MailCatcher();
+    static final String PASSWORD = "operator password 1";
+
+    /** Its own context (and database): the first run is open only while no operator exists. */
+    @DynamicPropertySource
+    static void mail(DynamicPropertyRegistry registry) {
+        mail.register(registry);
+    }
+
+    @AfterAll
+    static void stopSmtp() {
+        mail.stop();
+    }
+
+    @Autowired
+    MutableClock clock;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    Database database;
+
+    @Test
+    @Order(1)
+    void theFirstOperatorIsMadeWithTheAdminTokenAndSetsUpAPasswordAndAnApp() throws Exception {
+        Page page = browser.newPage(390, 844, "fr");
+        page.navigate(url("/operator"));
+        assertThat(page).hasURL(Pattern.compile(".*/operator/login$"));
+
+        page.navigate(url("/operator/setup"));
+        PageChecks.check(page, "operator-first-run-fr-390", "fr");
+        page.locator("#admin_token").fill("not the token");
+        page.locator("#name").fill("Awa Diop");
+        page.locator("#email").fill("awa@operator.example");
+        page.locator("main button[type=submit]").click();
+        assertThat(page.locator("main")).containsText("Ce n’est pas le jeton d’administration");
+        page.locator("#admin_token").fill(Api.ADMIN_TOKEN);
+        page.locator("main button[type=submit]").click();
+        String link = page.locator("#setup-link").innerText().strip();
+        assertThat(link).startsWith(url("/operator/setup/"));
+        // The same link by e-mail.
+        assertThat(link(awaitMail("awa@operator.example"))).isEqualTo(link);
+
+        page.navigate(link);
+        PageChecks.check(page, "operator-setup-fr-390", "fr");
+        String secret = page.locator("#totp-secret").innerText().strip();
+        page.locator("#password").fill(PASSWORD);
+        page.locator("#confirm").fill(PASSWORD);
+        page.locator("#code").fill("000000".equals(code(secret)) ? "111111" : "000000");
+        page.locator("main button[type=submit]").click();
+        assertThat(page.locator("main")).containsText("Ce code n’est pas le bon");
+        page.locator("#password").fill(PASSWORD);
+        page.locator("#confirm").fill("something else entirely");
+        page.locator("#code").fill(code(secret));
+        page.locator("main button[type=submit]").click();
+        assertThat(page.locator("main")).containsText("ne sont pas les mêmes");
+        page.locator("#password").fill(PASSWORD);
+        page.locator("#confirm").fill(PASSWORD);
+        page.locator("#code").fill(code(secret));
+        page.locator("main button[type=submit]").click();
+        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?ready$"));
+        PageChecks.check(page, "operator-login-fr-390", "fr");
+
+        // The link served once; the first run is closed now that an operator exists.
+        Response used = browser.newPage(390, 844, "fr").navigate(link);
+        assertThat(used.status()).isEqualTo(410);
+        page.navigate(url("/operator/setup"));
+        assertThat(page.locator("main")).containsText("Des opérateurs existent déjà");
+
+        // Password and code, both, every time; the code of the set-up does not open a session.
+        page.locator("main").isVisible();
+        signInOperator(page, "awa@operator.example", PASSWORD, "000000");
+        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?error$"));
+        signInOperator(page, "awa@operator.example", "wrong password here", nextCode(secret));
+        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?error$"));
+        signInOperator(page, "awa@operator.example", PASSWORD, nextCode(secret));
+        assertThat(page).hasURL(Pattern.compile(".*/operator$"));
+        assertThat(page.locator("h1")).hasText("Marchands");
+        assertThat(audit("operator.set_up", "awa@operator.example")).isEqualTo(1);
+        page.context().close();
+    }
+
+    @Test
+    @Order(2)
+    void anOperatorFindsApprovesAndSuspendsAMerchantAndEveryChangeIsInTheTrail() throws Exception {
+        String operator = newOperator("moussa" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(1280, 900, "fr");
+        signInOperator(page, operator, PASSWORD, nextCode(secretOf(operator)));
+        assertThat(page).hasURL(Pattern.compile(".*/operator$"));
+
+        String email = "boutique" + System.nanoTime() + "@example.com";
+        jdbc.sql("SELECT 1").query(Integer.class).single();
+        var signedUp = api.unchecked()
+                .send(
+                        "POST",
+                        "/admin/v1/merchants",
+                        java.util.Map.of(
+                                "Authorization", "Bearer " + Api.ADMIN_TOKEN, "Content-Type", "application/json"),
+                        "{\"name\":\"Boutique Ndiaye\",\"email\":\"" + email + "\",\"password\":\"" + Api.PASSWORD
+                                + "\"}");
+        assertThat(signedUp.status()).isEqualTo(201);
+        String merchantId = signedUp.json().get("id").stringValue();
+
+        page.locator("#q").fill(email.substring(0, 12).toUpperCase());
+        page.locator("main form button[type=submit]").click();
+        page.getByText("Boutique Ndiaye").first().click();
+        assertThat(page).hasURL(Pattern.compile(".*/operator/merchants/" + merchantId + "$"));
+        assertThat(page.locator("#approval")).hasText("Autorisés");
+
+        page.getByText("Suspendre les paiements réels et les envois").click();
+        assertThat(page.locator("#approval")).hasText("Suspendus");
+        assertThat(api.admin("GET", "/merchants/" + merchantId + "/approval", null)
+                        .json()
+                        .get("approval")
+                        .stringValue())
+                .isEqualTo("withdrawn");
+        page.getByText("Rétablir les paiements réels").click();
+        assertThat(page.locator("#approval")).hasText("Autorisés");
+        assertThat(jdbc.sql("SELECT before_state || ' ' || after_state FROM audit_events WHERE actor = :who"
+                                + " AND action = 'merchant.approval.changed' ORDER BY id")
+                        .param("who", operator)
+                        .query(String.class)
+                        .list())
+                .containsExactly(
+                        "{\"approval\":\"approved\"} {\"approval\":\"withdrawn\"}",
+                        "{\"approval\":\"withdrawn\"} {\"approval\":\"approved\"}");
+
+        // The trail, filtered by who, and exported.
+        page.navigate(url("/operator/audit?actor=" + operator));
+        // Their own set-up, then the two changes.
+        assertThat(page.locator("#trail tbody tr")).hasCount(3);
+        assertThat(page.locator("#trail")).containsText("merchant.approval.changed");
+        var csv = page.request().get(url("/operator/audit.csv?actor=" + operator));
+        assertThat(csv.status()).isEqualTo(200);
+        String text = new String(csv.body(), StandardCharsets.UTF_8);
+        assertThat(text.lines()).hasSize(4).first().asString().startsWith("id,occurred_at,actor_kind,actor");
+        assertThat(text).contains("\"merchant.approval.changed\"").contains(merchantId);
+        page.context().close();
+    }
+
+    @Test
+    @Order(3)
+    void tokensTheConsoleIssuesOpenTheAdminApiUntilRevoked() throws Exception {
+        String operator = newOperator("token" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(390, 844, "en");
+        signInOperator(page, operator, PASSWORD, nextCode(secretOf(operator)));
+        page.navigate(url("/operator/tokens"));
+        page.locator("#name").fill("Deploy script");
+        page.locator("#issue button[type=submit]").click();
+        String token = page.locator("#new-token").innerText().strip();
+        assertThat(token).startsWith("xop_");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM operator_tokens WHERE token_hash = :t")
+                        .param("t", token)
+                        .query(Integer.class)
+                        .single())
+                .as("kept as its keyed hash only")
+                .isZero();
+
+        Api.Merchant merchant = api.onboard("WALLET_SN");
+        var withToken = java.util.Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json");
+        var approved = api.unchecked()
+                .send("DELETE", "/admin/v1/merchants/" + merchant.merchantId() + "/approval", withToken, "");
+        assertThat(approved.status()).isEqualTo(200);
+        assertThat(audit("merchant.approval.changed", "deploy script")).isEqualTo(1);
+
+        page.navigate(url("/operator/tokens"));
+        assertThat(page.locator("main")).containsText("Deploy script");
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Revoke Deploy script"))
+                .click();
+        assertThat(page.locator("p.notice")).containsText("refused from now on");
+        var refused = api.unchecked()
+                .send("GET", "/admin/v1/merchants/" + merchant.merchantId() + "/approval", withToken, null);
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(audit("operator_token.revoked", operator)).isEqualTo(1);
+        page.context().close();
+    }
+
+    @Test
+    @Order(4)
+    void operatorsInviteOthersAndADisabledOperatorsSessionsEnd() throws Exception {
+        String operator = newOperator("inviter" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(390, 844, "fr");
+        signInOperator(page, operator, PASSWORD, nextCode(secretOf(operator)));
+        page.navigate(url("/operator/operators"));
+        String invited = "invited" + System.nanoTime() + "@operator.example";
+        page.locator("#name").fill("Fatou Sall");
+        page.locator("#email").fill(invited);
+        page.locator("#invite button[type=submit]").click();
+        String link = page.locator("#setup-link").innerText().strip();
+        assertThat(link(awaitMail(invited))).isEqualTo(link);
+        assertThat(awaitMail(invited).getSubject()).isEqualTo("Votre compte opérateur Xaalis");
+
+        // The invited operator sets up and signs in elsewhere; then the inviter disables them.
+        Page theirs = browser.newPage(390, 844, "fr");
+        String secret = setUp(theirs, link);
+        signInOperator(theirs, invited, PASSWORD, nextCode(secret));
+        assertThat(theirs).hasURL(Pattern.compile(".*/operator$"));
+        page.navigate(url("/operator/operators"));
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Désactiver " + invited))
+                .click();
+        assertThat(page.locator("p.notice")).containsText("sessions sont fermées");
+        theirs.navigate(url("/operator"));
+        assertThat(theirs).hasURL(Pattern.compile(".*/operator/login$"));
+        signInOperator(theirs, invited, PASSWORD, nextCode(secret));
+        assertThat(theirs).hasURL(Pattern.compile(".*/operator/login\\?error$"));
+        assertThat(audit("operator.disabled", operator)).isEqualTo(1);
+        page.context().close();
+        theirs.context().close();
+    }
+
+    @Test
+    @Order(5)
+    void theConsoleAndThePortalAreClosedToEachOthersSessions() throws Exception {
+        String email = "apart" + System.nanoTime() + "@example.com";
+        api.onboardAs(email, "WALLET_SN");
+        Page merchant = browser.newPage(390, 844, "fr");
+        signIn(merchant, email);
+        Response console = merchant.navigate(url("/operator"));
+        assertThat(console.status()).isIn(403);
+        assertThat(merchant.locator("body")).not().containsText("Marchands");
+
+        String operator = newOperator("apart" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(390, 844, "fr");
+        signInOperator(page, operator, PASSWORD, nextCode(secretOf(operator)));
+        Response portal = page.navigate(url("/portal/dashboard"));
+        assertThat(portal.status()).isEqualTo(403);
+        merchant.context().close();
+        page.context().close();
+    }
+
+    @Test
+    @Order(6)
+    void theTrailHoldsAMerchantsOwnChangesAndCannotBeRewritten() throws Exception {
+        String email = "trail" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        Page page = browser.newPage(390, 844, "fr");
+        signIn(page, email);
+        page.navigate(url("/portal/account"));
+        page.locator("select[name=time_zone]").selectOption("Africa/Abidjan");
+        page.locator("select[name=time_zone]")
+                .locator("xpath=ancestor::form")
+                .locator("button[type=submit]")
+                .click();
+        assertThat(jdbc.sql("SELECT before_state || ' ' || after_state || ' ' || actor_kind || ' ' || address"
+                                + " FROM audit_events WHERE actor = :who AND action = 'merchant.time_zone.changed'")
+                        .param("who", email)
+                        .query(String.class)
+                        .single())
+                .matches("\\{\"time_zone\":\"Africa/Dakar\"} \\{\"time_zone\":\"Africa/Abidjan\"} merchant"
+                        + " (127\\.0\\.0\\.1|0:0:0:0:0:0:0:1)");
+        // Made with the installation's token: named so, with the merchant it concerns.
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM audit_events WHERE actor = 'xaalis_admin_token'"
+                                + " AND action = 'application.created' AND merchant_id = CAST(:m AS UUID)")
+                        .param("m", merchant.merchantId())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
+        // A machine's request (the merchant API) writes nothing to it.
+        int before = jdbc.sql("SELECT COUNT(*) FROM audit_events")
+                .query(Integer.class)
+                .single();
+        api.newPayment(merchant);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM audit_events")
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(before);
+        if (!database.embedded()) {
+            assertThatThrownBy(() -> jdbc.sql("UPDATE audit_events SET actor = 'someone else'")
+                            .update())
+                    .hasMessageContaining("append-only");
+            assertThatThrownBy(() -> jdbc.sql("DELETE FROM audit_events").update())
+                    .hasMessageContaining("append-only");
+        }
+        page.context().close();
+    }
+
+    @Test
+    @Order(7)
+    @PageSweep
+    void theConsolePagesFitAPhoneAndADesktopInBothLanguages() throws Exception {
+        String operator = newOperator("sweep" + System.nanoTime() + "@operator.example");
+        Api.Merchant merchant = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
+        api.newPayment(merchant);
+        String secret = secretOf(operator);
+        for (String language : List.of("fr", "en")) {
+            for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
+                Page page = browser.newPage(size[0], size[1], language);
+                page.navigate(url("/operator/login"));
+                PageChecks.check(page, "operator-login-" + language + "-" + size[0], language);
+                signInOperator(page, operator, PASSWORD, nextCode(secret));
+                for (String path : List.of(
+                        "/operator",
+                        "/operator/merchants/" + merchant.merchantId(),
+                        "/operator/audit",
+                        "/operator/tokens",
+                        "/operator/operators")) {
+                    page.navigate(url(path));
+                    String name = path.replace("/operator", "operator").replace('/', '-');
+                    if (name.contains(merchant.merchantId())) {
+                        name = "operator-merchant";
+                    }
+                    PageChecks.check(page, name + "-" + language + "-" + size[0], language);
+                }
+                page.context().close();
+            }
+        }
+    }
+
+    // --- helpers
+
+    /** An operator invited through the admin API and set up through the link; returns their e-mail. */
+    private String newOperator(String email) throws Exception {
+        var invited = api.admin("POST", "/operators", "{\"email\":\"" + email + "\",\"name\":\"Opérateur\"}");
+        assertThat(invited.status()).as(invited.body()).isEqualTo(201);
+        Page page = browser.newPage(390, 844, "fr");
+        setUp(page, invited.json().get("setup_url").stringValue());
+        page.context().close();
+        return email;
+    }
+
+    private final java.util.Map<String, String> secrets = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private String setUp(Page page, String link) {
+        page.navigate(link);
+        String secret = page.locator("#totp-secret").innerText().strip();
+        String email = page.locator("main p").first().innerText().replaceAll(".*\\((.*)\\).*", "$1");
+        secrets.put(email, secret);
+        page.locator("#password").fill(PASSWORD);
+        page.locator("#confirm").fill(PASSWORD);
+        page.locator("#code").fill(code(secret));
+        page.locator("main button[type=submit]").click();
+        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?ready$"));
+        return secret;
+    }
+
+    private String secretOf(String email) {
+        return secrets.get(email);
+    }
+
+    private void signInOperator(Page page, String email, String password, String code) {
+        page.navigate(url("/operator/login"));
+        page.locator("#email").fill(email);
+        page.locator("#password").fill(password);
+        page.locator("#code").fill(code);
+        page.locator("main form button[type=submit]").click();
+    }
+
+    private String code(String secret) {
+        return Totp.code(Totp.fromBase32(secret), Totp.step(clock.instant()));
+    }
+
+    /** A code of a later time step: each code opens one session only. */
+    private String nextCode(String secret) {
+        clock.advance(Duration.ofSeconds(30));
+        return code(secret);
+    }
+
+    private int audit(String action, String actor) {
+        return jdbc.sql("SELECT COUNT(*) FROM audit_events WHERE action = :action AND actor = :actor")
+                .param("action", action)
+                .param("actor", actor)
+                .query(Integer.class)
+                .single();
+    }
+
+    private static MimeMessage awaitMail(String to) throws Exception {
+        return mail.awaitMail(to);
+    }
+
+    private static String link(MimeMessage message) throws Exception {
+        return MailCatcher.link(message, "/operator/setup/");
+    }
+}
