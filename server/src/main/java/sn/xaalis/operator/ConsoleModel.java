@@ -23,7 +23,8 @@ class ConsoleModel {
     /** A merchant, token or operator that does not exist: the console's page for it. */
     @ExceptionHandler(NotFound.class)
     ModelAndView notFound() {
-        return new ModelAndView("operator/not-found", HttpStatus.NOT_FOUND);
+        // Exception handlers' views get no model attributes: the header's operator is added here.
+        return new ModelAndView("operator/not-found", HttpStatus.NOT_FOUND).addObject("operator", operator());
     }
 
     static final class NotFound extends RuntimeException {

@@ -25,6 +25,8 @@ import sn.xaalis.payment.PaymentStatistics;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.verification.MerchantVerification;
+import sn.xaalis.verification.VerificationDecisions;
 import sn.xaalis.webhook.WebhookDeliveries;
 
 /**
@@ -42,6 +44,8 @@ class MerchantsConsoleController {
     private final PaymentStatistics statistics;
     private final LiveApprovals approvals;
     private final AuditTrail audit;
+    private final MerchantVerification verification;
+    private final VerificationDecisions decisions;
     private final Clock clock;
 
     MerchantsConsoleController(
@@ -52,7 +56,11 @@ class MerchantsConsoleController {
             PaymentStatistics statistics,
             LiveApprovals approvals,
             AuditTrail audit,
+            MerchantVerification verification,
+            VerificationDecisions decisions,
             Clock clock) {
+        this.verification = verification;
+        this.decisions = decisions;
         this.register = register;
         this.applications = applications;
         this.connections = connections;
@@ -67,7 +75,12 @@ class MerchantsConsoleController {
     ModelAndView merchants(
             @RequestParam(defaultValue = "") String q, @RequestParam(required = false) @Nullable String after) {
         MerchantRegister.Page page = register.search(q, after);
+        // Those waiting for a decision, first (twenty at most, the longest waiting first).
+        List<MerchantRegister.Entry> waiting = decisions.waiting(20).stream()
+                .flatMap(id -> register.find(id).stream())
+                .toList();
         return new ModelAndView("operator/merchants")
+                .addObject("waiting", waiting)
                 .addObject("q", q)
                 .addObject("merchants", page.merchants())
                 .addObject("next", page.next());
@@ -93,14 +106,23 @@ class MerchantsConsoleController {
                 .addObject("apps", apps)
                 .addObject("volume", volume)
                 .addObject("successful", volume.byStatus().getOrDefault(PaymentStatus.SUCCESS, 0L))
+                .addObject("verification", verification.of(merchantId))
+                .addObject("documents", verification.documents(merchantId))
                 .addObject(
                         "changes", audit.search(new AuditQuery(merchantId.value(), null, null, null, null, null), 10));
     }
 
+    /**
+     * Gives live payments back to a suspended merchant. A merchant never approved is approved through
+     * its verification ({@link VerificationConsoleController}), not here.
+     */
     @PostMapping("/operator/merchants/{id}/approval")
-    String approve(@PathVariable String id, RedirectAttributes flash) {
+    String reinstate(@PathVariable String id, RedirectAttributes flash) {
         MerchantId merchantId = merchantId(id);
-        register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new);
+        MerchantRegister.Entry merchant = register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new);
+        if (!merchant.approval().withdrawn()) {
+            return "redirect:/operator/merchants/" + merchantId;
+        }
         approvals.approve(merchantId);
         flash.addFlashAttribute("notice", "operator.merchant.approved");
         return "redirect:/operator/merchants/" + merchantId;
@@ -115,7 +137,7 @@ class MerchantsConsoleController {
         return "redirect:/operator/merchants/" + merchantId;
     }
 
-    private static MerchantId merchantId(String id) {
+    static MerchantId merchantId(String id) {
         try {
             return MerchantId.valueOf(id);
         } catch (IllegalArgumentException e) {

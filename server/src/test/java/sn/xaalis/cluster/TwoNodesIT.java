@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.DatabaseAvailable;
+import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.PortalSession;
 import sn.xaalis.support.ServerProcess;
 import sn.xaalis.support.TestDatabase;
@@ -259,6 +260,25 @@ class TwoNodesIT {
     }
 
     @Test
+    void aMerchantSuspendedOnOneNodeHasItsLivePaymentsRefusedByTheOtherWithinASecond() {
+        Api.Merchant merchant = a.api().goLive(a.api().onboard("MOBILEMONEY_SN"));
+        String body = "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"1500\"}";
+        // B has the merchant's approval in its cache.
+        Api.Response before = b.api().initiate(merchant, body);
+        assertThat(before.status()).as(before.body()).isEqualTo(201);
+
+        assertThat(a.api()
+                        .admin("DELETE", "/merchants/" + merchant.merchantId() + "/approval", null)
+                        .status())
+                .isEqualTo(200);
+        long took = millisUntil(() -> b.api().initiate(merchant, body).status() == 403);
+
+        assertThat(took).as("ms until B refuses the suspended merchant").isLessThanOrEqualTo(limitMillis());
+        assertThat(b.api().initiate(merchant, body).json().get("message").stringValue())
+                .isEqualTo("Live payments are suspended: the operator has withdrawn this merchant's approval");
+    }
+
+    @Test
     void aRotatedKeyWorksOnTheOtherNodeAtOnce() {
         Api.Merchant merchant = a.api().onboard("WALLET_SN");
         assertThat(b.api().status(merchant, "SVC-NOSUCH01").status()).isEqualTo(404);
@@ -349,6 +369,14 @@ class TwoNodesIT {
         // Caches that would hide another node's change for a minute, if nothing told this node.
         env.put("XAALIS_KEYS_AUTHENTICATION_CACHE_TTL", "PT60S");
         env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        // The installation's live accounts at the test's fake providers: live payments to suspend.
+        FakeProviders.shared()
+                .installationProperties()
+                .forEach((property, value) -> env.put(
+                        property.toUpperCase(java.util.Locale.ROOT)
+                                .replace('.', '_')
+                                .replace("-", ""),
+                        value));
         ServerProcess node = ServerProcess.start(name, env, Duration.ofSeconds(120));
         synchronized (nodes) {
             nodes.add(node);

@@ -8,7 +8,6 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -20,10 +19,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import sn.xaalis.merchant.Totp;
 import sn.xaalis.platform.Database;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
+import sn.xaalis.support.ConsoleOperators;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MailCatcher;
 import sn.xaalis.support.MutableClock;
@@ -42,7 +41,7 @@ import sn.xaalis.support.PageSweep;
 class OperatorConsoleIT extends BrowserIntegrationTest {
 
     static final MailCatcher mail = new MailCatcher();
-    static final String PASSWORD = "operator password 1";
+    static final String PASSWORD = ConsoleOperators.PASSWORD;
 
     /** Its own context (and database): the first run is open only while no operator exists. */
     @DynamicPropertySource
@@ -356,51 +355,37 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
 
     // --- helpers
 
-    /** An operator invited through the admin API and set up through the link; returns their e-mail. */
-    private String newOperator(String email) throws Exception {
-        var invited = api.admin("POST", "/operators", "{\"email\":\"" + email + "\",\"name\":\"Opérateur\"}");
-        assertThat(invited.status()).as(invited.body()).isEqualTo(201);
-        Page page = browser.newPage(390, 844, "fr");
-        setUp(page, invited.json().get("setup_url").stringValue());
-        page.context().close();
-        return email;
+    private ConsoleOperators operators() {
+        if (operators == null) {
+            operators = new ConsoleOperators(browser, api, clock, port);
+        }
+        return operators;
     }
 
-    private final java.util.Map<String, String> secrets = new java.util.concurrent.ConcurrentHashMap<>();
+    private ConsoleOperators operators;
+
+    private String newOperator(String email) {
+        return operators().create(email);
+    }
 
     private String setUp(Page page, String link) {
-        page.navigate(link);
-        String secret = page.locator("#totp-secret").innerText().strip();
-        String email = page.locator("main p").first().innerText().replaceAll(".*\\((.*)\\).*", "$1");
-        secrets.put(email, secret);
-        page.locator("#password").fill(PASSWORD);
-        page.locator("#confirm").fill(PASSWORD);
-        page.locator("#code").fill(code(secret));
-        page.locator("main button[type=submit]").click();
-        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?ready$"));
-        return secret;
+        return operators().setUp(page, link);
     }
 
     private String secretOf(String email) {
-        return secrets.get(email);
+        return operators().secretOf(email);
     }
 
     private void signInOperator(Page page, String email, String password, String code) {
-        page.navigate(url("/operator/login"));
-        page.locator("#email").fill(email);
-        page.locator("#password").fill(password);
-        page.locator("#code").fill(code);
-        page.locator("main form button[type=submit]").click();
+        operators().signIn(page, email, password, code);
     }
 
     private String code(String secret) {
-        return Totp.code(Totp.fromBase32(secret), Totp.step(clock.instant()));
+        return operators().code(secret);
     }
 
-    /** A code of a later time step: each code opens one session only. */
     private String nextCode(String secret) {
-        clock.advance(Duration.ofSeconds(30));
-        return code(secret);
+        return operators().nextCode(secret);
     }
 
     private int audit(String action, String actor) {

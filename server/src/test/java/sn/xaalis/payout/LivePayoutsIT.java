@@ -158,6 +158,32 @@ class LivePayoutsIT extends ApiIntegrationTest {
     // ---- the wallet
 
     @Test
+    void aSuspendedMerchantsLivePayoutsAreRefusedAtOnceUntilItIsAllowedAgain() {
+        Shop shop = shop(false);
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"1000\",\"recipient_phone\":\"+221771234567\"}";
+        assertThat(api.admin("DELETE", "/merchants/" + shop.merchant().merchantId() + "/approval", null)
+                        .status())
+                .isEqualTo(200);
+        Api.Response refused =
+                api.post(shop.merchant(), "/payouts/", body, Map.of("Idempotency-Key", "k-" + System.nanoTime()));
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.json().get("message").stringValue())
+                .isEqualTo("Live payouts are suspended: the operator has withdrawn this merchant's approval");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM payouts WHERE application_id = CAST(:a AS UUID)")
+                        .param("a", shop.merchant().applicationId())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
+
+        assertThat(api.admin("POST", "/merchants/" + shop.merchant().merchantId() + "/approval", null)
+                        .status())
+                .isEqualTo(200);
+        Api.Response allowed =
+                api.post(shop.merchant(), "/payouts/", body, Map.of("Idempotency-Key", "k-" + System.nanoTime()));
+        assertThat(allowed.status()).as(allowed.body()).isEqualTo(201);
+    }
+
+    @Test
     void aWalletPayoutGoesOnceUnderOurReferenceAndSucceedsWithItsFee() {
         Shop shop = shop(true);
         int before = fake.wallet().payouts().created();

@@ -140,7 +140,7 @@ public final class FakeProviders implements AutoCloseable {
     }
 
     /** The settings of {@link #installationAccounts}, by name. */
-    Map<String, String> installationProperties() {
+    public Map<String, String> installationProperties() {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("xaalis.live.allow-embedded-database", "true");
         properties.put("xaalis.providers.wallet.base-url", baseUrl());

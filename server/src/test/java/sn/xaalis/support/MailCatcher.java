@@ -77,6 +77,11 @@ public final class MailCatcher {
         return link.group();
     }
 
+    /** An e-mail's decoded text. */
+    public static String bodyOf(MimeMessage mail) throws MessagingException, IOException {
+        return String.valueOf(mail.getContent());
+    }
+
     private static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
