@@ -323,11 +323,51 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
 
     @Test
     @Order(7)
+    void aSupportDeskFindsAPaymentByWhatTheCustomerHolds() throws Exception {
+        String operator = newOperator("desk" + System.nanoTime() + "@operator.example");
+        Api.Merchant merchant = api.onboard("WALLET_SN");
+        String national = "77" + (1_000_000 + (System.nanoTime() / 1000) % 9_000_000);
+        Api.Response initiated = api.initiate(
+                merchant,
+                "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\",\"customer_phone\":\"+221" + national + "\"}");
+        assertThat(initiated.status()).as(initiated.body()).isEqualTo(201);
+        String reference = initiated.json().get("reference").stringValue();
+        String uuid = initiated.json().get("transaction_uuid").stringValue();
+        Page page = browser.newPage(390, 844, "fr");
+        operators().signIn(page, operator);
+        page.navigate(url("/operator/payments"));
+        for (String key : List.of(
+                reference, uuid, initiated.json().get("provider_reference").stringValue())) {
+            page.locator("#q").fill(key);
+            page.locator("#by-key button").click();
+            assertThat(page.locator("#results")).containsText("1 paiement(s) trouvé(s)");
+            assertThat(page.locator("#results")).containsText(reference);
+        }
+        assertThat(page.locator("#results .amount")).hasText(Pattern.compile("4.500.FCFA"));
+        PageChecks.check(page, "operator-payments-fr-390", "fr");
+        // The customer's number as they say it, and the day.
+        page.navigate(url("/operator/payments"));
+        page.locator("#phone")
+                .fill(national.substring(0, 2) + " " + national.substring(2, 5) + " " + national.substring(5, 7) + " "
+                        + national.substring(7));
+        page.locator("#day")
+                .fill(java.time.LocalDate.ofInstant(clock.instant(), java.time.ZoneId.of("Africa/Dakar"))
+                        .toString());
+        page.locator("#by-phone button").click();
+        assertThat(page.locator("#results")).containsText(reference);
+        page.locator("#q").fill("SVC-NOSUCH99");
+        page.locator("#by-key button").click();
+        assertThat(page.locator("#results")).containsText("Aucun paiement trouvé.");
+        page.context().close();
+    }
+
+    @Test
+    @Order(8)
     @PageSweep
     void theConsolePagesFitAPhoneAndADesktopInBothLanguages() throws Exception {
         String operator = newOperator("sweep" + System.nanoTime() + "@operator.example");
         Api.Merchant merchant = api.onboard("WALLET_SN", "MOBILEMONEY_SN");
-        api.newPayment(merchant);
+        String payment = api.newPayment(merchant);
         String secret = secretOf(operator);
         for (String language : List.of("fr", "en")) {
             for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
@@ -339,10 +379,13 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                         "/operator",
                         "/operator/merchants/" + merchant.merchantId(),
                         "/operator/audit",
+                        "/operator/payments?q=" + payment,
                         "/operator/tokens",
                         "/operator/operators")) {
                     page.navigate(url(path));
-                    String name = path.replace("/operator", "operator").replace('/', '-');
+                    String name = path.replaceAll("\\?.*", "")
+                            .replace("/operator", "operator")
+                            .replace('/', '-');
                     if (name.contains(merchant.merchantId())) {
                         name = "operator-merchant";
                     }
