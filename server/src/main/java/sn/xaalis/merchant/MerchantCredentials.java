@@ -48,6 +48,27 @@ public class MerchantCredentials {
         audit.record("merchant.password.changed", merchantId.value(), merchantId.toString(), null, null);
     }
 
+    /** Whether the merchant proved it holds its address (operator-made accounts are taken as proved). */
+    public boolean emailConfirmed(MerchantId merchantId) {
+        return merchants.emailConfirmed(merchantId);
+    }
+
+    /** Confirms the address the link was sent to, if it is still the account's; false otherwise. */
+    @Transactional
+    public boolean confirmEmail(MerchantId merchantId, String email) {
+        boolean confirmed = merchants.confirmEmail(merchantId, email, clock.instant());
+        if (confirmed) {
+            audit.recordAs(
+                    sn.xaalis.audit.AuditActor.of("merchant", email),
+                    "merchant.email.confirmed",
+                    merchantId.value(),
+                    merchantId.toString(),
+                    Map.of("email_confirmed", false),
+                    Map.of("email_confirmed", true));
+        }
+        return confirmed;
+    }
+
     public boolean totpEnabled(MerchantId merchantId) {
         return merchants.totpEnabled(merchantId);
     }

@@ -27,11 +27,18 @@ public class MerchantSignUp {
 
     private final Merchants merchants;
     private final AuditTrail audit;
+    private final org.springframework.context.ApplicationEventPublisher events;
     private final ApplicationCreation applicationCreation;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    MerchantSignUp(Merchants merchants, ApplicationCreation applicationCreation, AuditTrail audit, Clock clock) {
+    MerchantSignUp(
+            Merchants merchants,
+            ApplicationCreation applicationCreation,
+            AuditTrail audit,
+            org.springframework.context.ApplicationEventPublisher events,
+            Clock clock) {
+        this.events = events;
         this.audit = audit;
         this.merchants = merchants;
         this.applicationCreation = applicationCreation;
@@ -86,6 +93,7 @@ public class MerchantSignUp {
                 account.id().toString(),
                 null,
                 Map.of("name", account.name(), "email", account.email(), "sandbox_only", true));
+        events.publishEvent(new MerchantSignedUp(account.id(), account.name(), account.email()));
         applicationCreation.createApplication(
                 account.id(),
                 new NewApplicationRequest("My application", null, null, null, EnumSet.allOf(Provider.class)));

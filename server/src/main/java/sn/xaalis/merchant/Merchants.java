@@ -30,8 +30,9 @@ class Merchants {
 
     /** Returns false when the email is taken. */
     boolean insert(Row row) {
-        return jdbc.sql("INSERT INTO merchants (id, name, email, password_hash, created_at)"
-                                + " VALUES (:id, :name, :email, :hash, :at) ON CONFLICT DO NOTHING")
+        // Confirmed when made (by the operator); a self-service sign-up is then marked unconfirmed.
+        return jdbc.sql("INSERT INTO merchants (id, name, email, password_hash, created_at, email_confirmed_at)"
+                                + " VALUES (:id, :name, :email, :hash, :at, :at) ON CONFLICT DO NOTHING")
                         .param("id", row.id().value())
                         .param("name", row.name())
                         .param("email", row.email())
@@ -64,8 +65,9 @@ class Merchants {
                 Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)));
     }
 
+    /** A self-service sign-up: sandbox only, and its address not confirmed yet. */
     void markSandboxOnly(MerchantId id) {
-        jdbc.sql("UPDATE merchants SET sandbox_only = TRUE WHERE id = :id")
+        jdbc.sql("UPDATE merchants SET sandbox_only = TRUE, email_confirmed_at = NULL WHERE id = :id")
                 .param("id", id.value())
                 .update();
     }
@@ -119,6 +121,25 @@ class Merchants {
                 .param("hash", passwordHash)
                 .param("id", id.value())
                 .update();
+    }
+
+    boolean emailConfirmed(MerchantId id) {
+        return jdbc.sql("SELECT email_confirmed_at IS NOT NULL FROM merchants WHERE id = :id")
+                .param("id", id.value())
+                .query(Boolean.class)
+                .optional()
+                .orElse(false);
+    }
+
+    /** Confirms the address if it is still {@code email}: false when it changed meanwhile or was confirmed. */
+    boolean confirmEmail(MerchantId id, String email, java.time.Instant now) {
+        return jdbc.sql("UPDATE merchants SET email_confirmed_at = :now WHERE id = :id AND email = :email"
+                                + " AND email_confirmed_at IS NULL")
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id.value())
+                        .param("email", email)
+                        .update()
+                == 1;
     }
 
     boolean totpEnabled(MerchantId id) {

@@ -1,8 +1,10 @@
 package sn.xaalis.operator;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
@@ -22,10 +24,15 @@ class OperatorSecurity {
 
     @Bean
     @Order(0)
-    SecurityFilterChain operatorConsole(HttpSecurity http, OperatorAuthentication authentication) throws Exception {
+    SecurityFilterChain operatorConsole(
+            HttpSecurity http, OperatorAuthentication authentication, ApplicationEventPublisher events)
+            throws Exception {
         var failure = SignInFailures.backTo("/operator/login");
+        // Its successes are published (the new-device notices listen to them); no parent manager.
+        var manager = new ProviderManager(authentication);
+        manager.setAuthenticationEventPublisher(new DefaultAuthenticationEventPublisher(events));
         http.securityMatcher("/operator", "/operator/**")
-                .authenticationManager(new ProviderManager(authentication))
+                .authenticationManager(manager)
                 .authorizeHttpRequests(a -> a.requestMatchers("/operator/login", "/operator/setup", "/operator/setup/*")
                         .permitAll()
                         .anyRequest()

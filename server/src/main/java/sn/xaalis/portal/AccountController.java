@@ -182,6 +182,7 @@ class AccountController {
                 .addObject("user", user)
                 .addObject("errors", Map.of())
                 .addObject("totpEnabled", credentials.totpEnabled(user.merchantId()))
+                .addObject("emailConfirmed", credentials.emailConfirmed(user.merchantId()))
                 .addObject("zones", MerchantPreferences.USUAL_ZONES);
     }
 

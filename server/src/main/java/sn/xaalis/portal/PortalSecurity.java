@@ -1,8 +1,10 @@
 package sn.xaalis.portal;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -22,12 +24,17 @@ class PortalSecurity {
 
     @Bean
     @Order(1)
-    SecurityFilterChain portal(HttpSecurity http, MerchantAuthentication authentication) throws Exception {
+    SecurityFilterChain portal(
+            HttpSecurity http, MerchantAuthentication authentication, ApplicationEventPublisher events)
+            throws Exception {
         var failure = SignInFailures.backTo("/portal/login");
         // The portal's own manager, with no parent: Boot's global one holds the same provider, and a
         // failure here fell through to it, checking the password twice and counting two failures.
+        // Its successes are published (the new-device notices listen to them); no parent manager.
+        var manager = new ProviderManager(authentication);
+        manager.setAuthenticationEventPublisher(new DefaultAuthenticationEventPublisher(events));
         http.securityMatcher("/portal/**")
-                .authenticationManager(new ProviderManager(authentication))
+                .authenticationManager(manager)
                 .authorizeHttpRequests(a -> a.requestMatchers(
                                 "/portal/login", "/portal/signup", "/portal/password-reset", "/portal/password-reset/*")
                         .permitAll()

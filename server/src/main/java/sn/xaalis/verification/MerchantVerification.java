@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.audit.AuditTrail;
+import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
@@ -29,9 +30,16 @@ public class MerchantVerification {
     private final Verifications verifications;
     private final DocumentContents contents;
     private final AuditTrail audit;
+    private final MerchantCredentials credentials;
     private final Clock clock;
 
-    MerchantVerification(Verifications verifications, DocumentContents contents, AuditTrail audit, Clock clock) {
+    MerchantVerification(
+            Verifications verifications,
+            DocumentContents contents,
+            AuditTrail audit,
+            MerchantCredentials credentials,
+            Clock clock) {
+        this.credentials = credentials;
         this.verifications = verifications;
         this.contents = contents;
         this.audit = audit;
@@ -117,6 +125,9 @@ public class MerchantVerification {
     @Transactional
     public void submit(MerchantId merchantId) {
         Verification current = editable(merchantId);
+        if (!credentials.emailConfirmed(merchantId)) {
+            throw VerificationRefusal.of("state", "verification.error.unconfirmed");
+        }
         Map<String, List<String>> errors = new LinkedHashMap<>();
         current.details().missing().forEach(field -> errors.put(field, List.of("verification.error.required")));
         if (verifications.documents(merchantId).isEmpty()) {

@@ -68,6 +68,37 @@ public final class MailCatcher {
         throw new AssertionError("no e-mail to " + to);
     }
 
+    /** The first e-mail to {@code to} whose subject holds {@code subject}, waiting up to 15 s. */
+    public MimeMessage awaitMail(String to, String subject) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (MimeMessage mail : mailsTo(to)) {
+                try {
+                    if (String.valueOf(mail.getSubject()).contains(subject)) {
+                        return mail;
+                    }
+                } catch (MessagingException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no e-mail to " + to + " about " + subject);
+    }
+
+    /** The number of e-mails to {@code to} whose subject holds {@code subject}. */
+    public long count(String to, String subject) {
+        return mailsTo(to).stream()
+                .filter(mail -> {
+                    try {
+                        return String.valueOf(mail.getSubject()).contains(subject);
+                    } catch (MessagingException e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .count();
+    }
+
     /** The link to {@code path} (followed by a token) in an e-mail's decoded body: the raw one may fold it. */
     public static String link(MimeMessage mail, String path) throws MessagingException, IOException {
         String body = String.valueOf(mail.getContent());

@@ -72,6 +72,20 @@ class VerificationIT extends BrowserIntegrationTest {
         assertThat(page.locator("p.notice")).hasText("Informations enregistrées.");
         assertThat(page.locator("#ninea")).hasValue("00123452G3");
 
+        // Not before the address is confirmed: the link sent at sign-up, once.
+        page.locator("#submit button").click();
+        assertThat(page.locator("main")).containsText("Confirmez d’abord votre adresse e-mail");
+        String confirmation = MailCatcher.link(mail.awaitMail(email, "Confirmez votre adresse"), "/account/confirm/");
+        Page inbox = browser.newPage(390, 844, "fr");
+        assertThat(inbox.navigate(confirmation).status()).isEqualTo(200);
+        assertThat(inbox.locator("main")).containsText("Adresse confirmée");
+        PageChecks.check(inbox, "email-confirmed-fr-390", "fr");
+        assertThat(inbox.navigate(confirmation).status()).as("used once").isEqualTo(410);
+        assertThat(inbox.navigate(url("/account/confirm/forged0123456789")).status())
+                .isEqualTo(410);
+        inbox.context().close();
+        page.navigate(url("/portal/verification"));
+
         // Nothing to send yet without a document.
         page.locator("#submit button").click();
         assertThat(page.locator("#documents")).containsText("Ajoutez au moins un document");
@@ -146,7 +160,8 @@ class VerificationIT extends BrowserIntegrationTest {
         console.locator("#reason").fill("Le NINEA ne correspond pas à l’attestation.");
         console.getByText("Refuser la demande").click();
         assertThat(console.locator("p.notice")).containsText("Demande refusée");
-        assertThat(MailCatcher.bodyOf(mail.awaitMail(email))).contains("Le NINEA ne correspond pas à l’attestation.");
+        assertThat(MailCatcher.bodyOf(mail.awaitMail(email, "à corriger")))
+                .contains("Le NINEA ne correspond pas à l’attestation.");
         assertThat(approval(merchantId)).isEqualTo("pending");
 
         page.navigate(url("/portal/verification"));
@@ -162,6 +177,19 @@ class VerificationIT extends BrowserIntegrationTest {
         assertThat(approval(merchantId)).isEqualTo("approved");
         page.navigate(url("/portal/verification"));
         assertThat(page.locator("#state")).containsText("Vérifiée");
+        assertThat(mail.awaitMail(email, "entreprise est vérifiée")).isNotNull();
+
+        // A sign-in from another device is told by e-mail, once; the first device never was.
+        assertThat(mail.count(email, "Nouvelle connexion")).isZero();
+        Page phone = browser.newPage(390, 844, "fr");
+        signIn(phone, email);
+        assertThat(MailCatcher.bodyOf(mail.awaitMail(email, "Nouvelle connexion")))
+                .contains(email);
+        phone.navigate(url("/portal/logout"));
+        signIn(phone, email);
+        Thread.sleep(1_500);
+        assertThat(mail.count(email, "Nouvelle connexion")).isEqualTo(1);
+        phone.context().close();
 
         assertThat(jdbc.sql("SELECT action || ' ' || actor FROM audit_events WHERE merchant_id = CAST(:m AS UUID)"
                                 + " AND action LIKE 'verification.%' ORDER BY id")
