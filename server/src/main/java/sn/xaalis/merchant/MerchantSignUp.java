@@ -28,10 +28,17 @@ public class MerchantSignUp {
     private final Merchants merchants;
     private final AuditTrail audit;
     private final ApplicationCreation applicationCreation;
+    private final Members members;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    MerchantSignUp(Merchants merchants, ApplicationCreation applicationCreation, AuditTrail audit, Clock clock) {
+    MerchantSignUp(
+            Merchants merchants,
+            Members members,
+            ApplicationCreation applicationCreation,
+            AuditTrail audit,
+            Clock clock) {
+        this.members = members;
         this.audit = audit;
         this.merchants = merchants;
         this.applicationCreation = applicationCreation;
@@ -62,7 +69,8 @@ public class MerchantSignUp {
                 cleanEmail,
                 passwords.encode(cleanPassword),
                 Timestamps.truncate(clock.instant()));
-        if (!merchants.insert(row)) {
+        // A team member's address is a login already: one address, one person to sign in.
+        if (members.byEmail(cleanEmail).isPresent() || !merchants.insert(row)) {
             throw new MerchantRefusal.EmailTaken();
         }
         audit.record(

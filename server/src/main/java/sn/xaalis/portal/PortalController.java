@@ -19,6 +19,7 @@ import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.ApplicationSettings;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.merchant.MerchantRole;
 import sn.xaalis.merchant.NewApplicationRequest;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -52,8 +53,23 @@ class PortalController {
     }
 
     @GetMapping({"/", "/portal", "/portal/"})
-    String home() {
-        return "redirect:/portal/dashboard";
+    String home(@AuthenticationPrincipal @Nullable PortalUser user) {
+        return "redirect:" + landing(user);
+    }
+
+    /** Where a person lands after signing in: the page of their role's daily work. */
+    static String landing(@Nullable Object principal) {
+        return principal instanceof PortalUser user && user.role() == MerchantRole.CASHIER
+                ? "/portal/counter"
+                : "/portal/dashboard";
+    }
+
+    /** What a refused request is shown (forwarded here with 403 by {@link PortalSecurity}). */
+    @GetMapping("/portal/forbidden")
+    ModelAndView forbidden(@AuthenticationPrincipal PortalUser user) {
+        ModelAndView view = page("portal/forbidden", user).addObject("landing", landing(user));
+        view.setStatus(HttpStatus.FORBIDDEN);
+        return view;
     }
 
     @GetMapping("/portal/applications")
