@@ -9,6 +9,7 @@ CREATE TABLE merchant_members (
     merchant_id            UUID NOT NULL REFERENCES merchants (id),
     email                  VARCHAR(254),
     name                   VARCHAR(100),
+    -- OWNER, DEVELOPER, CASHIER or VIEWER (sn.xaalis.merchant.MerchantRole's names).
     role                   VARCHAR(16) NOT NULL,
     password_hash          VARCHAR(100),
     totp_secret_ciphertext VARCHAR(200),
@@ -19,8 +20,7 @@ CREATE TABLE merchant_members (
     created_at             TIMESTAMP(6) WITH TIME ZONE NOT NULL,
     joined_at              TIMESTAMP(6) WITH TIME ZONE,
     removed_at             TIMESTAMP(6) WITH TIME ZONE,
-    removed_email          VARCHAR(254),
-    CONSTRAINT merchant_members_role_ck CHECK (role IN ('OWNER', 'DEVELOPER', 'CASHIER', 'VIEWER'))
+    removed_email          VARCHAR(254)
 );
 CREATE UNIQUE INDEX merchant_members_email_uq ON merchant_members (email);
 CREATE UNIQUE INDEX merchant_members_invite_uq ON merchant_members (invite_token_hash);

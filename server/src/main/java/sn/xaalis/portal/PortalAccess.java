@@ -50,7 +50,6 @@ public class PortalAccess implements AuthorizationManager<RequestAuthorizationCo
             Rule.of("GET", "/portal", EVERYONE),
             Rule.of("GET", "/portal/", EVERYONE),
             Rule.of("GET", "/portal/assets/**", EVERYONE),
-            Rule.of("GET", "/portal/forbidden", EVERYONE),
             Rule.of("GET", "/portal/account", EVERYONE),
             Rule.of("POST", "/portal/account/password", EVERYONE),
             Rule.of("POST", "/portal/account/totp/*", EVERYONE),

@@ -11,6 +11,7 @@ import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationChanges;
@@ -64,8 +65,11 @@ class PortalController {
                 : "/portal/dashboard";
     }
 
-    /** What a refused request is shown (forwarded here with 403 by {@link PortalSecurity}). */
-    @GetMapping("/portal/forbidden")
+    /**
+     * What a refused request is shown, whatever its method: {@link PortalSecurity} forwards it here. Opened
+     * directly, it says the same, with the same 403.
+     */
+    @RequestMapping("/portal/forbidden")
     ModelAndView forbidden(@AuthenticationPrincipal PortalUser user) {
         ModelAndView view = page("portal/forbidden", user).addObject("landing", landing(user));
         view.setStatus(HttpStatus.FORBIDDEN);

@@ -12,6 +12,7 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.csrf.CsrfException;
@@ -63,7 +64,7 @@ class PortalSecurity {
                                 request.getContextPath() + PortalController.landing(signedIn.getPrincipal())))
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
-                // Sign-in always lands on the dashboard: no saved request, so an anonymous visit of a
+                // Sign-in always lands on the role's page: no saved request, so an anonymous visit of a
                 // portal page stores no session row.
                 .requestCache(cache -> cache.disable())
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
@@ -73,11 +74,15 @@ class PortalSecurity {
 
     /**
      * A signed-in person whose role does not open the page: a page in the portal's style saying so, with
-     * 403. A refused CSRF token keeps the container's error page, as before.
+     * 403. A refused CSRF token, or an operator's session, keeps the container's error page, as before.
      */
     private static void refused(HttpServletRequest request, HttpServletResponse response, AccessDeniedException denied)
             throws IOException, ServletException {
-        if (denied instanceof CsrfException || response.isCommitted()) {
+        var signedIn = SecurityContextHolder.getContext().getAuthentication();
+        if (denied instanceof CsrfException
+                || response.isCommitted()
+                || signedIn == null
+                || !(signedIn.getPrincipal() instanceof PortalUser)) {
             CSRF_REFUSED.handle(request, response, denied);
             return;
         }

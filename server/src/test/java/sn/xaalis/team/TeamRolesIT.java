@@ -34,6 +34,7 @@ class TeamRolesIT extends ApiIntegrationTest {
 
     private static final Set<MerchantRole> OWNER = EnumSet.of(MerchantRole.OWNER);
     private static final Set<MerchantRole> ALL = EnumSet.allOf(MerchantRole.class);
+    private static final Set<MerchantRole> NOBODY = EnumSet.noneOf(MerchantRole.class);
     private static final Set<MerchantRole> DEV = EnumSet.of(MerchantRole.OWNER, MerchantRole.DEVELOPER);
     private static final Set<MerchantRole> READ =
             EnumSet.of(MerchantRole.OWNER, MerchantRole.DEVELOPER, MerchantRole.VIEWER);
@@ -79,9 +80,9 @@ class TeamRolesIT extends ApiIntegrationTest {
         String token = "A".repeat(43);
         String batch = "0190f5b2-7c1e-7a3b-9d4e-5f6a7b8c9d0e";
         return List.of(
-                // The sign-in's pages, open to all.
+                // The sign-in's pages, open to all (signing in and out are the security filters', not routes:
+                // signing out is tested below for every role).
                 Route.open("GET", "/portal/login", "/portal/login"),
-                Route.open("POST", "/portal/login", "/portal/login"),
                 Route.open("GET", "/portal/signup", "/portal/signup"),
                 Route.open("POST", "/portal/signup", "/portal/signup"),
                 Route.open("GET", "/portal/password-reset", "/portal/password-reset"),
@@ -95,7 +96,8 @@ class TeamRolesIT extends ApiIntegrationTest {
                 Route.of("GET", "/portal/", "/portal/", ALL),
                 Route.of("GET", "/portal/assets/portal.js", "/portal/assets/portal.js", ALL),
                 Route.of("GET", "/portal/assets/counter.js", "/portal/assets/counter.js", ALL),
-                Route.of("GET", "/portal/forbidden", "/portal/forbidden", ALL),
+                // The refusal's page, which any refused request is forwarded to: 403 for everyone.
+                Route.of("ANY", "/portal/forbidden", "/portal/forbidden", NOBODY),
                 Route.of("GET", "/portal/account", "/portal/account", ALL),
                 Route.of("POST", "/portal/account/password", "/portal/account/password", ALL),
                 Route.of("POST", "/portal/account/totp/setup", "/portal/account/totp/setup", ALL),
@@ -258,7 +260,7 @@ class TeamRolesIT extends ApiIntegrationTest {
                 if (route.open() && route.method().equals("POST")) {
                     continue; // the sign-in's own forms: their tests are the sign-in's
                 }
-                HttpResponse<String> answer = route.method().equals("GET")
+                HttpResponse<String> answer = !route.method().equals("POST")
                         ? session.get(route.path())
                         : session.post(route.path(), form(route), csrf);
                 int status = answer.statusCode();
