@@ -42,6 +42,20 @@ public abstract sealed class MerchantRefusal extends Refusal {
         }
     }
 
+    /** No such team member, or not of this merchant's team: the same answer. */
+    public static final class NoSuchMember extends MerchantRefusal {
+        NoSuchMember() {
+            super("No such member", Map.of());
+        }
+    }
+
+    /** The account's holder is its owner for good: not removed, not given another role. */
+    public static final class HolderStays extends MerchantRefusal {
+        HolderStays() {
+            super("The account's owner cannot be removed or given another role", Map.of());
+        }
+    }
+
     /** Another merchant has this email already. */
     public static final class EmailTaken extends MerchantRefusal {
         EmailTaken() {

@@ -29,16 +29,19 @@ public class MerchantSignUp {
     private final AuditTrail audit;
     private final org.springframework.context.ApplicationEventPublisher events;
     private final ApplicationCreation applicationCreation;
+    private final Members members;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
     MerchantSignUp(
             Merchants merchants,
+            Members members,
             ApplicationCreation applicationCreation,
             AuditTrail audit,
             org.springframework.context.ApplicationEventPublisher events,
             Clock clock) {
         this.events = events;
+        this.members = members;
         this.audit = audit;
         this.merchants = merchants;
         this.applicationCreation = applicationCreation;
@@ -69,7 +72,8 @@ public class MerchantSignUp {
                 cleanEmail,
                 passwords.encode(cleanPassword),
                 Timestamps.truncate(clock.instant()));
-        if (!merchants.insert(row)) {
+        // A team member's address is a login already: one address, one person to sign in.
+        if (members.byEmail(cleanEmail).isPresent() || !merchants.insert(row)) {
             throw new MerchantRefusal.EmailTaken();
         }
         audit.record(

@@ -24,6 +24,8 @@ class RefusalResponses implements Refusal.Statuses {
             case MerchantRefusal.NoSuchApplication application -> HttpStatus.NOT_FOUND;
             case MerchantRefusal.NoSuchKey key -> HttpStatus.NOT_FOUND;
             case MerchantRefusal.EmailTaken taken -> HttpStatus.CONFLICT;
+            case MerchantRefusal.NoSuchMember member -> HttpStatus.NOT_FOUND;
+            case MerchantRefusal.HolderStays holder -> HttpStatus.CONFLICT;
             case MerchantRefusal.NotReadyForLive notReady -> HttpStatus.UNPROCESSABLE_CONTENT;
             case MerchantRefusal.LastLiveKey lastKey -> HttpStatus.CONFLICT;
         };

@@ -95,7 +95,7 @@ class AccountController {
             errors = Map.of("confirm_password", List.of("does not match the new password"));
         } else {
             try {
-                credentials.changePassword(user.merchantId(), next);
+                credentials.changePassword(user.merchantId(), user.memberId(), next);
                 otherSessions.endAllBut(user, session);
                 return accountPage(user).addObject("notice", Notice.of("notice.passwordChanged"));
             } catch (MerchantRefusal.FieldsInvalid e) {
@@ -144,7 +144,7 @@ class AccountController {
             return accountPage(user).addObject("notice", Notice.of("notice.totpRestart"));
         }
         String pending = secrets.decrypt((String) sealed);
-        if (!credentials.enableTotp(user.merchantId(), Totp.fromBase32(pending), code)) {
+        if (!credentials.enableTotp(user.merchantId(), user.memberId(), Totp.fromBase32(pending), code)) {
             ModelAndView view = enrollmentPage(user, pending, Map.of("code", List.of("is not valid")));
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
@@ -165,7 +165,7 @@ class AccountController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
-        credentials.disableTotp(user.merchantId());
+        credentials.disableTotp(user.merchantId(), user.memberId());
         return accountPage(user).addObject("notice", Notice.of("notice.totpOff"));
     }
 
@@ -181,7 +181,7 @@ class AccountController {
         return new ModelAndView("portal/account")
                 .addObject("user", user)
                 .addObject("errors", Map.of())
-                .addObject("totpEnabled", credentials.totpEnabled(user.merchantId()))
+                .addObject("totpEnabled", credentials.totpEnabled(user.merchantId(), user.memberId()))
                 .addObject("emailConfirmed", credentials.emailConfirmed(user.merchantId()))
                 .addObject("zones", MerchantPreferences.USUAL_ZONES);
     }

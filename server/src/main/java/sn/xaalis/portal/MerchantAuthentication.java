@@ -19,7 +19,10 @@ import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.ratelimit.PublicBudgets;
 import sn.xaalis.ratelimit.PublicLimits;
 
-/** Checks a merchant's email and password (bcrypt), behind the login throttle. */
+/**
+ * Checks the email and password (bcrypt) of a merchant account's holder or of a member of its team,
+ * behind the login throttle; the signed-in person carries their role.
+ */
 @Component
 class MerchantAuthentication implements AuthenticationProvider {
 
@@ -63,14 +66,19 @@ class MerchantAuthentication implements AuthenticationProvider {
             throw new BadCredentialsException("Wrong email or password"); // the attempt stays counted
         }
         MerchantLogin merchant = login.get();
-        if (merchant.totpEnabled() && !merchants.verifyTotp(merchant.merchantId(), code)) {
+        if (merchant.totpEnabled() && !merchants.verifyTotp(merchant.merchantId(), merchant.memberId(), code)) {
             throw new BadCredentialsException("Wrong email, password or code");
         }
         throttle.succeeded(attempt);
+        // The role's authority is for whatever reads authorities; the portal's rules read the principal's
+        // role, which a session stored before teams (ROLE_MERCHANT alone) reads back as an owner's.
         var signedIn = UsernamePasswordAuthenticationToken.authenticated(
-                new PortalUser(merchant.merchantId(), merchant.email(), merchant.name()),
+                new PortalUser(
+                        merchant.merchantId(), merchant.email(), merchant.name(), merchant.role(), merchant.memberId()),
                 null,
-                List.of(new SimpleGrantedAuthority("ROLE_MERCHANT")));
+                List.of(
+                        new SimpleGrantedAuthority("ROLE_MERCHANT"),
+                        new SimpleGrantedAuthority("ROLE_" + merchant.role().name())));
         // Stored in the session (in the database): the address only, never the one-time code.
         signedIn.setDetails(new LoginDetails(address, null));
         return signedIn;
@@ -98,7 +106,7 @@ class MerchantAuthentication implements AuthenticationProvider {
         if (!attempt.allowed()) {
             return false;
         }
-        boolean ok = merchants.verifyTotp(user.merchantId(), code == null ? "" : code.strip());
+        boolean ok = merchants.verifyTotp(user.merchantId(), user.memberId(), code == null ? "" : code.strip());
         if (ok) {
             throttle.succeeded(attempt);
         }

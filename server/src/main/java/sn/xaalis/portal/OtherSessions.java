@@ -3,6 +3,7 @@ package sn.xaalis.portal;
 import jakarta.servlet.http.HttpSession;
 import org.springframework.session.FindByIndexNameSessionRepository;
 import org.springframework.stereotype.Component;
+import sn.xaalis.merchant.MemberId;
 import sn.xaalis.merchant.MerchantId;
 
 /**
@@ -19,11 +20,22 @@ public class OtherSessions {
         this.sessions = sessions;
     }
 
-    /** Ends every session of the merchant (its password was reset): @return how many were ended */
+    /** Ends every session of the account's holder (its password was reset): @return how many were ended */
     public int endAll(MerchantId merchantId) {
         int ended = 0;
         for (String id :
                 sessions.findByPrincipalName(merchantId.value().toString()).keySet()) {
+            sessions.deleteById(id);
+            ended++;
+        }
+        return ended;
+    }
+
+    /** Ends every session of a team member (removed, or given another role): @return how many were ended */
+    public int endAll(MemberId member) {
+        int ended = 0;
+        for (String id :
+                sessions.findByPrincipalName(PortalUser.principalName(member)).keySet()) {
             sessions.deleteById(id);
             ended++;
         }

@@ -11,6 +11,7 @@ import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationChanges;
@@ -19,6 +20,7 @@ import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.ApplicationSettings;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.merchant.MerchantRole;
 import sn.xaalis.merchant.NewApplicationRequest;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -52,8 +54,26 @@ class PortalController {
     }
 
     @GetMapping({"/", "/portal", "/portal/"})
-    String home() {
-        return "redirect:/portal/dashboard";
+    String home(@AuthenticationPrincipal @Nullable PortalUser user) {
+        return "redirect:" + landing(user);
+    }
+
+    /** Where a person lands after signing in: the page of their role's daily work. */
+    static String landing(@Nullable Object principal) {
+        return principal instanceof PortalUser user && user.role() == MerchantRole.CASHIER
+                ? "/portal/counter"
+                : "/portal/dashboard";
+    }
+
+    /**
+     * What a refused request is shown, whatever its method: {@link PortalSecurity} forwards it here. Opened
+     * directly, it says the same, with the same 403.
+     */
+    @RequestMapping("/portal/forbidden")
+    ModelAndView forbidden(@AuthenticationPrincipal PortalUser user) {
+        ModelAndView view = page("portal/forbidden", user).addObject("landing", landing(user));
+        view.setStatus(HttpStatus.FORBIDDEN);
+        return view;
     }
 
     @GetMapping("/portal/applications")

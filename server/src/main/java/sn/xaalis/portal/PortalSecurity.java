@@ -1,14 +1,23 @@
 package sn.xaalis.portal;
 
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandlerImpl;
+import org.springframework.security.web.csrf.CsrfException;
 import sn.xaalis.platform.SignInFailures;
 
 /**
@@ -25,7 +34,10 @@ class PortalSecurity {
     @Bean
     @Order(1)
     SecurityFilterChain portal(
-            HttpSecurity http, MerchantAuthentication authentication, ApplicationEventPublisher events)
+            HttpSecurity http,
+            MerchantAuthentication authentication,
+            PortalAccess access,
+            ApplicationEventPublisher events)
             throws Exception {
         var failure = SignInFailures.backTo("/portal/login");
         // The portal's own manager, with no parent: Boot's global one holds the same provider, and a
@@ -36,27 +48,58 @@ class PortalSecurity {
         http.securityMatcher("/portal/**")
                 .authenticationManager(manager)
                 .authorizeHttpRequests(a -> a.requestMatchers(
-                                "/portal/login", "/portal/signup", "/portal/password-reset", "/portal/password-reset/*")
+                                "/portal/login",
+                                "/portal/signup",
+                                "/portal/password-reset",
+                                "/portal/password-reset/*",
+                                "/portal/team/join/*")
                         .permitAll()
+                        // The refusal's own page, forwarded to once the request was refused.
+                        .dispatcherTypeMatchers(DispatcherType.FORWARD)
+                        .permitAll()
+                        // A merchant's session only (an operator's, signed in to the console, opens none of
+                        // it), whose role may open this page or send this form: one table, PortalAccess.
                         .anyRequest()
-                        // A merchant's session only: an operator's, signed in to the console, opens none of it.
-                        .hasRole("MERCHANT"))
+                        .access(access))
+                .exceptionHandling(exceptions -> exceptions.accessDeniedHandler(PortalSecurity::refused))
                 .formLogin(form -> form.loginPage("/portal/login")
                         .loginProcessingUrl("/portal/login")
                         .usernameParameter("email")
                         .passwordParameter("password")
                         .authenticationDetailsSource(request -> new MerchantAuthentication.LoginDetails(
                                 request.getRemoteAddr(), request.getParameter("code")))
-                        .defaultSuccessUrl("/portal/dashboard", true)
+                        // Each lands where their role works: the cashier at the counter, others on the dashboard.
+                        .successHandler((request, response, signedIn) -> response.sendRedirect(
+                                request.getContextPath() + PortalController.landing(signedIn.getPrincipal())))
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
-                // Sign-in always lands on the dashboard: no saved request, so an anonymous visit of a
+                // Sign-in always lands on the role's page: no saved request, so an anonymous visit of a
                 // portal page stores no session row.
                 .requestCache(cache -> cache.disable())
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(CSP)));
         return http.build();
     }
+
+    /**
+     * A signed-in person whose role does not open the page: a page in the portal's style saying so, with
+     * 403. A refused CSRF token, or an operator's session, keeps the container's error page, as before.
+     */
+    private static void refused(HttpServletRequest request, HttpServletResponse response, AccessDeniedException denied)
+            throws IOException, ServletException {
+        var signedIn = SecurityContextHolder.getContext().getAuthentication();
+        if (denied instanceof CsrfException
+                || response.isCommitted()
+                || signedIn == null
+                || !(signedIn.getPrincipal() instanceof PortalUser)) {
+            CSRF_REFUSED.handle(request, response, denied);
+            return;
+        }
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        request.getRequestDispatcher("/portal/forbidden").forward(request, response);
+    }
+
+    private static final AccessDeniedHandlerImpl CSRF_REFUSED = new AccessDeniedHandlerImpl();
 
     @Bean
     @Order(2)

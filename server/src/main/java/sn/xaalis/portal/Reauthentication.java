@@ -24,7 +24,7 @@ public class Reauthentication {
 
     /** Whether this merchant proves it with a one-time code (else with the password). */
     public boolean asksForCode(PortalUser user) {
-        return merchants.totpEnabled(user.merchantId());
+        return merchants.totpEnabled(user.merchantId(), user.memberId());
     }
 
     /**

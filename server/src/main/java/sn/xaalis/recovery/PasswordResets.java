@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -18,6 +20,7 @@ import sn.xaalis.audit.AuditActor;
 import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.mail.Mail;
 import sn.xaalis.mail.MailOutbox;
+import sn.xaalis.merchant.MemberId;
 import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.MerchantLogin;
@@ -27,7 +30,7 @@ import sn.xaalis.platform.Timestamps;
 import sn.xaalis.portal.OtherSessions;
 
 /**
- * A merchant who forgot its password asks for a link by e-mail; the link's token is random, kept only as
+ * A merchant (the account's holder or a member of its team) who forgot their password asks for a link by e-mail; the link's token is random, kept only as
  * its hash, valid an hour and once. Using it sets the new password, spends every other link, and ends
  * every session of the merchant on every node. Whether the address has an account is never told.
  */
@@ -78,20 +81,24 @@ class PasswordResets {
         MerchantLogin login = merchant.get();
         Instant now = Timestamps.truncate(clock.instant());
         String token = RandomTokens.base62(43);
+        MemberId member = login.memberId();
         transactions.executeWithoutResult(tx -> {
             Integer recent = jdbc.sql("SELECT COUNT(*) FROM password_resets WHERE merchant_id = :merchant"
+                            + (member == null ? " AND member_id IS NULL" : " AND member_id = :member")
                             + " AND created_at > :since")
                     .param("merchant", login.merchantId().value())
+                    .params(memberParam(member))
                     .param("since", Timestamps.toDatabase(now.minus(ONE_MAIL_PER)))
                     .query(Integer.class)
                     .single();
             if (recent > 0) {
                 return;
             }
-            jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, requested_from, created_at, expires_at)"
-                            + " VALUES (:hash, :merchant, :from, :now, :expires)")
+            jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, member_id, requested_from, created_at,"
+                            + " expires_at) VALUES (:hash, :merchant, :member, :from, :now, :expires)")
                     .param("hash", hash(token))
                     .param("merchant", login.merchantId().value())
+                    .param("member", member == null ? null : member.value())
                     .param("from", from.length() > 64 ? from.substring(0, 64) : from)
                     .param("now", Timestamps.toDatabase(now))
                     .param("expires", Timestamps.toDatabase(now.plus(VALID_FOR)))
@@ -105,16 +112,23 @@ class PasswordResets {
         });
     }
 
-    /** The merchant a link is for, while it is unused and within its hour. */
-    Optional<MerchantId> holder(String token) {
+    /** Whose password a link sets: the account's holder ({@code member} null) or a member of its team. */
+    record Holder(MerchantId merchant, @Nullable MemberId member) {}
+
+    /** The person a link is for, while it is unused and within its hour. */
+    Optional<Holder> holder(String token) {
         if (!token.matches("[A-Za-z0-9]{43}")) {
             return Optional.empty();
         }
-        return jdbc.sql("SELECT merchant_id FROM password_resets WHERE token_hash = :hash AND used_at IS NULL"
-                        + " AND expires_at > :now")
+        return jdbc.sql("SELECT merchant_id, member_id FROM password_resets WHERE token_hash = :hash"
+                        + " AND used_at IS NULL AND expires_at > :now")
                 .param("hash", hash(token))
                 .param("now", Timestamps.toDatabase(clock.instant()))
-                .query((rs, n) -> new MerchantId(rs.getObject(1, UUID.class)))
+                .query((rs, n) -> {
+                    UUID member = rs.getObject(2, UUID.class);
+                    return new Holder(
+                            new MerchantId(rs.getObject(1, UUID.class)), member == null ? null : new MemberId(member));
+                })
                 .optional();
     }
 
@@ -125,10 +139,12 @@ class PasswordResets {
      *     link stays usable)
      */
     boolean reset(String token, String newPassword) {
-        Optional<MerchantId> merchant = holder(token);
-        if (merchant.isEmpty()) {
+        Optional<Holder> holder = holder(token);
+        if (holder.isEmpty()) {
             return false;
         }
+        MerchantId merchant = holder.get().merchant();
+        MemberId member = holder.get().member();
         Instant now = Timestamps.truncate(clock.instant());
         Boolean done = transactions.execute(tx -> {
             // The conditional update is the spending: of two uses at once, one finds it spent.
@@ -140,26 +156,37 @@ class PasswordResets {
             if (spent == 0) {
                 return false;
             }
-            credentials.changePassword(merchant.get(), newPassword);
+            credentials.changePassword(merchant, member, newPassword);
             // Whoever holds the link sent to the merchant's address; the request signs nobody in.
             audit.recordAs(
                     AuditActor.of("merchant", "password-reset-link"),
                     "merchant.password.reset",
-                    merchant.get().value(),
-                    merchant.get().toString(),
+                    merchant.value(),
+                    member == null ? merchant.toString() : member.toString(),
                     null,
                     null);
-            jdbc.sql("UPDATE password_resets SET used_at = :now WHERE merchant_id = :merchant AND used_at IS NULL")
+            jdbc.sql("UPDATE password_resets SET used_at = :now WHERE merchant_id = :merchant AND used_at IS NULL"
+                            + (member == null ? " AND member_id IS NULL" : " AND member_id = :member"))
                     .param("now", Timestamps.toDatabase(now))
-                    .param("merchant", merchant.get().value())
+                    .param("merchant", merchant.value())
+                    .params(memberParam(member))
                     .update();
             return true;
         });
         if (!Boolean.TRUE.equals(done)) {
             return false;
         }
-        sessions.endAll(merchant.get());
+        if (member == null) {
+            sessions.endAll(merchant);
+        } else {
+            sessions.endAll(member);
+        }
         return true;
+    }
+
+    /** The member's id as {@code :member}, or nothing (the statement then names no member). */
+    private static Map<String, Object> memberParam(@Nullable MemberId member) {
+        return member == null ? Map.of() : Map.of("member", member.value());
     }
 
     private static String hash(String token) {

@@ -1,0 +1,276 @@
+package sn.xaalis.merchant;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import sn.xaalis.audit.AuditActor;
+import sn.xaalis.audit.AuditTrail;
+import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Timestamps;
+
+/**
+ * A merchant's team (D30): the people invited besides the account's holder, each with a role. An
+ * invitation is a random link kept only as its SHA-256, valid {@link #INVITATION_VALIDITY} and once; the
+ * invited person chooses their name and password with it. A member's address is nobody's login already,
+ * the holder of a merchant account included. Every change lands in the audit trail, under the person
+ * who made it.
+ */
+@Service
+public class MerchantMembers {
+
+    public static final Duration INVITATION_VALIDITY = Duration.ofDays(7);
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9]{43}");
+
+    private final Members members;
+    private final Merchants merchants;
+    private final AuditTrail audit;
+    private final Clock clock;
+    private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
+
+    MerchantMembers(Members members, Merchants merchants, AuditTrail audit, Clock clock) {
+        this.members = members;
+        this.merchants = merchants;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** A member as the team page lists them; {@code active} once they accepted the invitation. */
+    public record Member(
+            MemberId id,
+            String email,
+            @Nullable String name,
+            MerchantRole role,
+            boolean active,
+            Instant createdAt,
+            @Nullable Instant inviteExpiresAt) {}
+
+    /** A new invitation: its link's token is here only, never stored. */
+    public record Invitation(MemberId id, MerchantId merchantId, String email, MerchantRole role, String token) {
+        @Override
+        public String toString() {
+            return "Invitation[" + id + ", " + email + ", " + role.code() + "]";
+        }
+    }
+
+    /** What a valid invitation link is for. */
+    public record Pending(MemberId id, String merchantName, String email, MerchantRole role) {}
+
+    /** The account's holder, always an owner. */
+    public MerchantAccount holder(MerchantId merchantId) {
+        Merchants.Row row = merchants.find(merchantId).orElseThrow(MerchantRefusal.NoSuchMerchant::new);
+        return new MerchantAccount(row.id(), row.name(), row.email());
+    }
+
+    public List<Member> team(MerchantId merchantId) {
+        return members.team(merchantId).stream().map(MerchantMembers::member).toList();
+    }
+
+    /**
+     * Invites {@code email} with {@code role}; inviting again someone who has not accepted yet sends a new
+     * link (the old one stops working).
+     *
+     * @throws MerchantRefusal.FieldsInvalid with message keys ({@code team.error.email}, {@code
+     *     team.error.role}, {@code team.error.taken})
+     */
+    @Transactional
+    public Invitation invite(MerchantId merchantId, @Nullable String email, @Nullable String role, String invitedBy) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String cleanEmail = email == null ? "" : email.strip().toLowerCase(Locale.ROOT);
+        if (cleanEmail.length() > 254 || !EMAIL.matcher(cleanEmail).matches()) {
+            errors.put("email", List.of("team.error.email"));
+        }
+        Optional<MerchantRole> chosen = MerchantRole.parse(role);
+        if (chosen.isEmpty()) {
+            errors.put("role", List.of("team.error.role"));
+        }
+        if (!errors.isEmpty()) {
+            throw new MerchantRefusal.FieldsInvalid(errors);
+        }
+        MerchantRole newRole = chosen.orElseThrow();
+        Instant now = Timestamps.truncate(clock.instant());
+        Instant expires = now.plus(INVITATION_VALIDITY);
+        String token = RandomTokens.base62(43);
+        // Whose login this already is: a merchant's (here or elsewhere) or another team's member. An
+        // invitation of this team not yet accepted is sent again instead.
+        Optional<Members.Row> current = members.byEmail(cleanEmail);
+        if (current.isPresent()) {
+            Members.Row pending = current.get();
+            if (!pending.merchantId().equals(merchantId)
+                    || pending.active()
+                    || !members.renewInvitation(pending.id(), newRole, hash(token), expires)) {
+                throw taken();
+            }
+            audit.record(
+                    "team.member.invited",
+                    merchantId.value(),
+                    pending.id().toString(),
+                    null,
+                    Map.of("email", cleanEmail, "role", newRole.code()));
+            return new Invitation(pending.id(), merchantId, cleanEmail, newRole, token);
+        }
+        if (merchants.findByEmail(cleanEmail).isPresent()) {
+            throw taken();
+        }
+        var row = new Members.Row(
+                new MemberId(RandomTokens.uuidV7(clock)),
+                merchantId,
+                cleanEmail,
+                null,
+                newRole,
+                null,
+                invitedBy,
+                now,
+                expires,
+                null);
+        if (!members.insertInvited(row, hash(token))) {
+            throw taken();
+        }
+        audit.record(
+                "team.member.invited",
+                merchantId.value(),
+                row.id().toString(),
+                null,
+                Map.of("email", cleanEmail, "role", newRole.code()));
+        return new Invitation(row.id(), merchantId, cleanEmail, newRole, token);
+    }
+
+    /** The invitation of a link, while it is unused and within its validity. */
+    public Optional<Pending> invitation(String token) {
+        if (!TOKEN.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        return members.byInvitation(hash(token), clock.instant())
+                .map(row -> new Pending(
+                        row.id(),
+                        merchants
+                                .find(row.merchantId())
+                                .map(Merchants.Row::name)
+                                .orElse(""),
+                        row.email(),
+                        row.role()));
+    }
+
+    /**
+     * Accepts an invitation with the person's name and password: false when the link is unknown, used or
+     * expired.
+     *
+     * @throws MerchantRefusal.FieldsInvalid when the name or password breaks the rules (the link stays usable)
+     */
+    @Transactional
+    public boolean join(String token, @Nullable String name, @Nullable String password) {
+        if (!TOKEN.matcher(token).matches()) {
+            return false;
+        }
+        Instant now = Timestamps.truncate(clock.instant());
+        Optional<Members.Row> invited = members.byInvitation(hash(token), now);
+        if (invited.isEmpty()) {
+            return false;
+        }
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String cleanName = FieldRules.name(name, errors);
+        if (errors.containsKey("name")) {
+            errors.put("name", List.of("team.error.name"));
+        }
+        String cleanPassword = password == null ? "" : password; // "" is never acceptable
+        if (!FieldRules.acceptablePassword(cleanPassword)) {
+            errors.put("password", List.of("team.error.password"));
+        }
+        if (!errors.isEmpty()) {
+            throw new MerchantRefusal.FieldsInvalid(errors);
+        }
+        if (!members.join(hash(token), cleanName, passwords.encode(cleanPassword), now)) {
+            return false;
+        }
+        Members.Row row = invited.get();
+        audit.recordAs(
+                AuditActor.of("merchant", row.email()),
+                "team.member.joined",
+                row.merchantId().value(),
+                row.id().toString(),
+                Map.of("state", "invited"),
+                Map.of("state", "active", "name", cleanName));
+        return true;
+    }
+
+    /**
+     * @return whether the role changed
+     * @throws MerchantRefusal.NoSuchMember when not a member of this team
+     */
+    @Transactional
+    public boolean changeRole(MerchantId merchantId, MemberId memberId, @Nullable String role) {
+        MerchantRole newRole = MerchantRole.parse(role)
+                .orElseThrow(() -> new MerchantRefusal.FieldsInvalid(Map.of("role", List.of("team.error.role"))));
+        if (memberId.value().equals(merchantId.value())) {
+            throw new MerchantRefusal.HolderStays();
+        }
+        Members.Row row = members.find(merchantId, memberId).orElseThrow(MerchantRefusal.NoSuchMember::new);
+        if (row.role() == newRole) {
+            return false;
+        }
+        members.changeRole(merchantId, memberId, newRole);
+        audit.record(
+                "team.member.role.changed",
+                merchantId.value(),
+                memberId.toString(),
+                Map.of("role", row.role().code()),
+                Map.of("role", newRole.code()));
+        return true;
+    }
+
+    /**
+     * Removes a member. The account's holder (the member id that is the merchant's own) stays: they are
+     * its owner, so the last owner is never removed.
+     *
+     * @throws MerchantRefusal.NoSuchMember when not a member of this team
+     * @throws MerchantRefusal.HolderStays for the account's holder
+     */
+    @Transactional
+    public void remove(MerchantId merchantId, MemberId memberId) {
+        if (memberId.value().equals(merchantId.value())) {
+            throw new MerchantRefusal.HolderStays();
+        }
+        Members.Row row = members.find(merchantId, memberId).orElseThrow(MerchantRefusal.NoSuchMember::new);
+        if (!members.remove(merchantId, memberId, Timestamps.truncate(clock.instant()))) {
+            throw new MerchantRefusal.NoSuchMember();
+        }
+        audit.record(
+                "team.member.removed",
+                merchantId.value(),
+                memberId.toString(),
+                Map.of("email", row.email(), "role", row.role().code()),
+                null);
+    }
+
+    private static MerchantRefusal.FieldsInvalid taken() {
+        return new MerchantRefusal.FieldsInvalid(Map.of("email", List.of("team.error.taken")));
+    }
+
+    private static Member member(Members.Row row) {
+        return new Member(
+                row.id(), row.email(), row.name(), row.role(), row.active(), row.createdAt(), row.inviteExpiresAt());
+    }
+
+    static String hash(String token) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package sn.xaalis.team;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.merchant.MemberId;
+import sn.xaalis.merchant.MerchantMembers;
+import sn.xaalis.merchant.MerchantRefusal;
+import sn.xaalis.merchant.MerchantRole;
+import sn.xaalis.pages.PageController;
+import sn.xaalis.portal.PortalUser;
+
+/** The team page (owners only, by the portal's rules): who is in the team, invitations, roles, removals. */
+@PageController
+class TeamController {
+
+    private final MerchantMembers members;
+    private final TeamChanges changes;
+
+    TeamController(MerchantMembers members, TeamChanges changes) {
+        this.members = members;
+        this.changes = changes;
+    }
+
+    @GetMapping("/portal/team")
+    ModelAndView team(@AuthenticationPrincipal PortalUser user) {
+        return page(user, Map.of(), Map.of(), HttpStatus.OK);
+    }
+
+    @PostMapping("/portal/team/invite")
+    ModelAndView invite(
+            @AuthenticationPrincipal PortalUser user,
+            @RequestParam(defaultValue = "") String email,
+            @RequestParam(defaultValue = "") String role) {
+        try {
+            changes.invite(user, email, role, LocaleContextHolder.getLocale());
+        } catch (MerchantRefusal.FieldsInvalid e) {
+            return page(user, e.errors(), Map.of("email", email, "role", role), HttpStatus.BAD_REQUEST);
+        }
+        return new ModelAndView("redirect:/portal/team?invited");
+    }
+
+    @PostMapping("/portal/team/{member}/role")
+    ModelAndView changeRole(
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable String member,
+            @RequestParam(defaultValue = "") String role) {
+        Optional<MemberId> id = memberId(member);
+        if (id.isEmpty()) {
+            return notFound();
+        }
+        try {
+            changes.changeRole(user, id.get(), role);
+        } catch (MerchantRefusal.FieldsInvalid e) {
+            return page(user, e.errors(), Map.of(), HttpStatus.BAD_REQUEST);
+        } catch (MerchantRefusal.NoSuchMember e) {
+            return notFound();
+        } catch (MerchantRefusal.HolderStays e) {
+            return page(user, Map.of("team", List.of("team.error.holder")), Map.of(), HttpStatus.CONFLICT);
+        }
+        return new ModelAndView("redirect:/portal/team?role-changed");
+    }
+
+    @PostMapping("/portal/team/{member}/remove")
+    ModelAndView remove(@AuthenticationPrincipal PortalUser user, @PathVariable String member) {
+        Optional<MemberId> id = memberId(member);
+        if (id.isEmpty()) {
+            return notFound();
+        }
+        try {
+            changes.remove(user, id.get());
+        } catch (MerchantRefusal.NoSuchMember e) {
+            return notFound();
+        } catch (MerchantRefusal.HolderStays e) {
+            return page(user, Map.of("team", List.of("team.error.holder")), Map.of(), HttpStatus.CONFLICT);
+        }
+        return new ModelAndView("redirect:/portal/team?removed");
+    }
+
+    private ModelAndView page(
+            PortalUser user, Map<String, List<String>> errors, Map<String, String> values, HttpStatus status) {
+        return new ModelAndView("team/team", status)
+                .addObject("user", user)
+                .addObject("holder", members.holder(user.merchantId()))
+                .addObject("members", members.team(user.merchantId()))
+                .addObject("roles", MerchantRole.values())
+                .addObject("errors", errors)
+                .addObject("values", values);
+    }
+
+    private static ModelAndView notFound() {
+        return new ModelAndView("portal/not-found", HttpStatus.NOT_FOUND);
+    }
+
+    private static Optional<MemberId> memberId(String text) {
+        try {
+            return Optional.of(MemberId.valueOf(text));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}
