@@ -24,14 +24,6 @@ public record AuditQuery(
         action = normal(action);
     }
 
-    public static AuditQuery everything() {
-        return new AuditQuery(null, null, null, null, null, null);
-    }
-
-    public AuditQuery before(long id) {
-        return new AuditQuery(merchantId, actor, action, from, to, id);
-    }
-
     private static @Nullable String normal(@Nullable String value) {
         return value == null || value.isBlank() ? null : value.strip().toLowerCase(Locale.ROOT);
     }

@@ -1,12 +1,8 @@
 package sn.xaalis.identity;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -24,6 +20,7 @@ import sn.xaalis.merchant.MerchantRegister;
 import sn.xaalis.merchant.MerchantSignedUp;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -96,7 +93,7 @@ public class EmailConfirmations {
         Instant now = Timestamps.truncate(clock.instant());
         Optional<Pending> pending = jdbc.sql("SELECT merchant_id, email FROM email_confirmations WHERE token_hash = :h"
                         + " AND used_at IS NULL AND expires_at > :now")
-                .param("h", hash(token))
+                .param("h", Sha256.hex(token))
                 .param("now", Timestamps.toDatabase(now))
                 .query((rs, n) -> new Pending(rs.getObject("merchant_id", UUID.class), rs.getString("email")))
                 .optional();
@@ -105,7 +102,7 @@ public class EmailConfirmations {
         }
         int spent = jdbc.sql("UPDATE email_confirmations SET used_at = :now WHERE token_hash = :h AND used_at IS NULL")
                 .param("now", Timestamps.toDatabase(now))
-                .param("h", hash(token))
+                .param("h", Sha256.hex(token))
                 .update();
         return spent == 1
                 && credentials.confirmEmail(
@@ -120,7 +117,7 @@ public class EmailConfirmations {
         Instant now = Timestamps.truncate(clock.instant());
         jdbc.sql("INSERT INTO email_confirmations (token_hash, merchant_id, email, created_at, expires_at)"
                         + " VALUES (:h, :m, :e, :now, :until)")
-                .param("h", hash(token))
+                .param("h", Sha256.hex(token))
                 .param("m", merchantId.value())
                 .param("e", email)
                 .param("now", Timestamps.toDatabase(now))
@@ -132,14 +129,5 @@ public class EmailConfirmations {
                 messages.getMessage("identity.confirm.subject", null, locale),
                 messages.getMessage("identity.confirm.body", new Object[] {name, link}, locale),
                 "email-confirmation"));
-    }
-
-    static String hash(String token) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -22,6 +22,7 @@ import sn.xaalis.mail.Mail;
 import sn.xaalis.mail.MailOutbox;
 import sn.xaalis.pages.Formats;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -79,7 +80,7 @@ class SignInDevices {
             response.addCookie(cookie);
         }
         String principal = event.getAuthentication().getName();
-        String hash = EmailConfirmations.hash(device);
+        String hash = Sha256.hex(device);
         Instant now = Timestamps.truncate(clock.instant());
         String address = request.getRemoteAddr();
         String agent = request.getHeader("User-Agent");

@@ -1,12 +1,8 @@
 package sn.xaalis.merchant;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +16,7 @@ import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.audit.AuditActor;
 import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -112,7 +109,7 @@ public class MerchantMembers {
             Members.Row pending = current.get();
             if (!pending.merchantId().equals(merchantId)
                     || pending.active()
-                    || !members.renewInvitation(pending.id(), newRole, hash(token), expires)) {
+                    || !members.renewInvitation(pending.id(), newRole, Sha256.hex(token), expires)) {
                 throw taken();
             }
             audit.record(
@@ -137,7 +134,7 @@ public class MerchantMembers {
                 now,
                 expires,
                 null);
-        if (!members.insertInvited(row, hash(token))) {
+        if (!members.insertInvited(row, Sha256.hex(token))) {
             throw taken();
         }
         audit.record(
@@ -154,7 +151,7 @@ public class MerchantMembers {
         if (!TOKEN.matcher(token).matches()) {
             return Optional.empty();
         }
-        return members.byInvitation(hash(token), clock.instant())
+        return members.byInvitation(Sha256.hex(token), clock.instant())
                 .map(row -> new Pending(
                         row.id(),
                         merchants
@@ -177,7 +174,7 @@ public class MerchantMembers {
             return false;
         }
         Instant now = Timestamps.truncate(clock.instant());
-        Optional<Members.Row> invited = members.byInvitation(hash(token), now);
+        Optional<Members.Row> invited = members.byInvitation(Sha256.hex(token), now);
         if (invited.isEmpty()) {
             return false;
         }
@@ -193,7 +190,7 @@ public class MerchantMembers {
         if (!errors.isEmpty()) {
             throw new MerchantRefusal.FieldsInvalid(errors);
         }
-        if (!members.join(hash(token), cleanName, passwords.encode(cleanPassword), now)) {
+        if (!members.join(Sha256.hex(token), cleanName, passwords.encode(cleanPassword), now)) {
             return false;
         }
         Members.Row row = invited.get();
@@ -263,14 +260,5 @@ public class MerchantMembers {
     private static Member member(Members.Row row) {
         return new Member(
                 row.id(), row.email(), row.name(), row.role(), row.active(), row.createdAt(), row.inviteExpiresAt());
-    }
-
-    static String hash(String token) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -158,11 +158,6 @@ public class OperatorAccounts {
         return hash != null && passwords.matches(password, hash);
     }
 
-    /** Whether the account still exists and may sign in (checked on every console request). */
-    boolean active(UUID id) {
-        return operators.byId(id).map(Operators.Row::active).orElse(false);
-    }
-
     @Transactional
     void disable(UUID id) {
         Operators.Row row = operators.byId(id).orElseThrow(() -> OperatorRefusal.of("operator", "operator.error.none"));

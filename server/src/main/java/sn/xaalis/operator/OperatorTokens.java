@@ -28,6 +28,8 @@ public class OperatorTokens {
 
     static final String PREFIX = "xop_";
     private static final Duration LAST_USE_PRECISION = Duration.ofMinutes(1);
+    private static final String SELECT =
+            "SELECT id, name, last4, created_by, created_at, revoked_at, last_used_at FROM operator_tokens";
 
     private final JdbcClient jdbc;
     private final SecretBox secrets;
@@ -105,15 +107,13 @@ public class OperatorTokens {
     }
 
     List<Token> all() {
-        return jdbc.sql("SELECT id, name, last4, created_by, created_at, revoked_at, last_used_at FROM operator_tokens"
-                        + " ORDER BY created_at DESC, id DESC")
+        return jdbc.sql(SELECT + " ORDER BY created_at DESC, id DESC")
                 .query(OperatorTokens::token)
                 .list();
     }
 
     private Optional<Token> find(UUID id) {
-        return jdbc.sql("SELECT id, name, last4, created_by, created_at, revoked_at, last_used_at FROM operator_tokens"
-                        + " WHERE id = :id")
+        return jdbc.sql(SELECT + " WHERE id = :id")
                 .param("id", id)
                 .query(OperatorTokens::token)
                 .optional();
@@ -127,8 +127,7 @@ public class OperatorTokens {
         if (presented == null || !presented.startsWith(PREFIX) || presented.length() > 100) {
             return Optional.empty();
         }
-        Optional<Token> token = jdbc.sql("SELECT id, name, last4, created_by, created_at, revoked_at, last_used_at"
-                        + " FROM operator_tokens WHERE token_hash = :hash AND revoked_at IS NULL")
+        Optional<Token> token = jdbc.sql(SELECT + " WHERE token_hash = :hash AND revoked_at IS NULL")
                 .param("hash", secrets.fingerprint(presented))
                 .query(OperatorTokens::token)
                 .optional();

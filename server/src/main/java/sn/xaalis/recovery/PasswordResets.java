@@ -1,12 +1,8 @@
 package sn.xaalis.recovery;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +22,7 @@ import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.MerchantLogin;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.portal.OtherSessions;
 
@@ -96,7 +93,7 @@ class PasswordResets {
             }
             jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, member_id, requested_from, created_at,"
                             + " expires_at) VALUES (:hash, :merchant, :member, :from, :now, :expires)")
-                    .param("hash", hash(token))
+                    .param("hash", Sha256.hex(token))
                     .param("merchant", login.merchantId().value())
                     .param("member", member == null ? null : member.value())
                     .param("from", from.length() > 64 ? from.substring(0, 64) : from)
@@ -122,7 +119,7 @@ class PasswordResets {
         }
         return jdbc.sql("SELECT merchant_id, member_id FROM password_resets WHERE token_hash = :hash"
                         + " AND used_at IS NULL AND expires_at > :now")
-                .param("hash", hash(token))
+                .param("hash", Sha256.hex(token))
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> {
                     UUID member = rs.getObject(2, UUID.class);
@@ -151,7 +148,7 @@ class PasswordResets {
             int spent = jdbc.sql("UPDATE password_resets SET used_at = :now WHERE token_hash = :hash"
                             + " AND used_at IS NULL AND expires_at > :now")
                     .param("now", Timestamps.toDatabase(now))
-                    .param("hash", hash(token))
+                    .param("hash", Sha256.hex(token))
                     .update();
             if (spent == 0) {
                 return false;
@@ -187,14 +184,5 @@ class PasswordResets {
     /** The member's id as {@code :member}, or nothing (the statement then names no member). */
     private static Map<String, Object> memberParam(@Nullable MemberId member) {
         return member == null ? Map.of() : Map.of("member", member.value());
-    }
-
-    private static String hash(String token) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -66,8 +66,4 @@ class DocumentContents {
             }
         }
     }
-
-    boolean inDatabase() {
-        return directory == null;
-    }
 }

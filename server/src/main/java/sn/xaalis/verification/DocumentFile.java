@@ -27,12 +27,6 @@ record DocumentFile(String fileName, Type type, byte[] content) {
         Type(String contentType) {
             this.contentType = contentType;
         }
-
-        static Optional<Type> of(String contentType) {
-            return Arrays.stream(values())
-                    .filter(t -> t.contentType.equals(contentType))
-                    .findFirst();
-        }
     }
 
     /** Why a file is refused, as a message key. */

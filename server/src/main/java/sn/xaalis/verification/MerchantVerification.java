@@ -1,10 +1,7 @@
 package sn.xaalis.verification;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +12,7 @@ import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -89,27 +87,26 @@ public class MerchantVerification {
             throw VerificationRefusal.of("file", "verification.error.tooMany");
         }
         UUID id = RandomTokens.uuidV7(clock);
+        Instant now = now();
         String path = contents.write(id, file.content());
         verifications.insertDocument(
                 id,
                 merchantId,
                 kind,
                 file,
-                sha256(file.content()),
+                Sha256.hex(file.content()),
                 path == null ? file.content() : null,
                 path,
                 by,
-                now());
+                now);
         audit.record(
                 "verification.document.added",
                 merchantId.value(),
                 id.toString(),
                 null,
                 Map.of("kind", kind, "file_name", file.fileName(), "type", file.type().contentType));
-        return verifications.documents(merchantId).stream()
-                .filter(d -> d.id().equals(id))
-                .findFirst()
-                .orElseThrow();
+        return new VerificationDocument(
+                id, kind, file.fileName(), file.type().contentType, file.content().length, by, now);
     }
 
     @Transactional
@@ -170,13 +167,5 @@ public class MerchantVerification {
 
     private Instant now() {
         return Timestamps.truncate(clock.instant());
-    }
-
-    private static String sha256(byte[] content) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
