@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
+import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.idempotency.IdempotencyRefusal;
 import sn.xaalis.merchant.ApplicationDirectory;
@@ -52,13 +53,16 @@ class CounterDesk {
     private final PaymentInitiation initiation;
     private final PaymentQueries queries;
     private final PaymentProperties properties;
+    private final AuditTrail audit;
 
     CounterDesk(
             MerchantApplications merchants,
             ApplicationDirectory directory,
             PaymentInitiation initiation,
             PaymentQueries queries,
-            PaymentProperties properties) {
+            PaymentProperties properties,
+            AuditTrail audit) {
+        this.audit = audit;
         this.merchants = merchants;
         this.directory = directory;
         this.initiation = initiation;
@@ -184,12 +188,31 @@ class CounterDesk {
                         "/portal/counter",
                         String.join("\n", provider.name(), amount, String.valueOf(note))
                                 .getBytes(StandardCharsets.UTF_8)));
-        return initiation
-                .initiate(caller, request, keyed, initiated -> initiated
-                        .payment()
-                        .reference()
-                        .value())
-                .body();
+        var outcome = initiation.initiate(caller, request, keyed, initiated -> initiated
+                .payment()
+                .reference()
+                .value());
+        String reference = outcome.body();
+        if (!outcome.replayed()) {
+            // Who took it at the counter; the payment keeps its own history from here. Written once the
+            // payment is stored (the API's initiation commits on its own): a crash in between loses this
+            // line, never the payment.
+            audit.record(
+                    "counter.payment.started",
+                    null,
+                    reference,
+                    null,
+                    Map.of(
+                            "amount",
+                            amount,
+                            "provider",
+                            provider.name(),
+                            "environment",
+                            caller.environment().value(),
+                            "application",
+                            caller.applicationId().toString()));
+        }
+        return reference;
     }
 
     /** A payment of the merchant, with its application. */

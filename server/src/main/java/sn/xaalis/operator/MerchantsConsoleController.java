@@ -1,10 +1,6 @@
 package sn.xaalis.operator;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -12,22 +8,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
-import sn.xaalis.audit.AuditQuery;
-import sn.xaalis.audit.AuditTrail;
-import sn.xaalis.connection.ConnectionHealth;
-import sn.xaalis.merchant.ApplicationSummary;
 import sn.xaalis.merchant.LiveApprovals;
-import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.MerchantRegister;
 import sn.xaalis.pages.PageController;
-import sn.xaalis.payment.PaymentStatistics;
-import sn.xaalis.payment.PaymentStatus;
-import sn.xaalis.platform.ApplicationId;
-import sn.xaalis.platform.Environment;
-import sn.xaalis.verification.MerchantVerification;
 import sn.xaalis.verification.VerificationDecisions;
-import sn.xaalis.webhook.WebhookDeliveries;
 
 /**
  * The merchants an operator looks after: the list with a search, and a merchant's page with what tells
@@ -38,37 +23,19 @@ import sn.xaalis.webhook.WebhookDeliveries;
 class MerchantsConsoleController {
 
     private final MerchantRegister register;
-    private final MerchantApplications applications;
-    private final ConnectionHealth connections;
-    private final WebhookDeliveries webhooks;
-    private final PaymentStatistics statistics;
+    private final MerchantPage merchantPage;
     private final LiveApprovals approvals;
-    private final AuditTrail audit;
-    private final MerchantVerification verification;
     private final VerificationDecisions decisions;
-    private final Clock clock;
 
     MerchantsConsoleController(
             MerchantRegister register,
-            MerchantApplications applications,
-            ConnectionHealth connections,
-            WebhookDeliveries webhooks,
-            PaymentStatistics statistics,
+            MerchantPage merchantPage,
             LiveApprovals approvals,
-            AuditTrail audit,
-            MerchantVerification verification,
-            VerificationDecisions decisions,
-            Clock clock) {
-        this.verification = verification;
-        this.decisions = decisions;
+            VerificationDecisions decisions) {
         this.register = register;
-        this.applications = applications;
-        this.connections = connections;
-        this.webhooks = webhooks;
-        this.statistics = statistics;
+        this.merchantPage = merchantPage;
         this.approvals = approvals;
-        this.audit = audit;
-        this.clock = clock;
+        this.decisions = decisions;
     }
 
     @GetMapping("/operator")
@@ -86,30 +53,9 @@ class MerchantsConsoleController {
                 .addObject("next", page.next());
     }
 
-    /** One application as the merchant's page shows it. */
-    record AppView(
-            ApplicationSummary app, List<ConnectionHealth.Health> connections, WebhookDeliveries.Health webhooks) {}
-
     @GetMapping("/operator/merchants/{id}")
     ModelAndView merchant(@PathVariable String id) {
-        MerchantId merchantId = merchantId(id);
-        MerchantRegister.Entry merchant = register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new);
-        // A merchant has a few applications: two small reads each, none of them over its payments.
-        List<AppView> apps = applications.applicationsOf(merchantId).stream()
-                .map(app -> new AppView(app, connections.of(app.id()), webhooks.health(app.id())))
-                .toList();
-        Set<ApplicationId> ids = apps.stream().map(a -> a.app().id()).collect(Collectors.toSet());
-        PaymentStatistics.Summary volume =
-                statistics.summary(ids, Environment.LIVE, clock.instant().minus(Duration.ofDays(30)));
-        return new ModelAndView("operator/merchant")
-                .addObject("merchant", merchant)
-                .addObject("apps", apps)
-                .addObject("volume", volume)
-                .addObject("successful", volume.byStatus().getOrDefault(PaymentStatus.SUCCESS, 0L))
-                .addObject("verification", verification.of(merchantId))
-                .addObject("documents", verification.documents(merchantId))
-                .addObject(
-                        "changes", audit.search(new AuditQuery(merchantId.value(), null, null, null, null, null), 10));
+        return merchantPage.of(register.find(merchantId(id)).orElseThrow(ConsoleModel.NotFound::new));
     }
 
     /**

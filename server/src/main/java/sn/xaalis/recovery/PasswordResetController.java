@@ -3,7 +3,10 @@ package sn.xaalis.recovery;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,6 +25,7 @@ import sn.xaalis.pages.PageController;
 @PageController
 class PasswordResetController {
 
+    private static final Logger log = LoggerFactory.getLogger(PasswordResetController.class);
     private static final String PAGE = "recovery/reset";
 
     private final PasswordResets resets;
@@ -42,7 +46,17 @@ class PasswordResetController {
                     .addObject("step", "ask")
                     .addObject("errors", Map.of("email", List.of("recovery.error.email")));
         }
-        resets.request(email, request.getRemoteAddr(), LocaleContextHolder.getLocale());
+        String from = request.getRemoteAddr();
+        Locale locale = LocaleContextHolder.getLocale();
+        // Answered without waiting for the work, whose length would tell whether the address has an
+        // account (a lookup, then a link and an e-mail, or nothing). Lost with the node at worst: ask again.
+        Thread.ofVirtual().name("password-reset-request").start(() -> {
+            try {
+                resets.request(email, from, locale);
+            } catch (RuntimeException e) {
+                log.warn("A password reset request failed: {}", e.getClass().getName());
+            }
+        });
         return new ModelAndView(PAGE).addObject("step", "sent");
     }
 

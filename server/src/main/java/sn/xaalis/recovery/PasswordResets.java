@@ -35,6 +35,8 @@ import sn.xaalis.portal.OtherSessions;
 class PasswordResets {
 
     static final Duration VALID_FOR = Duration.ofHours(1);
+    /** A new account's first link: its holder may open the e-mail days later. */
+    static final Duration WELCOME_VALID_FOR = Duration.ofDays(7);
     /** One e-mail per account this often at most: asking again and again sends nothing more. */
     static final Duration ONE_MAIL_PER = Duration.ofMinutes(2);
 
@@ -77,7 +79,6 @@ class PasswordResets {
         }
         MerchantLogin login = merchant.get();
         Instant now = Timestamps.truncate(clock.instant());
-        String token = RandomTokens.base62(43);
         MemberId member = login.memberId();
         transactions.executeWithoutResult(tx -> {
             Integer recent = jdbc.sql("SELECT COUNT(*) FROM password_resets WHERE merchant_id = :merchant"
@@ -91,22 +92,45 @@ class PasswordResets {
             if (recent > 0) {
                 return;
             }
-            jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, member_id, requested_from, created_at,"
-                            + " expires_at) VALUES (:hash, :merchant, :member, :from, :now, :expires)")
-                    .param("hash", Sha256.hex(token))
-                    .param("merchant", login.merchantId().value())
-                    .param("member", member == null ? null : member.value())
-                    .param("from", from.length() > 64 ? from.substring(0, 64) : from)
-                    .param("now", Timestamps.toDatabase(now))
-                    .param("expires", Timestamps.toDatabase(now.plus(VALID_FOR)))
-                    .update();
-            String link = baseUrl.value() + "/portal/password-reset/" + token;
+            String link = issue(login.merchantId(), member, from, now, VALID_FOR);
             outbox.enqueue(new Mail(
                     login.email(),
                     messages.getMessage("recovery.mail.subject", null, locale),
                     messages.getMessage("recovery.mail.body", new Object[] {login.name(), link}, locale),
                     "password-reset"));
         });
+    }
+
+    /**
+     * A new account's first password, by a link to its holder: the same link as a reset's, valid
+     * {@link #WELCOME_VALID_FOR}, sent in the caller's transaction (the account and its e-mail commit together).
+     */
+    void welcome(MerchantId merchant, String name, String email, Locale locale) {
+        Instant now = Timestamps.truncate(clock.instant());
+        String link = issue(merchant, null, "welcome", now, WELCOME_VALID_FOR);
+        outbox.enqueue(new Mail(
+                email,
+                messages.getMessage("recovery.welcome.subject", null, locale),
+                messages.getMessage(
+                        "recovery.welcome.body",
+                        new Object[] {name, link, WELCOME_VALID_FOR.toDays(), baseUrl.value() + "/portal/login"},
+                        locale),
+                "welcome"));
+    }
+
+    /** Stores a new link's hash and answers the link. */
+    private String issue(MerchantId merchant, @Nullable MemberId member, String from, Instant now, Duration validFor) {
+        String token = RandomTokens.base62(43);
+        jdbc.sql("INSERT INTO password_resets (token_hash, merchant_id, member_id, requested_from, created_at,"
+                        + " expires_at) VALUES (:hash, :merchant, :member, :from, :now, :expires)")
+                .param("hash", Sha256.hex(token))
+                .param("merchant", merchant.value())
+                .param("member", member == null ? null : member.value())
+                .param("from", from.length() > 64 ? from.substring(0, 64) : from)
+                .param("now", Timestamps.toDatabase(now))
+                .param("expires", Timestamps.toDatabase(now.plus(validFor)))
+                .update();
+        return baseUrl.value() + "/portal/password-reset/" + token;
     }
 
     /** Whose password a link sets: the account's holder ({@code member} null) or a member of its team. */

@@ -35,6 +35,11 @@ public record LegalDetails(
     }
 
     /** The form as sent: each field tidied, and what is wrong with it under its name (message keys). */
+    /** Nothing told yet: the merchant never started its verification. */
+    public boolean isEmpty() {
+        return equals(none());
+    }
+
     public static LegalDetails read(Map<String, String> form, Map<String, List<String>> errors) {
         return new LegalDetails(
                 text(form, "legal_name", 2, 200, errors),

@@ -155,6 +155,12 @@ public class WebhookDeliveries {
         NotificationId id = outbox.insert(
                 new NewNotification(applicationId, environment, reference + ":SUCCESS", "transaction.success", data),
                 true);
+        audit.record(
+                "webhook.test_sent",
+                null,
+                id.toString(),
+                null,
+                Map.of("application", applicationId.toString(), "environment", environment.value()));
         return notifications.find(applicationId, id).orElseThrow();
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.support.Api;
@@ -32,6 +33,9 @@ class CounterBrowserIT extends BrowserIntegrationTest {
 
     private static final LocatorAssertions.IsVisibleOptions FOLLOWED =
             new LocatorAssertions.IsVisibleOptions().setTimeout(15_000);
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Autowired
     PaymentOperations operations;
@@ -122,6 +126,17 @@ class CounterBrowserIT extends BrowserIntegrationTest {
             assertThat(page.locator("#collected-today")).hasText(amount(fr, "6", "500"));
             assertThat(page.locator("#paid-today")).hasText(fr ? "2 paiements réussis" : "2 successful payments");
             PageChecks.check(page, view.name("counter-day"), language);
+            // Who took each payment, in the audit trail (the payments keep their own history).
+            assertThat(jdbc.sql("SELECT subject || ' ' || after_state FROM audit_events"
+                                    + " WHERE actor = :who AND action = 'counter.payment.started' ORDER BY id")
+                            .param("who", email)
+                            .query(String.class)
+                            .list())
+                    .hasSize(2)
+                    .satisfies(lines -> {
+                        assertThat(lines.get(0)).startsWith(byCode).contains("\"amount\":\"4500\"");
+                        assertThat(lines.get(1)).startsWith(byQr).contains("\"provider\":\"WALLET_SN\"");
+                    });
             page.context().close();
         }
     }

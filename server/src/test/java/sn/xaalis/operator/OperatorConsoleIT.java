@@ -10,15 +10,12 @@ import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.platform.Database;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
@@ -30,9 +27,8 @@ import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
 
 /**
- * Issue 35, the operator console: the first operator made with the installation's admin token, a set-up
- * link (by e-mail too) where the password and the authenticator app are chosen, sign-in with both every
- * time; merchants found, approved and suspended; tokens to the admin API issued and revoked; operators
+ * Issue 35, the operator console (its first run is {@link OperatorFirstRunIT}): operators set up from
+ * their link, signing in with a password and a code every time; merchants found, approved and suspended; tokens to the admin API issued and revoked; operators
  * invited and disabled; every change in the audit trail, which the database itself keeps append-only;
  * the console and the portal closed to each other's sessions.
  */
@@ -40,19 +36,8 @@ import sn.xaalis.support.PageSweep;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OperatorConsoleIT extends BrowserIntegrationTest {
 
-    static final MailCatcher mail = new MailCatcher();
+    static final MailCatcher mail = MailCatcher.shared();
     static final String PASSWORD = ConsoleOperators.PASSWORD;
-
-    /** Its own context (and database): the first run is open only while no operator exists. */
-    @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
-        mail.register(registry);
-    }
-
-    @AfterAll
-    static void stopSmtp() {
-        mail.stop();
-    }
 
     @Autowired
     MutableClock clock;
@@ -62,66 +47,6 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
 
     @Autowired
     Database database;
-
-    @Test
-    @Order(1)
-    void theFirstOperatorIsMadeWithTheAdminTokenAndSetsUpAPasswordAndAnApp() throws Exception {
-        Page page = browser.newPage(390, 844, "fr");
-        page.navigate(url("/operator"));
-        assertThat(page).hasURL(Pattern.compile(".*/operator/login$"));
-
-        page.navigate(url("/operator/setup"));
-        PageChecks.check(page, "operator-first-run-fr-390", "fr");
-        page.locator("#admin_token").fill("not the token");
-        page.locator("#name").fill("Awa Diop");
-        page.locator("#email").fill("awa@operator.example");
-        page.locator("main button[type=submit]").click();
-        assertThat(page.locator("main")).containsText("Ce n’est pas le jeton d’administration");
-        page.locator("#admin_token").fill(Api.ADMIN_TOKEN);
-        page.locator("main button[type=submit]").click();
-        String link = page.locator("#setup-link").innerText().strip();
-        assertThat(link).startsWith(url("/operator/setup/"));
-        // The same link by e-mail.
-        assertThat(link(awaitMail("awa@operator.example"))).isEqualTo(link);
-
-        page.navigate(link);
-        PageChecks.check(page, "operator-setup-fr-390", "fr");
-        String secret = page.locator("#totp-secret").innerText().strip();
-        page.locator("#password").fill(PASSWORD);
-        page.locator("#confirm").fill(PASSWORD);
-        page.locator("#code").fill("000000".equals(code(secret)) ? "111111" : "000000");
-        page.locator("main button[type=submit]").click();
-        assertThat(page.locator("main")).containsText("Ce code n’est pas le bon");
-        page.locator("#password").fill(PASSWORD);
-        page.locator("#confirm").fill("something else entirely");
-        page.locator("#code").fill(code(secret));
-        page.locator("main button[type=submit]").click();
-        assertThat(page.locator("main")).containsText("ne sont pas les mêmes");
-        page.locator("#password").fill(PASSWORD);
-        page.locator("#confirm").fill(PASSWORD);
-        page.locator("#code").fill(code(secret));
-        page.locator("main button[type=submit]").click();
-        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?ready$"));
-        PageChecks.check(page, "operator-login-fr-390", "fr");
-
-        // The link served once; the first run is closed now that an operator exists.
-        Response used = browser.newPage(390, 844, "fr").navigate(link);
-        assertThat(used.status()).isEqualTo(410);
-        page.navigate(url("/operator/setup"));
-        assertThat(page.locator("main")).containsText("Des opérateurs existent déjà");
-
-        // Password and code, both, every time; the code of the set-up does not open a session.
-        page.locator("main").isVisible();
-        signInOperator(page, "awa@operator.example", PASSWORD, "000000");
-        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?error$"));
-        signInOperator(page, "awa@operator.example", "wrong password here", nextCode(secret));
-        assertThat(page).hasURL(Pattern.compile(".*/operator/login\\?error$"));
-        signInOperator(page, "awa@operator.example", PASSWORD, nextCode(secret));
-        assertThat(page).hasURL(Pattern.compile(".*/operator$"));
-        assertThat(page.locator("h1")).hasText("Marchands");
-        assertThat(audit("operator.set_up", "awa@operator.example")).isEqualTo(1);
-        page.context().close();
-    }
 
     @Test
     @Order(2)
@@ -363,6 +288,81 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
 
     @Test
     @Order(8)
+    void anOperatorSignsUpABusinessWhoseHolderChoosesThePasswordFromTheWelcome() throws Exception {
+        String operator = newOperator("onboard" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(390, 844, "fr");
+        operators().signIn(page, operator);
+        page.locator("#new-merchant").click();
+        assertThat(page).hasURL(Pattern.compile(".*/operator/merchants/new$"));
+        PageChecks.check(page, "operator-new-merchant-fr-390", "fr");
+
+        // An address that has an account, then no payment method: said on the form, nothing made.
+        String taken = "taken" + System.nanoTime() + "@example.com";
+        api.onboardAs(taken, "WALLET_SN");
+        page.locator("#name").fill("Quincaillerie Fall");
+        page.locator("#email").fill(taken);
+        page.locator("#create button[type=submit]").click();
+        assertThat(page.locator("#create")).containsText("Un compte existe déjà pour cette adresse.");
+        String email = "fall" + System.nanoTime() + "@example.com";
+        page.locator("#email").fill(email);
+        page.locator("input[name=providers][value=WALLET_SN]").uncheck();
+        page.locator("input[name=providers][value=MOBILEMONEY_SN]").uncheck();
+        page.locator("#create button[type=submit]").click();
+        assertThat(page.locator("#create")).containsText("Choisissez au moins un moyen de paiement.");
+        assertThat(page.locator("#name")).hasValue("Quincaillerie Fall");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM merchants WHERE email = :e")
+                        .param("e", email)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
+
+        page.locator("input[name=providers][value=WALLET_SN]").check();
+        page.locator("#create button[type=submit]").click();
+        assertThat(page).hasURL(Pattern.compile(".*/operator/merchants/[0-9a-f-]{36}$"));
+        assertThat(page.locator("p.notice")).containsText("Un e-mail de bienvenue part vers " + email);
+        assertThat(page.locator("#approval")).hasText("Autorisés");
+        assertThat(page.locator("#verification-empty")).isVisible();
+        assertThat(page.locator("#verification dl")).hasCount(0);
+        String merchantId = page.url().replaceAll(".*/", "");
+
+        // Another application, from the merchant's page; a name is needed.
+        page.locator("#app-name").evaluate("e => e.removeAttribute('required')");
+        page.locator("#new-application button[type=submit]").click();
+        assertThat(page.locator("#new-application")).containsText("Indiquez le nom de l’application");
+        page.locator("#app-name").fill("Caisse du marché");
+        page.locator("#new-application button[type=submit]").click();
+        assertThat(page.locator("p.notice")).containsText("Application ajoutée");
+        assertThat(page.locator("main")).containsText("Caisse du marché");
+        PageChecks.check(page, "operator-merchant-new-fr-390", "fr");
+
+        // The holder chooses the password from the welcome e-mail (in the language the operator chose),
+        // then finds both applications in the portal.
+        MimeMessage welcome = mail.awaitMail(email, "Votre compte Xaalis est prêt");
+        assertThat(MailCatcher.bodyOf(welcome)).contains("Quincaillerie Fall").contains("7 jours");
+        Page holder = browser.newPage(390, 844, "fr");
+        holder.navigate(MailCatcher.link(welcome, "/portal/password-reset/"));
+        holder.locator("#new_password").fill(Api.PASSWORD);
+        holder.locator("#confirm_password").fill(Api.PASSWORD);
+        holder.locator("main button[type=submit]").click();
+        assertThat(holder).hasURL(Pattern.compile(".*/portal/login\\?reset$"));
+        signIn(holder, email);
+        holder.navigate(url("/portal/applications"));
+        assertThat(holder.locator("main")).containsText("Quincaillerie Fall");
+        assertThat(holder.locator("main")).containsText("Caisse du marché");
+        holder.context().close();
+
+        assertThat(jdbc.sql("SELECT action FROM audit_events WHERE actor = :who AND merchant_id = CAST(:m AS UUID)"
+                                + " ORDER BY id")
+                        .param("who", operator)
+                        .param("m", merchantId)
+                        .query(String.class)
+                        .list())
+                .containsExactly("merchant.created", "application.created", "application.created");
+        page.context().close();
+    }
+
+    @Test
+    @Order(9)
     @PageSweep
     void theConsolePagesFitAPhoneAndADesktopInBothLanguages() throws Exception {
         String operator = newOperator("sweep" + System.nanoTime() + "@operator.example");
@@ -377,6 +377,7 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                 signInOperator(page, operator, PASSWORD, nextCode(secret));
                 for (String path : List.of(
                         "/operator",
+                        "/operator/merchants/new",
                         "/operator/merchants/" + merchant.merchantId(),
                         "/operator/audit",
                         "/operator/payments?q=" + payment,

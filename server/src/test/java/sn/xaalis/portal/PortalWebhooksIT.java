@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -22,6 +23,9 @@ class PortalWebhooksIT extends ApiIntegrationTest {
 
     private static final Pattern RESEND =
             Pattern.compile("/portal/transactions/[A-Z0-9-]+/notifications/[0-9a-f-]{36}/resend");
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Autowired
     MutableClock clock;
@@ -72,6 +76,13 @@ class PortalWebhooksIT extends ApiIntegrationTest {
             assertThat(got.getLast().signatureValid()).isTrue();
             String outcome = awaitLastTest(browser, merchant, "Received: your server answered 200.");
             assertThat(outcome).contains("Last test (");
+            assertThat(jdbc.sql("SELECT after_state FROM audit_events WHERE actor = :who"
+                                    + " AND action = 'webhook.test_sent'")
+                            .param("who", email)
+                            .query(String.class)
+                            .single())
+                    .contains(merchant.applicationId())
+                    .contains("\"environment\":\"sandbox\"");
         }
     }
 

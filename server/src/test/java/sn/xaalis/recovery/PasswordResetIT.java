@@ -11,13 +11,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -35,18 +32,8 @@ import sn.xaalis.support.PageSweep;
 @IntegrationTest
 class PasswordResetIT extends BrowserIntegrationTest {
 
-    static final MailCatcher mail = new MailCatcher();
+    static final MailCatcher mail = MailCatcher.shared();
     static final GreenMail smtp = mail.smtp();
-
-    @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
-        mail.register(registry);
-    }
-
-    @AfterAll
-    static void stopSmtp() {
-        smtp.stop();
-    }
 
     @Autowired
     MutableClock clock;

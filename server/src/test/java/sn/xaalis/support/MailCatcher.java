@@ -11,36 +11,56 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
 
 /**
  * A real SMTP server in the test's process (GreenMail) on a fixed port, so that a server stopped and
- * started again is where the service sends; a test class holds one in a static field, points the
- * service at it from its {@code @DynamicPropertySource} with {@link #register}, and reads what arrived.
+ * started again is where the service sends. One serves the whole run ({@link #shared}): every test
+ * context sends to it ({@link Initializer}, in {@link IntegrationTest}), so that the tests reading
+ * e-mails share the one context the others use instead of each booting its own; they tell their
+ * e-mails apart by their own recipients' addresses.
  */
 public final class MailCatcher {
 
+    private static final MailCatcher SHARED = new MailCatcher();
+
     private final GreenMail smtp = new GreenMail(new ServerSetup(freePort(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
-    public MailCatcher() {
+    private MailCatcher() {
         smtp.start();
+    }
+
+    /** The run's SMTP server, where every test context sends. */
+    public static MailCatcher shared() {
+        return SHARED;
     }
 
     public GreenMail smtp() {
         return smtp;
     }
 
-    /** The service's mail settings for this server (its own test context, so its own database). */
-    public void register(DynamicPropertyRegistry registry) {
-        registry.add("spring.mail.host", () -> "127.0.0.1");
-        registry.add("spring.mail.port", () -> smtp.getSmtp().getPort());
-        registry.add("xaalis.mail.from", () -> "Xaalis <no-reply@xaalis.test>");
-    }
+    /** Points every test context's mail at the run's server. */
+    public static final class Initializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
-    public void stop() {
-        smtp.stop();
+        @Override
+        public void initialize(ConfigurableApplicationContext context) {
+            context.getEnvironment()
+                    .getPropertySources()
+                    .addFirst(new MapPropertySource(
+                            "test-mail",
+                            Map.of(
+                                    "spring.mail.host",
+                                    "127.0.0.1",
+                                    "spring.mail.port",
+                                    SHARED.smtp.getSmtp().getPort(),
+                                    "xaalis.mail.from",
+                                    "Xaalis <no-reply@xaalis.test>")));
+        }
     }
 
     public List<MimeMessage> mailsTo(String to) {

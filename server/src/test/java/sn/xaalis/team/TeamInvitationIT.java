@@ -12,12 +12,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -37,17 +34,7 @@ import sn.xaalis.support.PortalSession;
 @IntegrationTest
 class TeamInvitationIT extends BrowserIntegrationTest {
 
-    static final MailCatcher mail = new MailCatcher();
-
-    @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
-        mail.register(registry);
-    }
-
-    @AfterAll
-    static void stopSmtp() {
-        mail.stop();
-    }
+    static final MailCatcher mail = MailCatcher.shared();
 
     @Autowired
     MutableClock clock;

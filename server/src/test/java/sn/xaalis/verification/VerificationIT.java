@@ -13,20 +13,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.ConsoleOperators;
+import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MailCatcher;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PageChecks;
 import sn.xaalis.support.PageSweep;
+import sn.xaalis.support.WithFakeProviders;
+import sn.xaalis.support.WithFakeProviders.Setup;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Issue 35, verification before live: a self-service merchant gives its legal details and documents (each
@@ -35,19 +36,11 @@ import sn.xaalis.support.PageSweep;
  * request, which is what lets the account go live. Every step in the audit trail.
  */
 @IntegrationTest
+@WithFakeProviders(Setup.INSTALLATION_ACCOUNTS)
 class VerificationIT extends BrowserIntegrationTest {
 
-    static final MailCatcher mail = new MailCatcher();
-
-    @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
-        mail.register(registry);
-    }
-
-    @AfterAll
-    static void stopSmtp() {
-        mail.stop();
-    }
+    static final MailCatcher mail = MailCatcher.shared();
+    static final FakeProviders fake = FakeProviders.shared();
 
     @Autowired
     MutableClock clock;
@@ -171,6 +164,18 @@ class VerificationIT extends BrowserIntegrationTest {
         page.locator("#submit button").click();
         assertThat(page.locator("#state")).containsText("l’opérateur examine votre demande");
 
+        // Not live before the approval, whatever the application is ready for.
+        String applicationId = jdbc.sql(
+                        "SELECT CAST(id AS VARCHAR(36)) FROM applications" + " WHERE merchant_id = CAST(:m AS UUID)")
+                .param("m", merchantId)
+                .query(String.class)
+                .single();
+        JsonNode liveKeys = api.admin("POST", "/applications/" + applicationId + "/keys", "{\"environment\":\"live\"}")
+                .json();
+        String goLive = "{\"webhook_url\":\"https://hooks.boutique.example/x\",\"live_enabled\":true}";
+        assertThat(api.admin("PATCH", "/applications/" + applicationId, goLive).status())
+                .isEqualTo(422);
+
         console.reload();
         console.getByText("Approuver : paiements réels autorisés").click();
         assertThat(console.locator("p.notice")).containsText("Vérification approuvée");
@@ -178,6 +183,22 @@ class VerificationIT extends BrowserIntegrationTest {
         page.navigate(url("/portal/verification"));
         assertThat(page.locator("#state")).containsText("Vérifiée");
         assertThat(mail.awaitMail(email, "entreprise est vérifiée")).isNotNull();
+
+        // Approved in the console: the account goes live and takes a live payment.
+        assertThat(api.admin("PATCH", "/applications/" + applicationId, goLive).status())
+                .isEqualTo(200);
+        Api.Merchant live = new Api.Merchant(
+                merchantId,
+                applicationId,
+                api.admin("GET", "/applications/" + applicationId, null)
+                        .json()
+                        .get("endpoint_key")
+                        .stringValue(),
+                liveKeys.get("api_key").stringValue(),
+                liveKeys.get("api_secret").stringValue());
+        Api.Response paid = api.initiate(live, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"2000\"}");
+        assertThat(paid.status()).as(paid.body()).isEqualTo(201);
+        assertThat(paid.json().get("environment").stringValue()).isEqualTo("live");
 
         // A sign-in from another device is told by e-mail, once; the first device never was.
         assertThat(mail.count(email, "Nouvelle connexion")).isZero();
