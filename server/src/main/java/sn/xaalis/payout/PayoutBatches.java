@@ -185,16 +185,19 @@ public class PayoutBatches {
 
     /** Drops a draft nobody will confirm; false when it was confirmed already. */
     public boolean discard(PayoutBatch batch) {
-        boolean discarded = batches.close(batch.id(), PayoutBatch.Status.DISCARDED, clock.instant());
-        if (discarded) {
-            audit.record(
-                    "payout.file.discarded",
-                    null,
-                    batch.id().toString(),
-                    Map.of("status", "draft"),
-                    Map.of("status", "discarded"));
-        }
-        return discarded;
+        // The change and its entry in the trail commit together.
+        return Boolean.TRUE.equals(transactions.execute(tx -> {
+            boolean discarded = batches.close(batch.id(), PayoutBatch.Status.DISCARDED, clock.instant());
+            if (discarded) {
+                audit.record(
+                        "payout.file.discarded",
+                        null,
+                        batch.id().toString(),
+                        Map.of("status", "draft"),
+                        Map.of("status", "discarded"));
+            }
+            return discarded;
+        }));
     }
 
     /**

@@ -3,6 +3,7 @@ package sn.xaalis.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static sn.xaalis.support.ApiAssertions.assertErrorBody;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,6 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 @IntegrationTest
 class AdminApiIT extends ApiIntegrationTest {
+
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
     @Test
     void missingOrWrongTokenIs401WithTheErrorBody() {
@@ -132,6 +136,18 @@ class AdminApiIT extends ApiIntegrationTest {
         assertThat(after.get("callback_url_success").isNull()).isTrue();
         assertThat(after.get("callback_url_failure").stringValue()).isEqualTo("https://a.example/ko");
         assertThat(after.get("providers").toString()).isEqualTo("[\"MOBILEMONEY_SN\"]");
+        // Each change in the trail under the installation's token, with only the fields it changed.
+        List<String> changes = jdbc.sql("SELECT after_state FROM audit_events WHERE action = 'application.changed'"
+                        + " AND subject = :app AND actor = 'xaalis_admin_token' ORDER BY id")
+                .param("app", applicationId)
+                .query(String.class)
+                .list();
+        assertThat(changes).hasSize(2);
+        assertThat(changes.get(0)).contains("https://a.example/h").doesNotContain("providers");
+        assertThat(changes.get(1))
+                .contains("\"callback_url_failure\":\"https://a.example/ko\"")
+                .contains("\"providers_sandbox\":\"MOBILEMONEY_SN\"")
+                .doesNotContain("webhook_url");
     }
 
     @Test

@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.merchant.Totp;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
@@ -27,6 +30,9 @@ class ConnectionPortalIT extends ApiIntegrationTest {
 
     @Autowired
     MutableClock clock;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Test
     void anotherMerchantsApplicationIsNotFoundAndAFormWithoutCsrfIsRefused() {
@@ -92,6 +98,21 @@ class ConnectionPortalIT extends ApiIntegrationTest {
                         .get("status")
                         .stringValue())
                 .isEqualTo("connected");
+
+        // Removed with the next code; both changes in the trail, the key by its last four characters only.
+        clock.advance(Duration.ofSeconds(30));
+        HttpResponse<String> removed = portal.post(
+                page + "/WALLET_SN/remove",
+                Map.of("code", Totp.code(secret, Totp.step(clock.instant()))),
+                portal.csrfFrom(page));
+        assertThat(removed.statusCode()).isEqualTo(200);
+        List<String> actions = AuditRows.actionsBy(jdbc, email);
+        assertThat(actions.subList(actions.indexOf("connection.saved"), actions.size()))
+                .containsExactly("connection.saved", "connection.removed");
+        assertThat(AuditRows.changes(jdbc, "connection.saved", email).getFirst())
+                .contains("6789")
+                .doesNotContain(KEY)
+                .doesNotContain("WHS");
     }
 
     private static Map<String, String> walletForm(String password) {

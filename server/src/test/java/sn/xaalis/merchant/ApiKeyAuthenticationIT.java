@@ -24,6 +24,9 @@ class ApiKeyAuthenticationIT extends ApiIntegrationTest {
     MutableClock clock;
 
     @Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+    @Autowired
     ApiKeyAuthentication authentication;
 
     Api.Merchant merchant;
@@ -103,6 +106,21 @@ class ApiKeyAuthenticationIT extends ApiIntegrationTest {
                         .status())
                 .as("another application's key")
                 .isEqualTo(404);
+        // A key issued and one revoked, each in the trail under the token that did it, by its public part.
+        String issued = api.admin(
+                        "POST", "/applications/" + merchant.applicationId() + "/keys", "{\"environment\":\"sandbox\"}")
+                .json()
+                .get("api_key")
+                .stringValue();
+        for (String[] expected : new String[][] {{"api_key.revoked", merchant.apiKey()}, {"api_key.issued", issued}}) {
+            assertThat(jdbc.sql("SELECT actor FROM audit_events WHERE action = :action AND subject = :key")
+                            .param("action", expected[0])
+                            .param("key", expected[1])
+                            .query(String.class)
+                            .list())
+                    .as(expected[0])
+                    .containsExactly("xaalis_admin_token");
+        }
         assertThat(api.initiate(other, BODY).status()).isEqualTo(201);
     }
 

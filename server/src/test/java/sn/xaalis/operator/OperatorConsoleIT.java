@@ -123,6 +123,7 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                         .single())
                 .as("kept as its keyed hash only")
                 .isZero();
+        assertThat(audit("operator_token.issued", operator)).isEqualTo(1);
 
         Api.Merchant merchant = api.onboard("WALLET_SN");
         var withToken = java.util.Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json");
@@ -175,6 +176,7 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
         assertThat(theirs).hasURL(Pattern.compile(".*/operator/login$"));
         signInOperator(theirs, invited, PASSWORD, nextCode(secret));
         assertThat(theirs).hasURL(Pattern.compile(".*/operator/login\\?error$"));
+        assertThat(audit("operator.invited", operator)).isEqualTo(1);
         assertThat(audit("operator.disabled", operator)).isEqualTo(1);
         page.context().close();
         theirs.context().close();

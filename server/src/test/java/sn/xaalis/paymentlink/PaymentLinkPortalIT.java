@@ -31,13 +31,17 @@ import tools.jackson.databind.JsonNode;
 @IntegrationTest
 class PaymentLinkPortalIT extends ApiIntegrationTest {
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
     Api.Merchant merchant;
     PortalSession portal;
     Links links;
+    String email;
 
     @BeforeEach
     void signIn() {
-        String email = "links" + System.nanoTime() + "@example.com";
+        email = "links" + System.nanoTime() + "@example.com";
         merchant = api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
         portal = new PortalSession(port);
         portal.signIn(email, Api.PASSWORD);
@@ -140,6 +144,12 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
         assertThat(portal.get("/portal/links?deactivated=" + code).body())
                 .contains("Link " + code + " deactivated.", "Deactivated");
         assertThat(links.newest(merchant).get("state").stringValue()).isEqualTo("DEACTIVATED");
+        // Made and closed by this merchant, in its trail; the other merchant's refused attempt wrote nothing.
+        assertThat(jdbc.sql("SELECT action || ' ' || actor FROM audit_events WHERE subject = :code ORDER BY id")
+                        .param("code", code)
+                        .query(String.class)
+                        .list())
+                .containsExactly("payment_link.created " + email, "payment_link.deactivated " + email);
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
@@ -157,7 +158,14 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         assertThat(page.locator("#recent")).containsText(reference);
         assertThat(page.locator("#recent")).containsText("Payé");
         assertThat(page.locator("#recent")).containsText("77 123 45 67");
-        PageChecks.check(page, "payouts-on-fr-360", "fr");
+        PageChecks.check(
+                page,
+                "payouts-on-fr-360",
+                "fr"); // The refused settings (a wrong password) and the second confirmation wrote nothing.
+        assertThat(AuditRows.actionsBy(jdbc, email).stream()
+                        .filter(action -> action.startsWith("payout."))
+                        .toList())
+                .containsExactly("payout.settings.changed", "payout.requested");
     }
 
     @Test
@@ -273,6 +281,22 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         assertThat(intruder.navigate(url("/portal/applications/" + merchant.applicationId() + "/payouts"))
                         .status())
                 .isEqualTo(404);
+
+        // A file sent again by mistake is discarded; the trail holds one confirmation (the second one
+        // found it done) and the discard, under the owner.
+        page.navigate(url("/portal/applications/" + merchant.applicationId() + "/payouts"));
+        file = page.locator("#file");
+        file.getByLabel("Envoyer avec").selectOption("WALLET_SN");
+        file.getByLabel("Fichier CSV")
+                .setInputFiles(new FilePayload(
+                        "paie-novembre.csv", "text/csv", csv.getBytes(Charset.forName("windows-1252"))));
+        file.locator("button[type=submit]").click();
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Abandonner ce fichier"))
+                .click();
+        assertThat(AuditRows.actionsBy(jdbc, email).stream()
+                        .filter(action -> action.startsWith("payout.file."))
+                        .toList())
+                .containsExactly("payout.file.confirmed", "payout.file.discarded");
     }
 
     @Test
@@ -333,6 +357,7 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         assertThat(resolved.get("status").stringValue()).isEqualTo("FAILED");
         assertThat(resolved.get("failure_code").stringValue()).isEqualTo("merchant-review");
         assertThat(PayoutTests.webhook(jdbc, reference + ":FAILED")).isEqualTo("payout.failed");
+        assertThat(AuditRows.changes(jdbc, "payout.review.resolved", email)).hasSize(1);
         // Its share of the day's caps is back.
         assertThat(jdbc.sql("SELECT payouts FROM payout_days WHERE application_id = CAST(:app AS UUID)")
                         .param("app", merchant.applicationId())

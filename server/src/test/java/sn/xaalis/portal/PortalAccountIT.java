@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PortalSession;
 
@@ -52,6 +53,8 @@ class PortalAccountIT extends ApiIntegrationTest {
                         .orElseThrow())
                 .as("nothing changed for the owner")
                 .endsWith("/portal/login?error");
+        // In the trail under the person who signed up (the refused copy wrote nothing).
+        assertThat(AuditRows.actionsBy(jdbc, email)).containsExactly("merchant.signed_up");
     }
 
     @Test
@@ -68,6 +71,9 @@ class PortalAccountIT extends ApiIntegrationTest {
                         "Email must be a valid email address",
                         "Password must be 10 to 128 characters");
     }
+
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
     @org.springframework.beans.factory.annotation.Autowired
     sn.xaalis.support.MutableClock clock;
@@ -106,6 +112,9 @@ class PortalAccountIT extends ApiIntegrationTest {
         assertThat(off.body()).contains("Two-factor sign-in is off.");
         assertThat(location(new PortalSession(port).signIn(email, Api.PASSWORD)))
                 .endsWith("/portal/dashboard");
+        assertThat(AuditRows.changes(jdbc, "merchant.two_factor.changed", email))
+                .containsExactly(
+                        "{\"two_factor\":false} {\"two_factor\":true}", "{\"two_factor\":true} {\"two_factor\":false}");
     }
 
     private static String location(HttpResponse<String> response) {
@@ -176,6 +185,8 @@ class PortalAccountIT extends ApiIntegrationTest {
                         .firstValue("Location")
                         .orElseThrow())
                 .endsWith("/portal/dashboard");
+        // The refused attempts changed nothing, so wrote nothing.
+        assertThat(AuditRows.actionsBy(jdbc, email)).containsExactly("merchant.password.changed");
     }
 
     @Test

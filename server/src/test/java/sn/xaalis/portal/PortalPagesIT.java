@@ -9,6 +9,7 @@ import com.microsoft.playwright.options.AriaRole;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
@@ -17,6 +18,9 @@ import sn.xaalis.support.PageSweep;
 /** Every portal page in French and English, on a phone and on a laptop: width, language, accessibility. */
 @IntegrationTest
 class PortalPagesIT extends BrowserIntegrationTest {
+
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
     @Test
     @PageSweep
@@ -157,6 +161,14 @@ class PortalPagesIT extends BrowserIntegrationTest {
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Rembourser"))
                 .click();
         assertThat(page.getByRole(AriaRole.ALERT)).hasText("Ce changement n’est plus possible.");
+        // Both changes in the trail under the person who made them; the refused one wrote nothing.
+        assertThat(AuditRows.changes(jdbc, "payment.status.changed", email))
+                .hasSize(2)
+                .first()
+                .asString()
+                .endsWith("{\"status\":\"CANCELLED\"}");
+        assertThat(AuditRows.changes(jdbc, "payment.status.changed", email).getLast())
+                .isEqualTo("{\"status\":\"SUCCESS\"} {\"status\":\"REFUNDED\"}");
     }
 
     private void visit(Page page, String path, String name, String language) {

@@ -9,11 +9,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PortalSession;
 
 @IntegrationTest
 class PortalSettingsIT extends ApiIntegrationTest {
+
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
     @Test
     void providersArePerEnvironmentAndTakeEffectOnTheApi() {
@@ -36,6 +40,9 @@ class PortalSettingsIT extends ApiIntegrationTest {
         assertThat(api.initiate(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"10\"}")
                         .status())
                 .isEqualTo(201);
+        assertThat(AuditRows.changes(jdbc, "application.providers.changed", email))
+                .containsExactly(
+                        "{\"providers_sandbox\":\"MOBILEMONEY_SN,WALLET_SN\"} {\"providers_sandbox\":\"WALLET_SN\"}");
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
@@ -115,6 +116,8 @@ class PortalWebhooksIT extends ApiIntegrationTest {
             assertThat(browser.post(unknown, Map.of(), browser.csrfFrom(transaction))
                             .statusCode())
                     .isEqualTo(404);
+            assertThat(AuditRows.changes(jdbc, "notification.resent", email))
+                    .containsExactly("{\"state\":\"FAILED\"} {\"state\":\"resent\"}");
         }
     }
 

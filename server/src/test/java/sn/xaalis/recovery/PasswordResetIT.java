@@ -101,6 +101,13 @@ class PasswordResetIT extends BrowserIntegrationTest {
         assertThat(page).hasURL(Pattern.compile(".*/portal/login\\?reset$"));
         assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
                 .hasText("Mot de passe changé : connectez-vous avec le nouveau.");
+        // In the trail under the link, for this merchant (the request itself signs nobody in).
+        assertThat(jdbc.sql("SELECT actor FROM audit_events WHERE action = 'merchant.password.reset'"
+                                + " AND merchant_id = (SELECT id FROM merchants WHERE email = :e)")
+                        .param("e", email)
+                        .query(String.class)
+                        .list())
+                .containsExactly("password-reset-link");
 
         // The session opened with the old password is over.
         elsewhere.navigate(url("/portal/dashboard"));

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.AuditRows;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.ConsoleOperators;
 import sn.xaalis.support.FakeProviders;
@@ -72,6 +73,7 @@ class VerificationIT extends BrowserIntegrationTest {
         Page inbox = browser.newPage(390, 844, "fr");
         assertThat(inbox.navigate(confirmation).status()).isEqualTo(200);
         assertThat(inbox.locator("main")).containsText("Adresse confirmée");
+        assertThat(AuditRows.actionsBy(jdbc, email)).contains("merchant.email.confirmed");
         PageChecks.check(inbox, "email-confirmed-fr-390", "fr");
         assertThat(inbox.navigate(confirmation).status()).as("used once").isEqualTo(410);
         assertThat(inbox.navigate(url("/account/confirm/forged0123456789")).status())
@@ -106,6 +108,13 @@ class VerificationIT extends BrowserIntegrationTest {
         upload(page, "ninea", "C:\\Users\\awa\\attestation ninea.PDF", pdf);
         assertThat(page.locator("p.notice")).hasText("Document ajouté.");
         upload(page, "identity", "carte.JPG", image("png"));
+        // A document added by mistake is taken back.
+        upload(page, "other", "brouillon.pdf", pdf);
+        assertThat(page.locator("#documents li")).hasCount(3);
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Retirer brouillon.pdf"))
+                .click();
         assertThat(page.locator("#documents li")).hasCount(2);
         assertThat(page.locator("#documents")).containsText("attestation ninea.pdf");
         assertThat(page.locator("#documents")).containsText("carte.png");
@@ -221,6 +230,8 @@ class VerificationIT extends BrowserIntegrationTest {
                         "verification.details.changed " + email,
                         "verification.document.added " + email,
                         "verification.document.added " + email,
+                        "verification.document.added " + email,
+                        "verification.document.removed " + email,
                         "verification.submitted " + email,
                         "verification.decided " + operator,
                         "verification.details.changed " + email,
