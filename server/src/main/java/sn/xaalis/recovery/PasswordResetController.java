@@ -63,10 +63,14 @@ class PasswordResetController {
     @GetMapping("/portal/password-reset/{token}")
     ModelAndView choose(@PathVariable String token, HttpServletResponse response) {
         noReferrer(response);
-        if (resets.holder(token).isEmpty()) {
+        var holder = resets.holder(token);
+        if (holder.isEmpty()) {
             return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
         }
-        return new ModelAndView(PAGE).addObject("step", "choose").addObject("token", token);
+        return new ModelAndView(PAGE)
+                .addObject("step", "choose")
+                .addObject("token", token)
+                .addObject("welcome", holder.get().welcome());
     }
 
     @PostMapping("/portal/password-reset/{token}")
@@ -76,26 +80,29 @@ class PasswordResetController {
             @RequestParam(name = "confirm_password", defaultValue = "") String confirm,
             HttpServletResponse response) {
         noReferrer(response);
-        if (resets.holder(token).isEmpty()) {
+        var holder = resets.holder(token);
+        if (holder.isEmpty()) {
             return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
         }
+        boolean welcome = holder.get().welcome();
         if (!password.equals(confirm)) {
-            return choose(token, Map.of("confirm_password", List.of("recovery.error.confirm")));
+            return choose(token, welcome, Map.of("confirm_password", List.of("recovery.error.confirm")));
         }
         try {
             if (!resets.reset(token, password)) {
                 return new ModelAndView(PAGE, HttpStatus.GONE).addObject("step", "invalid");
             }
         } catch (MerchantRefusal.FieldsInvalid e) {
-            return choose(token, Map.of("new_password", List.of("recovery.error.password")));
+            return choose(token, welcome, Map.of("new_password", List.of("recovery.error.password")));
         }
-        return new ModelAndView("redirect:/portal/login?reset");
+        return new ModelAndView(welcome ? "redirect:/portal/login?welcome" : "redirect:/portal/login?reset");
     }
 
-    private static ModelAndView choose(String token, Map<String, List<String>> errors) {
+    private static ModelAndView choose(String token, boolean welcome, Map<String, List<String>> errors) {
         return new ModelAndView(PAGE, HttpStatus.BAD_REQUEST)
                 .addObject("step", "choose")
                 .addObject("token", token)
+                .addObject("welcome", welcome)
                 .addObject("errors", errors);
     }
 

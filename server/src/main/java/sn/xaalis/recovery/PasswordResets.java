@@ -37,6 +37,8 @@ class PasswordResets {
     static final Duration VALID_FOR = Duration.ofHours(1);
     /** A new account's first link: its holder may open the e-mail days later. */
     static final Duration WELCOME_VALID_FOR = Duration.ofDays(7);
+    /** Where a welcome link was asked from (a reset's is the asker's address): how its page tells them apart. */
+    private static final String WELCOME = "welcome";
     /** One e-mail per account this often at most: asking again and again sends nothing more. */
     static final Duration ONE_MAIL_PER = Duration.ofMinutes(2);
 
@@ -107,7 +109,7 @@ class PasswordResets {
      */
     void welcome(MerchantId merchant, String name, String email, Locale locale) {
         Instant now = Timestamps.truncate(clock.instant());
-        String link = issue(merchant, null, "welcome", now, WELCOME_VALID_FOR);
+        String link = issue(merchant, null, WELCOME, now, WELCOME_VALID_FOR);
         outbox.enqueue(new Mail(
                 email,
                 messages.getMessage("recovery.welcome.subject", null, locale),
@@ -133,22 +135,27 @@ class PasswordResets {
         return baseUrl.value() + "/portal/password-reset/" + token;
     }
 
-    /** Whose password a link sets: the account's holder ({@code member} null) or a member of its team. */
-    record Holder(MerchantId merchant, @Nullable MemberId member) {}
+    /**
+     * Whose password a link sets: the account's holder ({@code member} null) or a member of its team;
+     * {@code welcome} for a new account's first password rather than a forgotten one.
+     */
+    record Holder(MerchantId merchant, @Nullable MemberId member, boolean welcome) {}
 
     /** The person a link is for, while it is unused and within its hour. */
     Optional<Holder> holder(String token) {
         if (!token.matches("[A-Za-z0-9]{43}")) {
             return Optional.empty();
         }
-        return jdbc.sql("SELECT merchant_id, member_id FROM password_resets WHERE token_hash = :hash"
+        return jdbc.sql("SELECT merchant_id, member_id, requested_from FROM password_resets WHERE token_hash = :hash"
                         + " AND used_at IS NULL AND expires_at > :now")
                 .param("hash", Sha256.hex(token))
                 .param("now", Timestamps.toDatabase(clock.instant()))
                 .query((rs, n) -> {
                     UUID member = rs.getObject(2, UUID.class);
                     return new Holder(
-                            new MerchantId(rs.getObject(1, UUID.class)), member == null ? null : new MemberId(member));
+                            new MerchantId(rs.getObject(1, UUID.class)),
+                            member == null ? null : new MemberId(member),
+                            WELCOME.equals(rs.getString(3)));
                 })
                 .optional();
     }

@@ -343,10 +343,14 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
         assertThat(MailCatcher.bodyOf(welcome)).contains("Quincaillerie Fall").contains("7 jours");
         Page holder = browser.newPage(390, 844, "fr");
         holder.navigate(MailCatcher.link(welcome, "/portal/password-reset/"));
+        assertThat(holder.locator("h1")).hasText("Choisissez votre mot de passe");
+        PageChecks.check(holder, "welcome-password-fr-390", "fr");
         holder.locator("#new_password").fill(Api.PASSWORD);
         holder.locator("#confirm_password").fill(Api.PASSWORD);
         holder.locator("main button[type=submit]").click();
-        assertThat(holder).hasURL(Pattern.compile(".*/portal/login\\?reset$"));
+        assertThat(holder).hasURL(Pattern.compile(".*/portal/login\\?welcome$"));
+        assertThat(holder.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
+                .containsText("Mot de passe enregistré");
         signIn(holder, email);
         holder.navigate(url("/portal/applications"));
         assertThat(holder.locator("main")).containsText("Quincaillerie Fall");

@@ -62,12 +62,19 @@ public final class ConsoleOperators {
         assertThat(page).hasURL(Pattern.compile(".*/operator$"));
     }
 
+    /**
+     * Sends the sign-in form and waits until its answer is shown (the console, or the login page with its
+     * error): a caller navigating on while the sign-in's redirect is still loading would send two requests of
+     * the new session at once, and the page it lands on could carry a CSRF token the other one replaced.
+     */
     public void signIn(Page page, String email, String password, String code) {
         page.navigate(base + "/operator/login");
         page.locator("#email").fill(email);
         page.locator("#password").fill(password);
         page.locator("#code").fill(code);
         page.locator("main form button[type=submit]").click();
+        page.waitForURL(address -> !address.endsWith("/operator/login"));
+        page.waitForLoadState();
     }
 
     public String secretOf(String email) {
