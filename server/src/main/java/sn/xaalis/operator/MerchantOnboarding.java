@@ -41,6 +41,7 @@ class MerchantOnboarding {
      */
     @Transactional
     MerchantAccount create(String name, String email, Set<Provider> providers, Locale locale) {
+        requireProviders(providers, "operator.newMerchant.error.providers");
         MerchantAccount account;
         try {
             // A password nobody knows until the holder chooses theirs with the welcome link.
@@ -58,10 +59,18 @@ class MerchantOnboarding {
     /** Another application of the merchant; its keys are the merchant's to issue in the portal. */
     @Transactional
     void addApplication(MerchantId merchant, String name, Set<Provider> providers) {
+        requireProviders(providers, "operator.newApplication.error.providers");
         try {
             applications.createApplication(merchant, new NewApplicationRequest(name, null, null, null, providers));
         } catch (MerchantRefusal.FieldsInvalid e) {
             throw refusal(e, "operator.newApplication.error.");
+        }
+    }
+
+    /** An application takes payments by at least one provider: checked before anything is written. */
+    private static void requireProviders(Set<Provider> providers, String messageKey) {
+        if (providers.isEmpty()) {
+            throw OperatorRefusal.of("providers", messageKey);
         }
     }
 

@@ -49,14 +49,6 @@ class NewMerchantConsoleController {
             RedirectAttributes flash) {
         Set<Provider> chosen = providers(providers);
         String welcomeIn = "en".equals(language) ? "en" : "fr";
-        if (chosen.isEmpty()) {
-            return refused(form(
-                    name,
-                    email,
-                    welcomeIn,
-                    chosen,
-                    Map.of("providers", List.of("operator.newMerchant.error.providers"))));
-        }
         try {
             MerchantAccount account = onboarding.create(name, email, chosen, Locale.forLanguageTag(welcomeIn));
             flash.addFlashAttribute("notice", "operator.newMerchant.created");
@@ -77,9 +69,6 @@ class NewMerchantConsoleController {
         MerchantRegister.Entry merchant = register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new);
         Set<Provider> chosen = providers(providers);
         try {
-            if (chosen.isEmpty()) {
-                throw OperatorRefusal.of("providers", "operator.newApplication.error.providers");
-            }
             onboarding.addApplication(merchantId, name, chosen);
         } catch (OperatorRefusal refusal) {
             return refused(merchantPage

@@ -77,37 +77,28 @@ public final class MailCatcher {
 
     /** The first e-mail to {@code to}, waiting up to 15 s for the outbox to send it. */
     public MimeMessage awaitMail(String to) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            List<MimeMessage> mails = mailsTo(to);
-            if (!mails.isEmpty()) {
-                return mails.getFirst();
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no e-mail to " + to);
+        return awaitMail(to, "");
     }
 
     /** The first e-mail to {@code to} whose subject holds {@code subject}, waiting up to 15 s. */
     public MimeMessage awaitMail(String to, String subject) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (System.nanoTime() < deadline) {
-            for (MimeMessage mail : mailsTo(to)) {
-                try {
-                    if (String.valueOf(mail.getSubject()).contains(subject)) {
-                        return mail;
-                    }
-                } catch (MessagingException e) {
-                    throw new IllegalStateException(e);
-                }
+            List<MimeMessage> mails = about(to, subject);
+            if (!mails.isEmpty()) {
+                return mails.getFirst();
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("no e-mail to " + to + " about " + subject);
+        throw new AssertionError("no e-mail to " + to + (subject.isEmpty() ? "" : " about " + subject));
     }
 
     /** The number of e-mails to {@code to} whose subject holds {@code subject}. */
     public long count(String to, String subject) {
+        return about(to, subject).size();
+    }
+
+    private List<MimeMessage> about(String to, String subject) {
         return mailsTo(to).stream()
                 .filter(mail -> {
                     try {
@@ -116,7 +107,7 @@ public final class MailCatcher {
                         throw new IllegalStateException(e);
                     }
                 })
-                .count();
+                .toList();
     }
 
     /** The link to {@code path} (followed by a token) in an e-mail's decoded body: the raw one may fold it. */

@@ -245,7 +245,7 @@ class TeamInvitationIT extends BrowserIntegrationTest {
 
         PortalSession asking = new PortalSession(port);
         asking.post("/portal/password-reset", Map.of("email", viewer), asking.csrfFrom("/portal/password-reset"));
-        String reset = MailCatcher.link(awaitMail(viewer, "password"), "/portal/password-reset/");
+        String reset = MailCatcher.link(mail.awaitMail(viewer, "password"), "/portal/password-reset/");
         String path = reset.substring(reset.indexOf("/portal/"));
         HttpResponse<String> chosen = asking.post(
                 path,
@@ -319,20 +319,6 @@ class TeamInvitationIT extends BrowserIntegrationTest {
         List<MimeMessage> mails = mail.mailsTo(email);
         assertThat(mails).hasSizeGreaterThan(before);
         return MailCatcher.link(mails.getLast(), "/portal/team/join/");
-    }
-
-    /** The first e-mail to {@code to} whose subject has {@code about}, waiting up to 15 s. */
-    private static MimeMessage awaitMail(String to, String about) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (MimeMessage message : mail.mailsTo(to)) {
-                if (message.getSubject().contains(about)) {
-                    return message;
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no e-mail about " + about + " to " + to);
     }
 
     /** Signs in with the sign-in form, landing where the role works. */
