@@ -86,7 +86,7 @@ record InitiationRules(
         return provider;
     }
 
-    /** The amount under D2 and the provider's own limits; null when it breaks one. */
+    /** The amount under D2 and the provider's own limits (maximum, floor, whole values); null when it breaks one. */
     private @Nullable BigDecimal amount(
             InitiationRequest request, @Nullable Provider provider, Map<String, List<String>> errors) {
         if (errors.containsKey("amount")) {
@@ -99,7 +99,15 @@ record InitiationRules(
         boolean wholeOnly = provider != null && provider.wholeAmountsOnly();
         return switch (Amounts.parse(
                 request.amountText(), request.amountQuoted(), properties.maxAmount(provider), wholeOnly)) {
-            case Amounts.Parsed.Valid valid -> valid.value();
+            case Amounts.Parsed.Valid valid -> {
+                BigDecimal minimum = properties.minAmount(provider);
+                if (valid.value().compareTo(minimum) < 0) {
+                    // Said as D2's own floor is: the provider would refuse it after the payment was stored.
+                    errors.put("amount", List.of("must be at least " + Amounts.format(minimum)));
+                    yield null;
+                }
+                yield valid.value();
+            }
             case Amounts.Parsed.Invalid invalid -> {
                 errors.put("amount", List.of(invalid.reason()));
                 yield null;

@@ -19,8 +19,10 @@ public record ProviderProperties(
     /**
      * How live adapters talk to providers.
      *
-     * @param circuitFailures consecutive failures (timeouts, 5xx) that open a provider's circuit
-     * @param circuitOpenFor how long an open circuit fails calls at once before letting one through
+     * @param circuitFailures consecutive failures (timeouts, 5xx) that open an account's circuit at a
+     *     provider (each connection, and the installation's account, has its own)
+     * @param circuitOpenFor how long an open circuit fails its account's calls at once before letting one
+     *     through
      */
     public record Http(
             @DefaultValue("PT5S") Duration connectTimeout,

@@ -125,6 +125,60 @@ class CodePaymentIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theOperatorsOneTimeCodeErrorsAreARefusedCodeOnTheFormInFrenchAndEnglish() {
+        Api.Merchant m = api.goLive(api.onboard("MOBILEMONEY_SN"));
+        String number = newCustomer(10_000);
+        String other = newCustomer(10_000);
+        String first = payment(m, 2000);
+        String second = payment(m, 2000);
+        // The codes of the operator's description for a one-time code it does not take (docs/providers.md §3.5).
+        oneStepError("2050", "OTP transaction failed");
+        Api.Response failed = codeForm(first, number, "205000", "203.0.113.81", "fr");
+        assertThat(failed.status()).as(failed.body()).isEqualTo(400);
+        assertThat(failed.body())
+                .contains("Ce code n’a pas été accepté.", "composez #144#391# pour en obtenir un nouveau", "2 essais");
+
+        oneStepError("2051", "OTP transaction not found");
+        Api.Response notFound = codeForm(first, number, "205100", "203.0.113.81", "en");
+        assertThat(notFound.status()).as(notFound.body()).isEqualTo(400);
+        assertThat(notFound.body())
+                .contains("This code was not accepted.", "dial #144#391# to get a new one", "You have 1 try left.");
+
+        oneStepError("2052", "OTP is expired, already used, or invalid");
+        Api.Response expired = codeForm(second, other, "205200", "203.0.113.82", "en");
+        assertThat(expired.status()).as(expired.body()).isEqualTo(400);
+        assertThat(expired.body()).contains("This code was not accepted.", "You have 2 tries left.");
+        oneStepError("2052", "OTP is expired, already used, or invalid");
+        Api.Response expiredFr = codeForm(second, other, "205201", "203.0.113.82", "fr");
+        assertThat(expiredFr.body()).contains("Ce code n’a pas été accepté.", "Il vous reste 1 essai.");
+
+        assertThat(api.status(m, first).json().get("status").stringValue()).isEqualTo("PROCESSING");
+        assertThat(fake.received("POST", ONE_STEP)).hasSize(4);
+    }
+
+    private static void oneStepError(String code, String detail) {
+        fake.answerNext(
+                "mm.onestep",
+                FakeProviders.Answer.of(
+                        400,
+                        "{\"type\":\"https://developers.orange-sonatel.com/documentation/errors/bad-request\","
+                                + "\"title\":\"Bad Request\",\"instance\":\"" + ONE_STEP + "\",\"status\":\"400\","
+                                + "\"code\":\"" + code + "\",\"detail\":\"" + detail + "\"}"));
+    }
+
+    /** The hosted page's code form, posted as a browser without JavaScript does. */
+    private Api.Response codeForm(String reference, String number, String code, String address, String language) {
+        return api.send(
+                "POST",
+                "/pay/" + reference + "/code",
+                Map.of(
+                        "Content-Type", "application/x-www-form-urlencoded",
+                        "X-Forwarded-For", address,
+                        "Accept-Language", language),
+                "customer_phone=" + number + "&otp=" + code);
+    }
+
+    @Test
     void anInsufficientBalanceFailsThePaymentWithTheOperatorsReason() {
         Api.Merchant m = api.goLive(api.onboard("MOBILEMONEY_SN"));
         String number = newCustomer(1_000);

@@ -133,6 +133,40 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void oneMerchantsFailingAccountOpensItsOwnCircuitAndNoOtherMerchantsOrTheInstallations() {
+        Accounts a = Accounts.fresh();
+        Accounts b = Accounts.fresh();
+        Api.Merchant failing = connectBoth(a, "signing");
+        Api.Merchant other = connectBoth(b, "signing");
+        Api.Merchant installation = api.goLive(api.onboard("WALLET_SN"));
+        String body = "{\"provider\":\"WALLET_SN\",\"amount\":\"3000\"}";
+        fake.wallet().down(a.walletKey(), true);
+        try {
+            // A creation and the two searches that settle it: three failures each, five open the circuit.
+            for (int i = 0; i < 2; i++) {
+                assertThat(api.initiate(failing, body).status()).isEqualTo(503);
+            }
+            int sent = fake.received("POST", "/v1/checkout/sessions").size();
+            Api.Response fast = api.initiate(failing, body);
+            assertThat(fast.status()).isEqualTo(503);
+            assertThat(fast.json().get("message").stringValue()).contains("circuit open");
+            assertThat(fake.received("POST", "/v1/checkout/sessions"))
+                    .as("nothing more sent in the failing account")
+                    .hasSize(sent);
+
+            String paid = payment(other, "WALLET_SN");
+            assertThat(creation(paid).header("Authorization")).isEqualTo("Bearer " + b.walletKey());
+            assertThat(payment(installation, "WALLET_SN")).isNotBlank();
+            assertThat(payment(other, "MOBILEMONEY_SN")).isNotBlank();
+        } finally {
+            fake.wallet().down(a.walletKey(), false);
+        }
+        // Its own circuit closes again after the open period, with one trial that succeeds.
+        clock.advance(Duration.ofSeconds(31));
+        assertThat(payment(failing, "WALLET_SN")).isNotBlank();
+    }
+
+    @Test
     void oneMerchantsAddressCannotMoveAnotherMerchantsPayment() {
         Accounts a = Accounts.fresh();
         Accounts b = Accounts.fresh();

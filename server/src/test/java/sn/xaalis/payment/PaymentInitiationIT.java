@@ -156,6 +156,8 @@ class PaymentInitiationIT extends ApiIntegrationTest {
                 "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"1500.50\"} | amount | MOBILEMONEY_SN accepts whole amounts only",
                 "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"50000001\"} | amount | must be at most 50000000.00",
                 "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":1500.5} | amount | MOBILEMONEY_SN accepts whole amounts only",
+                "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"9\"} | amount | must be at least 10.00",
+                "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":1} | amount | must be at least 10.00",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"10\",\"currency\":\"EUR\"} | currency | must be one of XOF",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"10\",\"customer_phone\":\"770000000\"} | customer_phone | must be in international format: + then 6 to 19 digits",
                 "{\"provider\":\"WALLET_SN\",\"amount\":\"10\",\"customer_phone\":\"+2217700000000000000000\"} | customer_phone | must be in international format: + then 6 to 19 digits",
@@ -170,6 +172,19 @@ class PaymentInitiationIT extends ApiIntegrationTest {
         JsonNode json = response.json();
         assertErrorBody(json, 400, "Bad Request");
         assertThat(json.get("errors").get(field).get(0).stringValue()).isEqualTo(message);
+    }
+
+    @Test
+    void theOperatorsMinimumIsItsOwnAndTheWalletKeepsTheGeneralOne() {
+        assertThat(api.initiate(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":\"10\"}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.initiate(merchant, "{\"provider\":\"MOBILEMONEY_SN\",\"amount\":10}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.initiate(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"9\"}")
+                        .status())
+                .isEqualTo(201);
     }
 
     @Test

@@ -386,6 +386,39 @@ class LivePayoutsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aCashInRefusedForItsCredentialsFailsWithItsReasonInsteadOfWaitingForReview() {
+        Shop shop = shop(true);
+        // 401 to the cash-in, and again after a fresh token; 403 at once: the operator moved nothing.
+        fake.answerNext("mm.cashin", FakeProviders.Answer.of(401, problem(401, "Unauthorized", "10", UNAUTHORIZED)));
+        fake.answerNext("mm.cashin", FakeProviders.Answer.of(401, problem(401, "Unauthorized", "10", UNAUTHORIZED)));
+        String unauthorized = payout(shop, "MOBILEMONEY_SN", "+221781110007", "1000");
+        JsonNode failed = awaitPayout(shop, unauthorized, "FAILED");
+        assertThat(failed.get("failure_code").stringValue()).isEqualTo("10");
+        assertThat(failed.get("failure_reason").stringValue())
+                .contains("refused this account's credentials", UNAUTHORIZED);
+        assertThat(webhook(unauthorized + ":FAILED")).isEqualTo("payout.failed");
+
+        fake.answerNext("mm.cashin", FakeProviders.Answer.of(403, problem(403, "Forbidden", "11", "Access forbidden")));
+        String forbidden = payout(shop, "MOBILEMONEY_SN", "+221781110008", "1000");
+        JsonNode refused = awaitPayout(shop, forbidden, "FAILED");
+        assertThat(refused.get("failure_code").stringValue()).isEqualTo("11");
+        assertThat(refused.get("failure_reason").stringValue())
+                .contains("refused this account's credentials", "Access forbidden");
+        assertThat(webhook(forbidden + ":FAILED")).isEqualTo("payout.failed");
+        assertThat(sends("/api/eWallet/v1/cashins", forbidden)).hasSize(1);
+    }
+
+    private static final String UNAUTHORIZED = "Full authentication is required to access this resource";
+
+    /** The operator's problem details (docs/providers.md §3.4). */
+    private static String problem(int status, String title, String code, String detail) {
+        return "{\"type\":\"https://developers.orange-sonatel.com/documentation/errors/"
+                + title.toLowerCase(java.util.Locale.ROOT) + "\",\"title\":\"" + title
+                + "\",\"instance\":\"/api/eWallet/v1/cashins\",\"status\":\"" + status + "\",\"code\":\"" + code
+                + "\",\"detail\":\"" + detail + "\"}";
+    }
+
+    @Test
     void aCashInTheOperatorCannotFindIsNeverSentAgainButLeftForReview() {
         Shop shop = shop(true);
         fake.answerNext("mm.cashin", FakeProviders.Answer.of(503, "{}"));

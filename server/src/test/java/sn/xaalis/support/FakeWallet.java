@@ -60,6 +60,7 @@ public final class FakeWallet {
         volatile boolean revoked;
         volatile boolean checkoutAccess = true;
         volatile boolean payoutAccess = true;
+        volatile boolean down;
         volatile Webhook webhook;
 
         Account(String apiKey) {
@@ -98,6 +99,11 @@ public final class FakeWallet {
     /** Every call answers 503 {@code service-unavailable} while down. */
     public void down(boolean down) {
         this.down = down;
+    }
+
+    /** This business's calls alone answer 503 while down (one merchant's trouble, the others served). */
+    public void down(String apiKey, boolean down) {
+        accounts.get(apiKey).down = down;
     }
 
     /** The next creation opens its session, but its answer comes too late for the caller (a lost answer). */
@@ -212,6 +218,9 @@ public final class FakeWallet {
         }
         if (account.revoked) {
             return error(401, "api-key-revoked", "Your API key has been revoked.");
+        }
+        if (account.down) {
+            return error(503, "service-unavailable", "The service is temporarily unavailable for maintenance");
         }
         String path = request.path();
         if (path.startsWith("/v1/payout") || path.equals("/v1/balance")) {

@@ -6,10 +6,10 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Stops calling a provider that keeps failing: after {@code threshold} consecutive failures the circuit
+ * Stops calling a provider account that keeps failing (one per account, {@link CircuitBreakers}): after {@code threshold} consecutive failures the circuit
  * opens and calls fail at once; after {@code openFor} one trial call goes through (half-open), and its
  * result closes or re-opens the circuit. Failing fast keeps request threads and job rounds short while
- * a provider is down.
+ * an account's provider is down or hangs.
  */
 final class CircuitBreaker {
 
@@ -50,6 +50,11 @@ final class CircuitBreaker {
             openUntil = clock.instant().plus(openFor);
         }
         trialInFlight = false;
+    }
+
+    /** Closed with no failure counted: forgetting it changes nothing. */
+    synchronized boolean idle() {
+        return openUntil == null && consecutiveFailures == 0 && !trialInFlight;
     }
 
     synchronized boolean open() {

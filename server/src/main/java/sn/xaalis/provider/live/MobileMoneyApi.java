@@ -72,19 +72,20 @@ final class MobileMoneyApi {
             }
             case MobileMoneyTokens.Outcome.Issued token -> issued = token.token();
         }
-        ProviderHttp.Reply reply = http.send(withToken(request, issued));
+        ProviderHttp.Reply reply = http.send(withToken(account, request, issued));
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.status() == 401) {
             tokens.reject(account, issued);
             if (tokens.current(account) instanceof MobileMoneyTokens.Outcome.Issued fresh) {
-                reply = http.send(withToken(request, fresh.token()));
+                reply = http.send(withToken(account, request, fresh.token()));
             }
         }
         return reply;
     }
 
-    private ProviderHttp.Call withToken(Request request, String token) {
+    private ProviderHttp.Call withToken(ProviderAccount account, Request request, String token) {
         // Content-Type on every call, GETs included: the operator answers 415 without it.
         return new ProviderHttp.Call(
+                account.connectionId(),
                 request.operation(),
                 request.reference(),
                 request.method(),

@@ -81,6 +81,15 @@ final class MobileMoneyCashIns {
                 return failed(
                         code != null ? code : "http-" + answered.status(), Replies.reason(problem, answered.status()));
             }
+            if (reply instanceof ProviderHttp.Reply.Answered answered
+                    && (answered.status() == 401 || answered.status() == 403)) {
+                // The account was refused (a 401 even with a fresh token): the operator made no cash-in.
+                JsonNode problem = Replies.parse(json, answered.body());
+                String code = Replies.text(problem, "code");
+                return failed(
+                        code != null ? code : "http-" + answered.status(),
+                        api.unavailable(answered) + ": " + Replies.reason(problem, answered.status()));
+            }
             if (reply instanceof ProviderHttp.Reply.Refusal refusal) {
                 return failed("credentials", refusal.reason()); // the token was refused: no cash-in was asked for
             }

@@ -44,9 +44,13 @@ final class MobileMoneyOneStep {
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             String code = Replies.text(Replies.parse(json, answered.body()), "code");
             String reason = "MOBILEMONEY_SN: " + Replies.reason(json, answered);
-            return code != null && INSUFFICIENT_BALANCE.contains(code)
-                    ? new CodeResult.Declined(reason)
-                    : new CodeResult.Refused(reason);
+            if (code != null && INSUFFICIENT_BALANCE.contains(code)) {
+                return new CodeResult.Declined(reason);
+            }
+            // The code not taken (2050 transaction failed, 2051 no such code, 2052 expired, used or wrong:
+            // docs/providers.md §3.5) and any other business refusal (2000 unknown customer, ...): a refused
+            // try; the customer may get another code from the USSD menu, as the form says.
+            return new CodeResult.Refused(reason);
         }
         return reply.uncertain()
                 ? new CodeResult.Unanswered(api.unavailable(reply), null)

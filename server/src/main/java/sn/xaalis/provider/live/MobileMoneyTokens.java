@@ -54,7 +54,7 @@ final class MobileMoneyTokens {
             if (slot.token != null && clock.instant().isBefore(slot.refreshAt)) {
                 return new Outcome.Issued(slot.token);
             }
-            ProviderHttp.Reply reply = http.send(tokenRequest((Credentials.Operator) account.credentials()));
+            ProviderHttp.Reply reply = http.send(tokenRequest(account));
             if (reply instanceof ProviderHttp.Reply.Answered answered && answered.ok()) {
                 JsonNode body = Replies.parse(json, answered.body());
                 String fresh = Replies.text(body, "access_token");
@@ -77,10 +77,12 @@ final class MobileMoneyTokens {
         }
     }
 
-    private ProviderHttp.Call tokenRequest(Credentials.Operator operator) {
+    private ProviderHttp.Call tokenRequest(ProviderAccount account) {
+        Credentials.Operator operator = (Credentials.Operator) account.credentials();
         String form = "grant_type=client_credentials&client_id=" + encode(operator.clientId()) + "&client_secret="
                 + encode(operator.clientSecret());
         return new ProviderHttp.Call(
+                account.connectionId(),
                 "token",
                 null,
                 "POST",

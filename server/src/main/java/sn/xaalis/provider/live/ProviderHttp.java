@@ -10,13 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.provider.ProviderProperties;
 
 /**
- * HTTP to one provider: timeouts, a circuit breaker, one retry for idempotent calls, no proxy, no
- * redirects, and every attempt recorded in {@link ProviderExchanges}.
+ * HTTP to one provider: timeouts, a circuit breaker per account ({@link CircuitBreakers}), one retry for
+ * idempotent calls, no proxy, no redirects, and every attempt recorded in {@link ProviderExchanges}.
  */
 final class ProviderHttp {
 
@@ -26,7 +27,7 @@ final class ProviderHttp {
     private final Provider provider;
     private final HttpClient client;
     private final ProviderProperties.Http settings;
-    private final CircuitBreaker breaker;
+    private final CircuitBreakers breakers;
     private final ProviderExchanges exchanges;
     private final ProviderCallMetrics metrics;
 
@@ -40,7 +41,7 @@ final class ProviderHttp {
         this.provider = provider;
         this.settings = settings;
         this.exchanges = exchanges;
-        this.breaker = new CircuitBreaker(settings.circuitFailures(), settings.circuitOpenFor(), clock);
+        this.breakers = new CircuitBreakers(settings.circuitFailures(), settings.circuitOpenFor(), clock);
         this.client = HttpClient.newBuilder()
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -51,6 +52,8 @@ final class ProviderHttp {
     /**
      * One call.
      *
+     * @param connection the account the call is made in (its circuit): a merchant's connection, or null
+     *     for the installation's own account
      * @param reference our payment reference, for the log (null for token requests)
      * @param headers sent as is and never recorded (they carry credentials)
      * @param recordedBody what the log keeps of the request body (null to keep the body itself)
@@ -58,6 +61,7 @@ final class ProviderHttp {
      * @param idempotent whether a failed attempt may be repeated safely
      */
     record Call(
+            @Nullable ConnectionId connection,
             String operation,
             @Nullable String reference,
             String method,
@@ -133,8 +137,10 @@ final class ProviderHttp {
 
     private Reply attempt(Call call) {
         String recorded = call.recordedBody() != null ? call.recordedBody() : call.body();
+        CircuitBreaker breaker = breakers.of(call.connection());
         if (!breaker.allow()) {
-            Reply.NoAnswer refused = new Reply.NoAnswer("circuit open: " + provider + " failed repeatedly");
+            Reply.NoAnswer refused =
+                    new Reply.NoAnswer("circuit open: " + provider + " failed repeatedly in this account");
             record(call, recorded, null, null, refused.reason(), 0);
             return refused;
         }
@@ -154,12 +160,17 @@ final class ProviderHttp {
             record(call, recorded, status, body, "HTTP " + status, millis);
             return new Reply.Answered(status, body);
         } catch (HttpTimeoutException e) {
-            return failure(call, recorded, "timed out", started);
+            return failure(breaker, call, recorded, "timed out", started);
         } catch (IOException e) {
-            return failure(call, recorded, "connection failed: " + e.getClass().getSimpleName(), started);
+            return failure(
+                    breaker,
+                    call,
+                    recorded,
+                    "connection failed: " + e.getClass().getSimpleName(),
+                    started);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return failure(call, recorded, "interrupted", started);
+            return failure(breaker, call, recorded, "interrupted", started);
         }
     }
 
@@ -179,7 +190,7 @@ final class ProviderHttp {
         return request.build();
     }
 
-    private Reply failure(Call call, @Nullable String recorded, String reason, long started) {
+    private Reply failure(CircuitBreaker breaker, Call call, @Nullable String recorded, String reason, long started) {
         breaker.failed();
         record(call, recorded, null, null, reason, (System.nanoTime() - started) / 1_000_000);
         return new Reply.NoAnswer(reason);

@@ -298,6 +298,7 @@ public class WalletProvider implements LiveProvider, PayoutChannel {
         Map<String, String> all = new HashMap<>(headers);
         all.put("Authorization", "Bearer " + apiKey);
         return new ProviderHttp.Call(
+                account.connectionId(),
                 operation,
                 reference,
                 method,
