@@ -18,6 +18,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
@@ -25,6 +26,7 @@ import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.portal.Reauthentication;
+import sn.xaalis.portal.UnconfirmedPage;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -41,12 +43,15 @@ class ConnectionPageController {
     private final MerchantApplications merchants;
     private final MerchantPreferences preferences;
     private final Reauthentication reauthentication;
+    private final MerchantCredentials credentials;
 
     ConnectionPageController(
             ConnectionSettings settings,
             MerchantApplications merchants,
             MerchantPreferences preferences,
-            Reauthentication reauthentication) {
+            Reauthentication reauthentication,
+            MerchantCredentials credentials) {
+        this.credentials = credentials;
         this.settings = settings;
         this.merchants = merchants;
         this.preferences = preferences;
@@ -72,6 +77,12 @@ class ConnectionPageController {
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
             HttpServletRequest request) {
+        merchants.details(user.merchantId(), id);
+        try {
+            credentials.requireConfirmed(user.merchantId());
+        } catch (MerchantRefusal.Unconfirmed e) {
+            return UnconfirmedPage.of(user);
+        }
         return reauthenticated(user, id, provider, form, request, "save", (application, known) -> {
             Map<String, String> fields = new LinkedHashMap<>();
             ConnectionRequest.fieldsOf(known).forEach(field -> fields.put(field, form.get(field)));

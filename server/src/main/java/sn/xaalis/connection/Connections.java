@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.lang.Contract;
 import org.springframework.stereotype.Repository;
+import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Timestamps;
@@ -93,6 +94,16 @@ class Connections {
                         .param("version", Timestamps.toDatabase(credentialsOf))
                         .update()
                 == 1;
+    }
+
+    /** The connections of every application of a merchant. */
+    List<Connection> ofMerchant(MerchantId merchantId) {
+        return jdbc.sql(
+                        "SELECT " + COLUMNS + " FROM provider_connections WHERE application_id IN"
+                                + " (SELECT id FROM applications WHERE merchant_id = :merchant) ORDER BY application_id, provider")
+                .param("merchant", merchantId.value())
+                .query((rs, n) -> map(rs))
+                .list();
     }
 
     boolean delete(ConnectionId id) {

@@ -67,6 +67,16 @@ class ApiKeys {
         return new IssuedKeys(apiKey, apiSecret, environment);
     }
 
+    /** Revokes every live key of the merchant's applications at once: @return how many */
+    int revokeLive(MerchantId merchantId, Instant now) {
+        return jdbc.sql("UPDATE api_keys SET revoked_at = :now WHERE environment = :env AND revoked_at IS NULL"
+                        + " AND application_id IN (SELECT id FROM applications WHERE merchant_id = :merchant)")
+                .param("now", Timestamps.toDatabase(Timestamps.truncate(now)))
+                .param("env", Environment.LIVE.value())
+                .param("merchant", merchantId.value())
+                .update();
+    }
+
     /** Revokes at once; false when the key is not this application's or already revoked. */
     boolean revoke(ApplicationId applicationId, String publicKey, Instant now) {
         return jdbc.sql("UPDATE api_keys SET revoked_at = :now WHERE application_id = :app AND public_key = :pk"

@@ -150,6 +150,18 @@ class Members {
                 == 1;
     }
 
+    /** Removes the whole team of a merchant, invited and active alike: @return the members removed */
+    List<MemberId> removeAll(MerchantId merchantId, Instant now) {
+        List<MemberId> team = team(merchantId).stream().map(Row::id).toList();
+        List<MemberId> removed = new java.util.ArrayList<>();
+        for (MemberId id : team) {
+            if (remove(merchantId, id, now)) {
+                removed.add(id);
+            }
+        }
+        return removed;
+    }
+
     void changePassword(MemberId id, String passwordHash) {
         jdbc.sql("UPDATE merchant_members SET password_hash = :hash WHERE id = :id AND removed_at IS NULL"
                         + " AND password_hash IS NOT NULL")

@@ -84,6 +84,17 @@ public class MerchantCredentials {
         return merchants.emailConfirmed(merchantId);
     }
 
+    /**
+     * Refuses what waits for the address's confirmation: inviting, two-factor, live keys, payment accounts.
+     *
+     * @throws MerchantRefusal.Unconfirmed until the merchant's address is confirmed
+     */
+    public void requireConfirmed(MerchantId merchantId) {
+        if (!merchants.emailConfirmed(merchantId)) {
+            throw new MerchantRefusal.Unconfirmed();
+        }
+    }
+
     /** Confirms the address the link was sent to, if it is still the account's; false otherwise. */
     @Transactional
     public boolean confirmEmail(MerchantId merchantId, String email) {
@@ -114,9 +125,14 @@ public class MerchantCredentials {
         return enableTotp(merchantId, null, secret, code);
     }
 
-    /** Turns two-factor sign-in on for the holder or a member, once their app proved it holds the secret. */
+    /**
+     * Turns two-factor sign-in on for the holder or a member, once their app proved it holds the secret.
+     *
+     * @throws MerchantRefusal.Unconfirmed while the account's address is not confirmed
+     */
     @Transactional
     public boolean enableTotp(MerchantId merchantId, @Nullable MemberId member, byte[] secret, String code) {
+        requireConfirmed(merchantId);
         var step = Totp.matchingStep(secret, code, clock.instant());
         if (step.isEmpty()) {
             return false;

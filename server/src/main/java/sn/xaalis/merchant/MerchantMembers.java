@@ -83,9 +83,13 @@ public class MerchantMembers {
      *
      * @throws MerchantRefusal.FieldsInvalid with message keys ({@code team.error.email}, {@code
      *     team.error.role}, {@code team.error.taken})
+     * @throws MerchantRefusal.Unconfirmed while the account's address is not confirmed
      */
     @Transactional
     public Invitation invite(MerchantId merchantId, @Nullable String email, @Nullable String role, String invitedBy) {
+        if (!merchants.emailConfirmed(merchantId)) {
+            throw new MerchantRefusal.Unconfirmed();
+        }
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String cleanEmail = email == null ? "" : email.strip().toLowerCase(Locale.ROOT);
         if (cleanEmail.length() > 254 || !EMAIL.matcher(cleanEmail).matches()) {

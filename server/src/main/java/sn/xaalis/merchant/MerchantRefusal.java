@@ -70,6 +70,17 @@ public abstract sealed class MerchantRefusal extends Refusal {
         }
     }
 
+    /**
+     * The account's address is not confirmed yet: nothing that lets others in or holds on to the account
+     * (team members, two-factor, live keys, payment accounts) until it is, so that whoever signed up with
+     * someone else's address leaves nothing behind for its owner (issue 47).
+     */
+    public static final class Unconfirmed extends MerchantRefusal {
+        Unconfirmed() {
+            super("The account's e-mail address is not confirmed yet", Map.of());
+        }
+    }
+
     /** Revoking this key would leave a live application without a live key: its payments would stop. */
     public static final class LastLiveKey extends MerchantRefusal {
         LastLiveKey() {

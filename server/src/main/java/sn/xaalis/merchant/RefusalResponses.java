@@ -28,6 +28,7 @@ class RefusalResponses implements Refusal.Statuses {
             case MerchantRefusal.HolderStays holder -> HttpStatus.CONFLICT;
             case MerchantRefusal.NotReadyForLive notReady -> HttpStatus.UNPROCESSABLE_CONTENT;
             case MerchantRefusal.LastLiveKey lastKey -> HttpStatus.CONFLICT;
+            case MerchantRefusal.Unconfirmed unconfirmed -> HttpStatus.FORBIDDEN;
         };
     }
 }

@@ -35,14 +35,22 @@ public class OperatorAccounts {
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
     private final Operators operators;
+    private final OperatorTokens tokens;
     private final SecretBox secrets;
     private final PublicBaseUrl baseUrl;
     private final AuditTrail audit;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    OperatorAccounts(Operators operators, SecretBox secrets, PublicBaseUrl baseUrl, AuditTrail audit, Clock clock) {
+    OperatorAccounts(
+            Operators operators,
+            OperatorTokens tokens,
+            SecretBox secrets,
+            PublicBaseUrl baseUrl,
+            AuditTrail audit,
+            Clock clock) {
         this.operators = operators;
+        this.tokens = tokens;
         this.secrets = secrets;
         this.baseUrl = baseUrl;
         this.audit = audit;
@@ -158,6 +166,7 @@ public class OperatorAccounts {
         return hash != null && passwords.matches(password, hash);
     }
 
+    /** Disables an operator with the admin tokens they issued; their sessions are the caller's to end. */
     @Transactional
     void disable(UUID id) {
         Operators.Row row = operators.byId(id).orElseThrow(() -> OperatorRefusal.of("operator", "operator.error.none"));
@@ -165,6 +174,8 @@ public class OperatorAccounts {
             audit.record(
                     "operator.disabled", null, row.email(), Map.of("state", "active"), Map.of("state", "disabled"));
         }
+        // Also for one disabled before tokens went with them: disabling again finishes the job.
+        tokens.revokeIssuedBy(row.email());
     }
 
     public List<Operator> all() {

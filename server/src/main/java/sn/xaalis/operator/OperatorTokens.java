@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 import sn.xaalis.audit.AuditActor;
 import sn.xaalis.audit.AuditTrail;
@@ -21,7 +22,8 @@ import sn.xaalis.secrets.SecretBox;
 /**
  * Tokens to the admin API that operators issue and revoke in the console: shown once, kept as a peppered
  * HMAC (looked up by it, so no token is ever compared byte by byte), refused on every node as soon as
- * revoked (read from the database on each request: the admin API is automation's, not a hot path).
+ * revoked (read from the database on each request: the admin API is automation's, not a hot path), and
+ * revoked with the operator who issued them when they are disabled.
  */
 @Service
 public class OperatorTokens {
@@ -106,6 +108,35 @@ public class OperatorTokens {
         return revoked;
     }
 
+    /**
+     * Revokes every token {@code operator} issued, in the caller's transaction (their disabling): a
+     * token outlives no one's access, or it could invite them back.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    int revokeIssuedBy(String operator) {
+        List<Token> issued = jdbc.sql(SELECT + " WHERE created_by = :by AND revoked_at IS NULL")
+                .param("by", operator)
+                .query(OperatorTokens::token)
+                .list();
+        int revoked = 0;
+        for (Token token : issued) {
+            if (jdbc.sql("UPDATE operator_tokens SET revoked_at = :now WHERE id = :id AND revoked_at IS NULL")
+                            .param("now", Timestamps.toDatabase(Timestamps.truncate(clock.instant())))
+                            .param("id", token.id())
+                            .update()
+                    == 1) {
+                revoked++;
+                audit.record(
+                        "operator_token.revoked",
+                        null,
+                        token.name(),
+                        Map.of("revoked", false),
+                        Map.of("revoked", true, "because", "operator.disabled"));
+            }
+        }
+        return revoked;
+    }
+
     List<Token> all() {
         return jdbc.sql(SELECT + " ORDER BY created_at DESC, id DESC")
                 .query(OperatorTokens::token)
@@ -127,7 +158,10 @@ public class OperatorTokens {
         if (presented == null || !presented.startsWith(PREFIX) || presented.length() > 100) {
             return Optional.empty();
         }
-        Optional<Token> token = jdbc.sql(SELECT + " WHERE token_hash = :hash AND revoked_at IS NULL")
+        // Nor one of a disabled operator's, should any have escaped the revocation that disabling does.
+        Optional<Token> token = jdbc.sql(SELECT + " WHERE token_hash = :hash AND revoked_at IS NULL AND NOT EXISTS"
+                        + " (SELECT 1 FROM operators o WHERE o.email = operator_tokens.created_by"
+                        + " AND o.disabled_at IS NOT NULL)")
                 .param("hash", secrets.fingerprint(presented))
                 .query(OperatorTokens::token)
                 .optional();

@@ -127,6 +127,11 @@ class AccountController {
 
     @PostMapping("/portal/account/totp/setup")
     ModelAndView setUpTotp(@AuthenticationPrincipal PortalUser user, HttpSession session) {
+        try {
+            credentials.requireConfirmed(user.merchantId());
+        } catch (MerchantRefusal.Unconfirmed e) {
+            return UnconfirmedPage.of(user);
+        }
         byte[] secret = Totp.newSecret();
         // Kept in the session only until the merchant proves their app holds it; sessions are rows in
         // the database, so encrypted under the master key like every stored secret.
@@ -140,6 +145,11 @@ class AccountController {
             @RequestParam(defaultValue = "") String code,
             HttpSession session) {
         Object sealed = session.getAttribute(PENDING_TOTP);
+        try {
+            credentials.requireConfirmed(user.merchantId());
+        } catch (MerchantRefusal.Unconfirmed e) {
+            return UnconfirmedPage.of(user);
+        }
         if (sealed == null) {
             return accountPage(user).addObject("notice", Notice.of("notice.totpRestart"));
         }

@@ -15,6 +15,7 @@ import sn.xaalis.merchant.IssuedKeys;
 import sn.xaalis.merchant.KeyIssuance;
 import sn.xaalis.merchant.KeyRevocation;
 import sn.xaalis.merchant.MerchantApplications;
+import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ApiException;
@@ -35,6 +36,7 @@ class ApiKeysController {
     private final MerchantAuthentication authentication;
     private final Reauthentication reauthentication;
     private final ApplicationPage applicationPage;
+    private final MerchantCredentials credentials;
 
     ApiKeysController(
             MerchantApplications merchants,
@@ -42,7 +44,9 @@ class ApiKeysController {
             KeyRevocation revocation,
             MerchantAuthentication authentication,
             Reauthentication reauthentication,
-            ApplicationPage applicationPage) {
+            ApplicationPage applicationPage,
+            MerchantCredentials credentials) {
+        this.credentials = credentials;
         this.merchants = merchants;
         this.issuance = issuance;
         this.revocation = revocation;
@@ -61,6 +65,13 @@ class ApiKeysController {
         ApplicationDetails application = merchants.details(user.merchantId(), id);
         Environment env =
                 Environment.fromValue(environment).orElseThrow(() -> ApiException.notFound("No such environment"));
+        if (env == Environment.LIVE) {
+            try {
+                credentials.requireConfirmed(user.merchantId());
+            } catch (MerchantRefusal.Unconfirmed e) {
+                return UnconfirmedPage.of(user);
+            }
+        }
         if (!authentication.confirmPassword(user, password, request.getRemoteAddr())) {
             ModelAndView view =
                     applicationPage.view(user, application, Map.of("password", List.of("is not correct")), null, null);

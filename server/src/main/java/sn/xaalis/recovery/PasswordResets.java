@@ -3,6 +3,8 @@ package sn.xaalis.recovery;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +18,7 @@ import sn.xaalis.audit.AuditActor;
 import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.mail.Mail;
 import sn.xaalis.mail.MailOutbox;
+import sn.xaalis.merchant.AccountReclaim;
 import sn.xaalis.merchant.MemberId;
 import sn.xaalis.merchant.MerchantCredentials;
 import sn.xaalis.merchant.MerchantId;
@@ -29,7 +32,8 @@ import sn.xaalis.portal.OtherSessions;
 /**
  * A merchant (the account's holder or a member of its team) who forgot their password asks for a link by e-mail; the link's token is random, kept only as
  * its hash, valid an hour and once. Using it sets the new password, spends every other link, and ends
- * every session of the merchant on every node. Whether the address has an account is never told.
+ * every session of the merchant on every node; the holder's link also takes back an account whose address
+ * was not confirmed ({@link AccountReclaim}). Whether the address has an account is never told.
  */
 @Service
 class PasswordResets {
@@ -44,6 +48,7 @@ class PasswordResets {
 
     private final JdbcClient jdbc;
     private final MerchantCredentials credentials;
+    private final AccountReclaim reclaim;
     private final MailOutbox outbox;
     private final OtherSessions sessions;
     private final MessageSource messages;
@@ -55,6 +60,7 @@ class PasswordResets {
     PasswordResets(
             JdbcClient jdbc,
             MerchantCredentials credentials,
+            AccountReclaim reclaim,
             MailOutbox outbox,
             OtherSessions sessions,
             MessageSource messages,
@@ -65,6 +71,7 @@ class PasswordResets {
         this.audit = audit;
         this.jdbc = jdbc;
         this.credentials = credentials;
+        this.reclaim = reclaim;
         this.outbox = outbox;
         this.sessions = sessions;
         this.messages = messages;
@@ -174,6 +181,8 @@ class PasswordResets {
         MerchantId merchant = holder.get().merchant();
         MemberId member = holder.get().member();
         Instant now = Timestamps.truncate(clock.instant());
+        AuditActor link = AuditActor.of("merchant", "password-reset-link");
+        List<MemberId> removed = new ArrayList<>();
         Boolean done = transactions.execute(tx -> {
             // The conditional update is the spending: of two uses at once, one finds it spent.
             int spent = jdbc.sql("UPDATE password_resets SET used_at = :now WHERE token_hash = :hash"
@@ -185,9 +194,14 @@ class PasswordResets {
                 return false;
             }
             credentials.changePassword(merchant, member, newPassword);
+            // The holder's link proves the address: an account someone else signed up with it, unconfirmed,
+            // is its owner's now, without what was set up before.
+            if (member == null) {
+                removed.addAll(reclaim.reclaim(merchant, link));
+            }
             // Whoever holds the link sent to the merchant's address; the request signs nobody in.
             audit.recordAs(
-                    AuditActor.of("merchant", "password-reset-link"),
+                    link,
                     "merchant.password.reset",
                     merchant.value(),
                     member == null ? merchant.toString() : member.toString(),
@@ -209,6 +223,7 @@ class PasswordResets {
         } else {
             sessions.endAll(member);
         }
+        removed.forEach(sessions::endAll);
         return true;
     }
 

@@ -17,6 +17,7 @@ import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.merchant.MerchantRole;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.portal.PortalUser;
+import sn.xaalis.portal.UnconfirmedPage;
 
 /** The team page (owners only, by the portal's rules): who is in the team, invitations, roles, removals. */
 @PageController
@@ -44,6 +45,8 @@ class TeamController {
             changes.invite(user, email, role, LocaleContextHolder.getLocale());
         } catch (MerchantRefusal.FieldsInvalid e) {
             return page(user, e.errors(), Map.of("email", email, "role", role), HttpStatus.BAD_REQUEST);
+        } catch (MerchantRefusal.Unconfirmed e) {
+            return UnconfirmedPage.of(user);
         }
         return new ModelAndView("redirect:/portal/team?invited");
     }

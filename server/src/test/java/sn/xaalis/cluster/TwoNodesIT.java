@@ -161,6 +161,98 @@ class TwoNodesIT {
                 .isEqualTo(302);
     }
 
+    /**
+     * Issue 47, item 11: an operator disabled on one node is signed out of the console on the other at
+     * their next request, and the admin tokens they issued are refused there at once.
+     */
+    @Test
+    void anOperatorDisabledOnOneNodeLosesSessionAndTokensOnTheOther() {
+        Operator leaver = operator(b, "leaver" + System.nanoTime() + "@operator.example");
+        Operator boss = operator(a, "boss" + System.nanoTime() + "@operator.example");
+        HttpResponse<String> issued = leaver.session()
+                .post(
+                        "/operator/tokens",
+                        Map.of("name", "Leaver script"),
+                        leaver.session().csrfFrom("/operator/tokens"));
+        java.util.regex.Matcher shown = java.util.regex.Pattern.compile("id=\"new-token\"[^>]*>\\s*(xop_[0-9A-Za-z]+)")
+                .matcher(issued.body());
+        assertThat(shown.find()).as(issued.body()).isTrue();
+        Map<String, String> bearer =
+                Map.of("Authorization", "Bearer " + shown.group(1), "Content-Type", "application/json");
+        Api.Merchant merchant = a.api().onboard("WALLET_SN");
+        String approval = "/admin/v1/merchants/" + merchant.merchantId() + "/approval";
+        assertThat(b.api().send("GET", approval, bearer, null).status()).isEqualTo(200);
+        assertThat(leaver.session().get("/operator").statusCode()).isEqualTo(200);
+
+        HttpResponse<String> disabled = boss.session()
+                .post(
+                        "/operator/operators/" + leaver.id() + "/disable",
+                        Map.of(),
+                        boss.session().csrfFrom("/operator/operators"));
+        assertThat(disabled.statusCode()).as(disabled.body()).isEqualTo(302);
+
+        HttpResponse<String> next = leaver.session().get("/operator");
+        assertThat(next.statusCode()).as("their next request, on B").isEqualTo(302);
+        assertThat(next.headers().firstValue("Location").orElseThrow()).endsWith("/operator/login");
+        assertThat(b.api().send("GET", approval, bearer, null).status()).isEqualTo(401);
+        String again = "again" + System.nanoTime() + "@operator.example";
+        assertThat(b.api()
+                        .send("POST", "/admin/v1/operators", bearer, "{\"email\":\"" + again + "\",\"name\":\"Me\"}")
+                        .status())
+                .as("no new set-up link for themselves")
+                .isEqualTo(401);
+    }
+
+    /** An operator of the console, signed in on {@code node} with their own session. */
+    private record Operator(String id, PortalSession session) {}
+
+    /**
+     * Invited through the admin API, set up through the link over HTTP (the page's key, a code of the
+     * previous time step) and signed in with a code of the current one: each code works once, and a
+     * code one step old or new is accepted, so nothing waits for the next step.
+     */
+    private static Operator operator(ServerProcess node, String email) {
+        Api.Response invited = node.api().admin("POST", "/operators", "{\"email\":\"" + email + "\",\"name\":\"Op\"}");
+        assertThat(invited.status()).as(invited.body()).isEqualTo(201);
+        String link = invited.json().get("setup_url").stringValue();
+        String path = link.substring(link.indexOf("/operator/setup/"));
+        PortalSession session = new PortalSession(node.port());
+        String page = session.get(path).body();
+        java.util.regex.Matcher key = java.util.regex.Pattern.compile("id=\"totp-secret\"[^>]*>([A-Z2-7]+)<")
+                .matcher(page);
+        assertThat(key.find()).as(page).isTrue();
+        byte[] secret = sn.xaalis.merchant.Totp.fromBase32(key.group(1));
+        // Far enough from the step's end that both codes are judged within it.
+        while (java.time.Instant.now().getEpochSecond() % 30 > 24) {
+            sleep(200);
+        }
+        long step = sn.xaalis.merchant.Totp.step(java.time.Instant.now());
+        String csrf = page.replaceAll("(?s).*name=\"_csrf\"\\s+value=\"([^\"]+)\".*", "$1");
+        HttpResponse<String> setUp = session.post(
+                path,
+                Map.of(
+                        "password",
+                        "operator password 1",
+                        "confirm",
+                        "operator password 1",
+                        "code",
+                        sn.xaalis.merchant.Totp.code(secret, step - 1)),
+                csrf);
+        assertThat(setUp.headers().firstValue("Location").orElse(setUp.body())).endsWith("/operator/login?ready");
+        HttpResponse<String> signedIn = session.post(
+                "/operator/login",
+                Map.of(
+                        "email",
+                        email,
+                        "password",
+                        "operator password 1",
+                        "code",
+                        sn.xaalis.merchant.Totp.code(secret, step)),
+                session.csrfFrom("/operator/login"));
+        assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/operator");
+        return new Operator(invited.json().get("id").stringValue(), session);
+    }
+
     @Test
     void theSignInThrottleCountsFailuresFromEveryNode() {
         String email = "throttle" + System.nanoTime() + "@example.com";

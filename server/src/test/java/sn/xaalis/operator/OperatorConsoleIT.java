@@ -182,6 +182,97 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
         theirs.context().close();
     }
 
+    /**
+     * Issue 47, item 11: disabling an operator revokes the admin tokens they issued, at once (each request
+     * reads them from the database), so that none of them makes a set-up link for them again.
+     */
+    @Test
+    @Order(4)
+    void aDisabledOperatorsTokensAreRevokedAndMakeThemNoSetUpLink() throws Exception {
+        String leaver = newOperator("leaver" + System.nanoTime() + "@operator.example");
+        String other = newOperator("other" + System.nanoTime() + "@operator.example");
+        Page theirs = browser.newPage(390, 844, "en");
+        signInOperator(theirs, leaver, PASSWORD, nextCode(secretOf(leaver)));
+        java.util.List<String> tokens = new java.util.ArrayList<>();
+        for (String name : List.of("Leaver script", "Leaver cron")) {
+            theirs.navigate(url("/operator/tokens"));
+            theirs.locator("#name").fill(name);
+            theirs.locator("#issue button[type=submit]").click();
+            tokens.add(theirs.locator("#new-token").innerText().strip());
+        }
+        // Another operator's token stays.
+        Page others = browser.newPage(390, 844, "en");
+        signInOperator(others, other, PASSWORD, nextCode(secretOf(other)));
+        others.navigate(url("/operator/tokens"));
+        others.locator("#name").fill("Other script");
+        others.locator("#issue button[type=submit]").click();
+        String kept = others.locator("#new-token").innerText().strip();
+        others.context().close();
+        Api.Merchant merchant = api.onboard("WALLET_SN");
+        String approval = "/admin/v1/merchants/" + merchant.merchantId() + "/approval";
+        for (String token : tokens) {
+            assertThat(api.unchecked()
+                            .send("GET", approval, bearer(token), null)
+                            .status())
+                    .isEqualTo(200);
+        }
+
+        String boss = newOperator("boss" + System.nanoTime() + "@operator.example");
+        Page page = browser.newPage(390, 844, "fr");
+        signInOperator(page, boss, PASSWORD, nextCode(secretOf(boss)));
+        page.navigate(url("/operator/operators"));
+        page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Désactiver " + leaver))
+                .click();
+        assertThat(page.locator("p.notice")).containsText("sessions sont fermées");
+
+        String again = "again" + System.nanoTime() + "@operator.example";
+        for (String token : tokens) {
+            assertThat(api.unchecked()
+                            .send("GET", approval, bearer(token), null)
+                            .status())
+                    .as("refused at once")
+                    .isEqualTo(401);
+            var setUpLink = api.unchecked()
+                    .send(
+                            "POST",
+                            "/admin/v1/operators",
+                            bearer(token),
+                            "{\"email\":\"" + again + "\",\"name\":\"Me\"}");
+            assertThat(setUpLink.status()).isEqualTo(401);
+            assertThat(setUpLink.body()).doesNotContain("/operator/setup/");
+        }
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM operators WHERE email = :e")
+                        .param("e", again)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
+        assertThat(api.unchecked().send("GET", approval, bearer(kept), null).status())
+                .isEqualTo(200);
+        // Listed as revoked; each revocation in the trail, under the operator who disabled them.
+        page.navigate(url("/operator/tokens"));
+        assertThat(page.getByRole(
+                        com.microsoft.playwright.options.AriaRole.BUTTON,
+                        new Page.GetByRoleOptions().setName("Révoquer Leaver script")))
+                .hasCount(0);
+        assertThat(audit("operator_token.revoked", boss)).isEqualTo(2);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM operator_tokens WHERE created_by = :who AND revoked_at IS NULL")
+                        .param("who", leaver)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
+        // And their console session is over.
+        theirs.navigate(url("/operator"));
+        assertThat(theirs).hasURL(Pattern.compile(".*/operator/login$"));
+        page.context().close();
+        theirs.context().close();
+    }
+
+    private static java.util.Map<String, String> bearer(String token) {
+        return java.util.Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json");
+    }
+
     @Test
     @Order(5)
     void theConsoleAndThePortalAreClosedToEachOthersSessions() throws Exception {
