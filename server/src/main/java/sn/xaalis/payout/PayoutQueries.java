@@ -26,6 +26,14 @@ public class PayoutQueries {
         return store.find(caller.applicationId(), caller.environment(), reference);
     }
 
+    /**
+     * How many of the caller's payouts wait to go out: queued, or held while payouts are turned off or
+     * the merchant suspended.
+     */
+    public int waiting(Caller caller) {
+        return store.queued(caller.applicationId(), caller.environment());
+    }
+
     /** The filters of a list request, each optional. */
     public record Filter(
             @Nullable PayoutStatus status,

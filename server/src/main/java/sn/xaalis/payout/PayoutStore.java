@@ -40,8 +40,20 @@ class PayoutStore {
             "SELECT " + COLUMNS + " FROM payouts WHERE stage = :stage AND next_attempt_at <= :now"
                     + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
+    /**
+     * Held, not claimed: the payouts of an application whose payouts are turned off, and the live payouts
+     * of a merchant the operator suspended. They stay queued (neither sent nor failed, no attempt counted)
+     * and go once payouts are on again or the merchant reinstated. Read in the claim itself, so a change
+     * holds the very next pass on every node; subqueries, so {@code FOR UPDATE} locks payouts only.
+     */
+    static final String NOT_HELD = " AND EXISTS (SELECT 1 FROM payout_settings s"
+            + " WHERE s.application_id = payouts.application_id AND s.enabled)"
+            + " AND (payouts.environment <> 'live' OR EXISTS (SELECT 1 FROM applications a"
+            + " JOIN merchants m ON m.id = a.merchant_id WHERE a.id = payouts.application_id AND NOT m.sandbox_only))";
+
     static final String LOCK_QUEUED = "SELECT " + COLUMNS + " FROM payouts WHERE stage = 'QUEUED' AND next_attempt_at"
-            + " <= :now AND provider = :provider ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
+            + " <= :now AND provider = :provider" + NOT_HELD
+            + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
     private final JdbcClient jdbc;
 
@@ -218,6 +230,16 @@ class PayoutStore {
         }
         sql.append(" ORDER BY created_at DESC, id DESC LIMIT :limit");
         return jdbc.sql(sql.toString()).params(params).query((rs, n) -> map(rs)).list();
+    }
+
+    /** How many of an application's payouts are queued, not yet handed to their provider (held ones too). */
+    int queued(ApplicationId applicationId, Environment environment) {
+        return jdbc.sql("SELECT COUNT(*) FROM payouts WHERE stage = 'QUEUED' AND application_id = :app"
+                        + " AND environment = :env")
+                .param("app", applicationId.value())
+                .param("env", environment.value())
+                .query(Integer.class)
+                .single();
     }
 
     /** Payouts of a stage whose next attempt is due, locked so another node's sender skips them. */

@@ -102,6 +102,14 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         String key = page.locator("input[name=key]").inputValue();
         String csrf = page.locator("input[name=_csrf]").first().inputValue();
 
+        // Not sent without the password (a session alone pays nobody), nor with a wrong one.
+        page.getByLabel("Votre mot de passe").fill("pas le bon");
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Envoyer 5\u00a0000\u00a0FCFA"))
+                .click();
+        assertThat(page.locator("main")).containsText("n’est pas correct");
+        assertThat(page.locator("#confirm-phone")).hasText("77 123 45 67");
+        assertThat(countPayouts(merchant)).isZero();
+        page.getByLabel("Votre mot de passe").fill(Api.PASSWORD);
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Envoyer 5\u00a0000\u00a0FCFA"))
                 .click();
         assertThat(page.getByRole(AriaRole.STATUS)).containsText("Paiement OUT-");
@@ -120,6 +128,7 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
                                         .set("amount", "5000")
                                         .set("recipient_name", "Awa Diop")
                                         .set("reason", "Commission novembre")
+                                        .set("password", Api.PASSWORD)
                                         .set("key", key))
                                 .setMaxRedirects(0));
         assertThat(again.status()).isEqualTo(302);
@@ -224,13 +233,21 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         PageChecks.check(page, "payouts-file-preview-fr-360", "fr");
         String fileUrl = page.url();
 
+        // Not confirmed without the password, nor with a wrong one.
+        page.locator("#summary input[name=password]").fill("pas le bon");
+        page.locator("#confirm-file").click();
+        assertThat(page.locator("#summary")).containsText("n’est pas correct");
+        assertThat(countPayouts(merchant)).isZero();
+
         // Three payouts over a cap of two a day: the whole file is refused, nothing sent.
+        page.locator("#summary input[name=password]").fill(Api.PASSWORD);
         page.locator("#confirm-file").click();
         assertThat(page.getByRole(AriaRole.ALERT)).containsText("dépasserait votre plafond du jour");
         assertThat(countPayouts(merchant)).isZero();
 
         turnOn(page, merchant, "50");
         page.navigate(fileUrl);
+        page.locator("#summary input[name=password]").fill(Api.PASSWORD);
         page.locator("#confirm-file").click();
         assertThat(page.locator("#progress")).containsText("sur 3 terminés");
         // Confirmed again (another tab still on the preview): nothing made twice.
@@ -239,7 +256,8 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
                         fileUrl.replace("?", "/confirm?"),
                         RequestOptions.create()
                                 .setForm(com.microsoft.playwright.options.FormData.create()
-                                        .set("_csrf", csrfOf(page)))
+                                        .set("_csrf", csrfOf(page))
+                                        .set("password", Api.PASSWORD))
                                 .setMaxRedirects(0));
         assertThat(again.status()).isEqualTo(302);
         assertThat(countPayouts(merchant)).isEqualTo(3);
@@ -364,6 +382,57 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
                         .query(Integer.class)
                         .single())
                 .isZero();
+    }
+
+    @Test
+    void bothConfirmationsAskForThePasswordInFrenchAndEnglish() {
+        String email = "reauth" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        int expected = 0;
+        for (String language : List.of("fr", "en")) {
+            int width = language.equals("fr") ? 390 : 1280;
+            Page page = browser.newPage(width, 844, language);
+            signIn(page, email);
+            turnOn(page, merchant, "50");
+
+            // One payout: the confirmation page asks who is there; a wrong answer sends nothing.
+            Locator send = page.locator("#send");
+            send.locator("input[name=recipient_phone]").fill("77 123 45 67");
+            send.locator("input[name=amount]").fill("2 500");
+            send.locator("button[type=submit]").click();
+            Locator password = page.locator("main input[name=password]");
+            assertThat(password).isVisible();
+            assertThat(password).hasAttribute("autocomplete", "current-password");
+            password.fill("wrong " + language);
+            page.locator("main form button.primary").click();
+            assertThat(page.locator("main p.error"))
+                    .hasText(language.equals("fr") ? "n’est pas correct." : "is not correct.");
+            assertThat(countPayouts(merchant)).isEqualTo(expected);
+            PageChecks.check(page, "payouts-confirm-identity-" + language + "-" + width, language);
+            page.locator("main input[name=password]").fill(Api.PASSWORD);
+            page.locator("main form button.primary").click();
+            assertThat(page.locator("p.notice[role=status]")).containsText("OUT-");
+            assertThat(countPayouts(merchant)).isEqualTo(++expected);
+
+            // A file likewise, on its one confirmation.
+            Locator file = page.locator("#file");
+            file.locator("input[type=file]")
+                    .setInputFiles(new FilePayload(
+                            "f.csv", "text/csv", "771234567,1000\n761234567,2000\n".getBytes(StandardCharsets.UTF_8)));
+            file.locator("button[type=submit]").click();
+            page.locator("#summary input[name=password]").fill("wrong " + language);
+            page.locator("#confirm-file").click();
+            assertThat(page.locator("#summary p.error"))
+                    .hasText(language.equals("fr") ? "n’est pas correct." : "is not correct.");
+            assertThat(countPayouts(merchant)).isEqualTo(expected);
+            PageChecks.check(page, "payouts-file-identity-" + language + "-" + width, language);
+            page.locator("#summary input[name=password]").fill(Api.PASSWORD);
+            page.locator("#confirm-file").click();
+            assertThat(page.locator("#progress")).isVisible();
+            expected += 2;
+            assertThat(countPayouts(merchant)).isEqualTo(expected);
+            page.context().close();
+        }
     }
 
     @Test

@@ -4,7 +4,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
@@ -28,6 +30,7 @@ import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.CsvCells;
 import sn.xaalis.portal.PortalUser;
+import sn.xaalis.portal.Reauthentication;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -50,9 +53,15 @@ class PayoutFileController {
     private final PayoutPageController pages;
     private final PayoutBatches batches;
     private final MessageSource messages;
+    private final Reauthentication reauthentication;
 
     PayoutFileController(
-            PayoutPortal portal, PayoutPageController pages, PayoutBatches batches, MessageSource messages) {
+            PayoutPortal portal,
+            PayoutPageController pages,
+            PayoutBatches batches,
+            MessageSource messages,
+            Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.portal = portal;
         this.pages = pages;
         this.batches = batches;
@@ -136,9 +145,22 @@ class PayoutFileController {
             @PathVariable ApplicationId id,
             @PathVariable UUID batch,
             @RequestParam(defaultValue = "sandbox") String env,
+            @RequestParam(required = false) @Nullable String password,
+            @RequestParam(required = false) @Nullable String code,
             HttpServletRequest request) {
         PayoutPortal.Context context = portal.context(user, id, env);
         PayoutBatch found = find(context, batch);
+        // A session alone pays nobody: the person at the screen proves who they are, as for the settings.
+        if (!reauthentication.confirms(user, password, code, request)) {
+            ModelAndView view = file(context, found)
+                    .addObject(
+                            "errors",
+                            Map.of(
+                                    reauthentication.asksForCode(user) ? "code" : "password",
+                                    List.of("payouts.error.identity")));
+            view.setStatus(HttpStatus.BAD_REQUEST);
+            return view;
+        }
         try {
             batches.accept(context.caller(), found, request.getRemoteAddr(), user.email());
             return new ModelAndView("redirect:" + context.path("/files/" + batch));

@@ -2,6 +2,7 @@ package sn.xaalis.payout.portal;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationDetails;
@@ -9,6 +10,7 @@ import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.payout.PayoutQueries;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
@@ -29,13 +31,16 @@ class PayoutPortal {
     private final MerchantPreferences preferences;
     private final PayoutSettings settings;
     private final Reauthentication reauthentication;
+    private final PayoutQueries queries;
 
     PayoutPortal(
             MerchantApplications merchants,
             ApplicationDirectory directory,
             MerchantPreferences preferences,
             PayoutSettings settings,
-            Reauthentication reauthentication) {
+            Reauthentication reauthentication,
+            PayoutQueries queries) {
+        this.queries = queries;
         this.merchants = merchants;
         this.directory = directory;
         this.preferences = preferences;
@@ -68,6 +73,8 @@ class PayoutPortal {
 
     /** A page of the Payouts section, with what each of them shows. */
     ModelAndView page(Context context, String template) {
+        PayoutSettings.Settings own = settings.of(context.app().id());
+        String held = held(context, own);
         return new ModelAndView(template)
                 .addObject("user", context.user())
                 .addObject("zone", preferences.timeZone(context.user().merchantId()))
@@ -79,9 +86,23 @@ class PayoutPortal {
                         List.copyOf(context.caller().providers()).stream()
                                 .sorted()
                                 .toList())
-                .addObject("settings", settings.of(context.app().id()))
+                .addObject("settings", own)
+                .addObject("held", held)
+                .addObject("heldCount", held == null ? 0 : queries.waiting(context.caller()))
                 .addObject("asksForCode", reauthentication.asksForCode(context.user()))
                 .addObject("errors", Map.<String, List<String>>of());
+    }
+
+    /**
+     * Why the payouts waiting in this environment are held rather than sent (the sender skips them):
+     * {@code suspended} when the operator withdrew a live merchant's approval, {@code off} when payouts
+     * are turned off; null when they go.
+     */
+    private static @Nullable String held(Context context, PayoutSettings.Settings own) {
+        if (!context.caller().liveApproved()) {
+            return "suspended";
+        }
+        return own.enabled() ? null : "off";
     }
 
     /** The providers this application can pay out with in the page's environment. */

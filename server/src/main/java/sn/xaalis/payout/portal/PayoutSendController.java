@@ -1,6 +1,7 @@
 package sn.xaalis.payout.portal;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,14 @@ import sn.xaalis.payout.PayoutRequest;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.portal.PortalUser;
+import sn.xaalis.portal.Reauthentication;
 import sn.xaalis.provider.Provider;
 
 /**
  * One payout from the portal, in two steps: the form is checked and shown back (the number, the name,
  * the amount and its expected fee) for the merchant to confirm; the confirmation carries a key made at
- * the first step, so a second tap or a reload sends nothing twice.
+ * the first step, so a second tap or a reload sends nothing twice, and the person's password (or their
+ * authenticator's code), so a session alone pays nobody.
  */
 @PageController
 class PayoutSendController {
@@ -37,9 +40,15 @@ class PayoutSendController {
     private final PayoutPageController pages;
     private final PayoutCreation creation;
     private final PayoutProperties properties;
+    private final Reauthentication reauthentication;
 
     PayoutSendController(
-            PayoutPortal portal, PayoutPageController pages, PayoutCreation creation, PayoutProperties properties) {
+            PayoutPortal portal,
+            PayoutPageController pages,
+            PayoutCreation creation,
+            PayoutProperties properties,
+            Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.portal = portal;
         this.pages = pages;
         this.creation = creation;
@@ -62,7 +71,8 @@ class PayoutSendController {
                 text(form, "recipient_name"),
                 text(form, "reason"),
                 properties.maxAmount());
-        if (provider == null || line.problem() != null || line.amount() == null) {
+        BigDecimal amount = line.amount();
+        if (provider == null || line.problem() != null || amount == null) {
             String field = provider == null ? "provider" : problemField(line.problem());
             ModelAndView view = pages.page(context)
                     .addObject("errors", Map.of(field, List.of("payouts.problem." + field)))
@@ -71,6 +81,12 @@ class PayoutSendController {
             view.setStatus(HttpStatus.BAD_REQUEST);
             return view;
         }
+        return confirmation(context, provider, line, amount, RandomTokens.base62(32));
+    }
+
+    /** The payout shown back for confirmation, under its key. */
+    private ModelAndView confirmation(
+            PayoutPortal.Context context, Provider provider, PayoutFile.Line line, BigDecimal amount, String key) {
         return portal.page(context, "payouts/confirm")
                 .addObject("provider", provider)
                 .addObject("line", line)
@@ -79,8 +95,8 @@ class PayoutSendController {
                         CustomerPhone.parse(line.phone())
                                 .map(CustomerPhone::display)
                                 .orElse(line.phone()))
-                .addObject("fee", properties.estimatedFee(provider, line.amount()))
-                .addObject("key", RandomTokens.base62(32));
+                .addObject("fee", properties.estimatedFee(provider, amount))
+                .addObject("key", key);
     }
 
     @PostMapping("/portal/applications/{id}/payouts/send")
@@ -94,6 +110,9 @@ class PayoutSendController {
         String key = text(form, "key");
         if (!key.matches("[A-Za-z0-9]{32}")) {
             return PayoutPageController.redirect(context, "expired");
+        }
+        if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
+            return unconfirmed(context, user, form, key);
         }
         PayoutRequest payout = new PayoutRequest(
                 text(form, "provider"),
@@ -121,6 +140,32 @@ class PayoutSendController {
             view.setStatus(HttpStatus.CONFLICT);
             return view;
         }
+    }
+
+    /** The same confirmation again, under the same key, saying the password (or code) was not right. */
+    private ModelAndView unconfirmed(
+            PayoutPortal.Context context, PortalUser user, Map<String, String> form, String key) {
+        Provider provider = Provider.fromName(form.get("provider"))
+                .filter(p -> PayoutPortal.active(context, p))
+                .orElse(null);
+        PayoutFile.Line line = PayoutFile.single(
+                text(form, "recipient_phone"),
+                text(form, "amount"),
+                text(form, "recipient_name"),
+                text(form, "reason"),
+                properties.maxAmount());
+        BigDecimal amount = line.amount();
+        if (provider == null || line.problem() != null || amount == null) {
+            return PayoutPageController.redirect(context, "expired");
+        }
+        ModelAndView view = confirmation(context, provider, line, amount, key)
+                .addObject(
+                        "errors",
+                        Map.of(
+                                reauthentication.asksForCode(user) ? "code" : "password",
+                                List.of("payouts.error.identity")));
+        view.setStatus(HttpStatus.BAD_REQUEST);
+        return view;
     }
 
     private static String problemField(PayoutFile.@Nullable Problem problem) {
