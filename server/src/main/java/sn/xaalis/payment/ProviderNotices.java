@@ -15,8 +15,9 @@ import sn.xaalis.provider.ProviderNotice;
 import sn.xaalis.provider.SessionState;
 
 /**
- * Applies what an authenticated provider callback says to the payment it names. A notice must match
- * the payment (live, same provider, opened in the account whose address it came to, same session, same
+ * Applies what an authenticated provider callback says to the payment it names, from the inbox's job
+ * ({@link ProviderEvents}), never while the provider waits for its answer. A notice must match the
+ * payment (live, same provider, opened in the account whose address it came to, same session, same
  * amount) or it changes nothing.
  */
 @Service
@@ -39,8 +40,13 @@ public class ProviderNotices {
      *
      * @param reference the payment it concerned, or null when it matched none of its account's
      * @param outcome in words, for the exchange log
+     * @param again whether the provider could not be asked what the notice needs: act on it again later
      */
-    public record Applied(@Nullable String reference, String outcome) {}
+    public record Applied(@Nullable String reference, String outcome, boolean again) {
+        Applied(@Nullable String reference, String outcome) {
+            this(reference, outcome, false);
+        }
+    }
 
     public Applied apply(ProviderNotice notice) {
         Optional<Payment> found = Reference.isWellFormed(notice.reference())
@@ -64,13 +70,28 @@ public class ProviderNotices {
             payments.rememberTransaction(payment.transactionUuid(), notice.providerTransactionId());
         }
         SessionState state = notice.state();
+        if (state instanceof SessionState.Unreachable unreachable) {
+            // A success not confirmed yet: asked again later, even for a payment closed meanwhile (money
+            // received late must not be lost), unless it is already paid.
+            if (payment.status() == PaymentStatus.SUCCESS || payment.status() == PaymentStatus.REFUNDED) {
+                return new Applied(reference, "no change: the payment is already " + payment.status());
+            }
+            return new Applied(reference, "not yet: " + unreachable.reason() + "; tried again later", true);
+        }
         if (state instanceof SessionState.Failed failed && payment.status() == PaymentStatus.PROCESSING) {
             state = closeAfterFailure(payment, failed);
+            if (state instanceof SessionState.Unreachable unreachable) {
+                return new Applied(
+                        reference,
+                        "not yet: an attempt failed (" + failed.reason() + ") and the provider's session could not be"
+                                + " closed (" + unreachable.reason() + "); tried again later",
+                        true);
+            }
             if (state == null) {
                 return new Applied(
                         reference,
                         "no change: an attempt failed (" + failed.reason()
-                                + ") and the provider's session could not be closed yet; it stays open until its deadline");
+                                + ") and the provider refused to close its session; it stays open until its deadline");
             }
         }
         return new Applied(reference, move(payment, notice, state));
@@ -95,18 +116,28 @@ public class ProviderNotices {
 
     /**
      * A failed attempt fails the payment only once the provider's session is closed, so the customer
-     * cannot pay it afterwards. A session that cannot be closed because it was paid meanwhile is a success.
+     * cannot pay it afterwards. A session that cannot be closed because it was paid meanwhile is a success;
+     * one already closed fails the payment.
      *
-     * @return what to apply, or null to leave the payment as it is
+     * @return what to apply, {@link SessionState.Unreachable} when the provider could not be asked, or
+     *     null to leave the payment as it is
      */
     private @Nullable SessionState closeAfterFailure(Payment payment, SessionState.Failed failed) {
         return switch (providers.cancel(PaymentOperations.session(payment))) {
             case ProviderAction.Done done -> failed;
             case ProviderAction.Refused refused -> {
+                // No longer open: paid meanwhile, or already closed (an earlier close whose answer was
+                // lost, the provider's own expiry), which is all a failure waits for.
                 SessionState now = providers.sessionState(PaymentOperations.session(payment));
-                yield now instanceof SessionState.Paid ? now : null;
+                yield switch (now) {
+                    case SessionState.Paid paid -> now;
+                    case SessionState.Unreachable unreachable -> now;
+                    case SessionState.Expired expired -> failed;
+                    case SessionState.Cancelled cancelled -> failed;
+                    default -> null;
+                };
             }
-            case ProviderAction.Unavailable unavailable -> null;
+            case ProviderAction.Unavailable unavailable -> new SessionState.Unreachable(unavailable.reason());
         };
     }
 

@@ -32,7 +32,6 @@ class CallbackErrors {
                     case UNKNOWN_CONNECTION -> HttpStatus.NOT_FOUND;
                     case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
                     case MALFORMED -> HttpStatus.BAD_REQUEST;
-                    case UNCONFIRMED -> HttpStatus.SERVICE_UNAVAILABLE;
                 };
         return ResponseEntity.status(status)
                 .contentType(MediaType.APPLICATION_JSON)

@@ -15,9 +15,7 @@ public final class CallbackRefused extends RuntimeException {
         /** It failed authentication: it changes nothing. */
         UNAUTHENTICATED,
         /** It lacks what identifies the payment. */
-        MALFORMED,
-        /** The provider could not be asked to confirm it yet: it should send it again. */
-        UNCONFIRMED
+        MALFORMED
     }
 
     private final Reason reason;

@@ -1,22 +1,25 @@
 package sn.xaalis.provider;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.ConnectionId;
+import sn.xaalis.platform.Sha256;
 import sn.xaalis.provider.live.MalformedCallback;
 import sn.xaalis.provider.live.OperatorNotifications;
 import sn.xaalis.provider.live.RejectedCallback;
-import sn.xaalis.provider.live.UnconfirmedCallback;
 import sn.xaalis.provider.live.WalletEvents;
 
 /**
- * Authenticates what providers send us, each account at its own address (D26), and turns it into
- * {@link ProviderNotice}s. Every inbound request is recorded, accepted or not; a request that fails
- * authentication changes nothing (401), and an address no connection has is not found (404): each
- * refusal is a {@link CallbackRefused}, answered at the web edge by {@link CallbackErrors}.
+ * Authenticates what providers send us, each account at its own address (D26), and stores it in the
+ * {@link ProviderInbox} as a {@link ProviderNotice} before it is answered: acting on it, which may need
+ * the provider's API, comes afterwards, in a job. A request that fails authentication changes nothing
+ * (401), an address no connection has is not found (404), an authenticated one we cannot read is
+ * refused (400): each refusal is a {@link CallbackRefused}, answered at the web edge by {@link
+ * CallbackErrors}, and recorded in the exchange log like every event that concerns none of ours.
  */
 @Component
 public class ProviderCallbacks {
@@ -29,18 +32,21 @@ public class ProviderCallbacks {
     private final PaymentProviders providers;
     private final ProviderConnections connections;
     private final ProviderExchanges exchanges;
+    private final ProviderInbox inbox;
 
     ProviderCallbacks(
             WalletEvents wallet,
             OperatorNotifications operator,
             PaymentProviders providers,
             ProviderConnections connections,
-            ProviderExchanges exchanges) {
+            ProviderExchanges exchanges,
+            ProviderInbox inbox) {
         this.wallet = wallet;
         this.operator = operator;
         this.providers = providers;
         this.connections = connections;
         this.exchanges = exchanges;
+        this.inbox = inbox;
     }
 
     /** Where a provider sends an account's events: the installation's own (null) or a connection's. */
@@ -50,13 +56,11 @@ public class ProviderCallbacks {
     }
 
     /**
-     * A wallet event at the installation's address ({@code connectionId} null) or a connection's.
-     *
-     * @return empty for an authenticated event about no checkout session
+     * A wallet event at the installation's address ({@code connectionId} null) or a connection's,
+     * stored to be acted on.
      */
-    public Optional<ProviderNotice> walletEvent(
-            @Nullable ConnectionId connectionId, String authorization, String signature, byte[] body) {
-        return verify(
+    public void walletEvent(@Nullable ConnectionId connectionId, String authorization, String signature, byte[] body) {
+        receive(
                 Provider.WALLET_SN,
                 connectionId,
                 "event",
@@ -64,10 +68,9 @@ public class ProviderCallbacks {
                 account -> wallet.verify(account, authorization, signature, body));
     }
 
-    /** An operator notification, at the installation's address or a connection's. */
-    public Optional<ProviderNotice> mobileMoneyNotification(
-            @Nullable ConnectionId connectionId, String authorization, byte[] body) {
-        return verify(
+    /** An operator notification, at the installation's address or a connection's, stored to be acted on. */
+    public void mobileMoneyNotification(@Nullable ConnectionId connectionId, String authorization, byte[] body) {
+        receive(
                 Provider.MOBILEMONEY_SN,
                 connectionId,
                 "notification",
@@ -76,24 +79,44 @@ public class ProviderCallbacks {
     }
 
     /**
-     * Records a verified notice and what we did with it. It is filed under the payment only when it
-     * matched one of its own account's payments: a reference another account sent is no business of
+     * The notice as it must be acted on: an operator's notified success as the operator confirms it (a
+     * status call), {@link SessionState.Unreachable} while it cannot be asked or does not confirm it
+     * yet; any other notice as it came.
+     */
+    public ProviderNotice confirmed(ProviderNotice notice) {
+        if (notice.provider() != Provider.MOBILEMONEY_SN || !(notice.state() instanceof SessionState.Paid)) {
+            return notice;
+        }
+        Optional<ProviderAccount> account = account(notice.provider(), notice.connectionId());
+        SessionState state = account.isEmpty()
+                ? new SessionState.Unknown("the account it came to no longer exists")
+                : operator.confirm(account.get(), notice);
+        return new ProviderNotice(
+                notice.provider(),
+                notice.connectionId(),
+                notice.reference(),
+                notice.providerReference(),
+                notice.providerTransactionId(),
+                state,
+                notice.amount(),
+                notice.eventId());
+    }
+
+    /**
+     * Records an event and what we did with it, once acted on. It is filed under the payment only when
+     * it matched one of its own account's payments: a reference another account sent is no business of
      * that payment's merchant.
      *
      * @param reference the payment it moved or concerned, or null when it matched none
+     * @param first whether this is the first time it was acted on: the request itself is recorded once
      */
-    public void recordHandled(ProviderNotice notice, byte[] body, @Nullable String reference, String outcome) {
+    public void recordHandled(
+            ProviderNotice notice, String body, @Nullable String reference, String outcome, boolean first) {
         String path = inboundPath(notice.provider(), notice.connectionId());
-        String operation = notice.provider() == Provider.WALLET_SN ? "event" : "notification";
-        record(
-                reference,
-                notice.provider(),
-                operation,
-                path,
-                new String(body, StandardCharsets.UTF_8),
-                200,
-                "accepted",
-                System.nanoTime());
+        if (first) {
+            String operation = notice.provider() == Provider.WALLET_SN ? "event" : "notification";
+            record(reference, notice.provider(), operation, path, body, 200, "accepted", System.nanoTime());
+        }
         exchanges.record(
                 reference,
                 notice.provider(),
@@ -108,7 +131,13 @@ public class ProviderCallbacks {
                 0);
     }
 
-    private Optional<ProviderNotice> verify(
+    private Optional<ProviderAccount> account(Provider provider, @Nullable ConnectionId connectionId) {
+        return connectionId == null
+                ? providers.installationAccount(provider)
+                : connections.byId(connectionId).filter(a -> a.provider() == provider);
+    }
+
+    private void receive(
             Provider provider,
             @Nullable ConnectionId connectionId,
             String operation,
@@ -117,9 +146,7 @@ public class ProviderCallbacks {
         long started = System.nanoTime();
         String path = inboundPath(provider, connectionId);
         String text = new String(body, StandardCharsets.UTF_8);
-        Optional<ProviderAccount> account = connectionId == null
-                ? providers.installationAccount(provider)
-                : connections.byId(connectionId).filter(a -> a.provider() == provider);
+        Optional<ProviderAccount> account = account(provider, connectionId);
         try {
             if (account.isEmpty() && connectionId != null) {
                 record(null, provider, operation, path, text, 404, "rejected: no such connection", started);
@@ -131,8 +158,19 @@ public class ProviderCallbacks {
             Optional<ProviderNotice> notice = verification.apply(account.get());
             if (notice.isEmpty()) {
                 record(null, provider, operation, path, text, 200, "accepted: concerns no payment", started);
+                return;
             }
-            return notice;
+            if (!readable(notice.get().amount())) {
+                throw new MalformedCallback("the amount is not a number we can read");
+            }
+            String identity = notice.get().eventId() == null
+                    ? "body:" + Sha256.hex(body)
+                    : notice.get().eventId() + ":"
+                            + notice.get().state().getClass().getSimpleName();
+            if (!inbox.store(notice.get(), identity, ProviderExchanges.redact(text))) {
+                // The provider's retry of an event already stored: acknowledged, not acted on twice.
+                record(null, provider, operation, path, text, 200, "accepted: already received", started);
+            }
         } catch (RejectedCallback e) {
             // Unauthenticated: the body's reference is not trusted enough to file it under a payment.
             record(null, provider, operation, path, text, 401, "rejected: " + e.getMessage(), started);
@@ -140,11 +178,12 @@ public class ProviderCallbacks {
         } catch (MalformedCallback e) {
             record(null, provider, operation, path, text, 400, "malformed: " + e.getMessage(), started);
             throw new CallbackRefused(CallbackRefused.Reason.MALFORMED, e.getMessage());
-        } catch (UnconfirmedCallback e) {
-            record(null, provider, operation, path, text, 503, "unconfirmed: " + e.getMessage(), started);
-            throw new CallbackRefused(
-                    CallbackRefused.Reason.UNCONFIRMED, "The notification could not be confirmed yet");
         }
+    }
+
+    /** An amount short enough to store as written: no real one comes near 40 characters. */
+    private static boolean readable(@Nullable BigDecimal amount) {
+        return amount == null || amount.toString().length() <= 40;
     }
 
     private void record(

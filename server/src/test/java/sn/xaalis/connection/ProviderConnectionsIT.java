@@ -25,6 +25,7 @@ import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeOperator;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.FakeWallet;
+import sn.xaalis.support.Inbox;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.TestDatabase;
@@ -123,11 +124,7 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                 Map.entry(merchantA, mmA),
                 Map.entry(merchantB, walletB),
                 Map.entry(merchantB, mmB))) {
-            assertThat(api.status(paid.getKey(), paid.getValue())
-                            .json()
-                            .get("status")
-                            .stringValue())
-                    .isEqualTo("SUCCESS");
+            api.awaitStatus(paid.getKey(), paid.getValue(), "SUCCESS", Duration.ofSeconds(10));
             assertThat(api.notifications(paid.getKey()).toString()).contains(paid.getValue() + ":SUCCESS");
         }
     }
@@ -209,6 +206,7 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                         .status())
                 .isEqualTo(401);
 
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(api.status(merchantB, walletB).json().get("status").stringValue())
                 .isEqualTo("PROCESSING");
         assertThat(api.status(merchantB, mmB).json().get("status").stringValue())
@@ -226,8 +224,8 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         assertThat(qrRequest(mm).json().get("code").stringValue()).isEqualTo(FakeProviders.MM_MERCHANT_CODE);
         assertThat(fake.wallet().pay(wallet).url()).endsWith("/providers/wallet/events");
         assertThat(fake.operator().pay(mm).url()).endsWith("/providers/mobilemoney/notifications");
-        assertThat(api.status(plain, wallet).json().get("status").stringValue()).isEqualTo("SUCCESS");
-        assertThat(api.status(plain, mm).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(plain, wallet, "SUCCESS", Duration.ofSeconds(10));
+        api.awaitStatus(plain, mm, "SUCCESS", Duration.ofSeconds(10));
 
         // The installation's address moves only the installation account's payments.
         String ownWallet = payment(own, "WALLET_SN");
@@ -236,6 +234,7 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         assertThat(walletEvent("/providers/wallet/events", event, FakeProviders.WALLET_SECRET)
                         .status())
                 .isEqualTo(200);
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(api.status(own, ownWallet).json().get("status").stringValue())
                 .isEqualTo("PROCESSING");
     }
@@ -303,7 +302,7 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         assertThat(post(address, Map.of("Authorization", "Basic " + apiKeyOf(a)), notification)
                         .status())
                 .isEqualTo(202);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
         assertThat(api.notifications(m).toString()).contains(reference + ":SUCCESS");
     }
 
@@ -491,7 +490,8 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         assertThat(refused.json().get("message").stringValue()).contains("1 live payments", "still open");
 
         fake.wallet().pay(reference);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
+        Inbox.awaitActedOn(jdbc, clock);
         String address = connection(m, "WALLET_SN").get("inbound_url").stringValue();
         assertThat(api.admin("DELETE", connectionPath(m, "WALLET_SN"), null).status())
                 .isEqualTo(204);

@@ -17,12 +17,14 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.provider.live.WalletSignatures;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.FakeOperator;
 import sn.xaalis.support.FakeProviders;
 import sn.xaalis.support.FakeWallet;
+import sn.xaalis.support.Inbox;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
@@ -50,6 +52,9 @@ class LiveProvidersIT extends ApiIntegrationTest {
 
     @Autowired
     LoggingSystem logging;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @BeforeEach
     void reset() {
@@ -158,12 +163,13 @@ class LiveProvidersIT extends ApiIntegrationTest {
         FakeProviders.Sent event = fake.wallet().pay(reference);
         assertThat(event.status()).isEqualTo(200);
         assertThat(event.headers().get("Wave-Signature")).startsWith("t=");
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
         assertThat(eventIds(m)).contains(reference + ":SUCCESS");
 
         // The same event again (the wallet retries): acknowledged, nothing changes twice.
         byte[] again = event.body().getBytes(StandardCharsets.UTF_8);
         assertThat(walletEvent(again, signature(again, now())).status()).isEqualTo(200);
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(eventIds(m).stream().filter(id -> id.equals(reference + ":SUCCESS")))
                 .hasSize(1);
     }
@@ -176,8 +182,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
                         .failAttempt(reference, "insufficient-funds", "Solde insuffisant")
                         .status())
                 .isEqualTo(200);
-        JsonNode status = api.status(m, reference).json();
-        assertThat(status.get("status").stringValue()).isEqualTo("FAILED");
+        JsonNode status = api.awaitStatus(m, reference, "FAILED", Duration.ofSeconds(10));
         assertThat(status.get("error_message").stringValue()).isEqualTo("Solde insuffisant");
         String session = fake.wallet().sessionFor(reference).get("id").stringValue();
         assertThat(fake.received("POST", "/v1/checkout/sessions/" + session + "/expire"))
@@ -197,7 +202,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
                 .put("message", "Solde insuffisant");
         byte[] event = FakeWallet.event("AE_sn_failed", "checkout.session.payment_failed", session);
         assertThat(walletEvent(event, signature(event, now())).status()).isEqualTo(200);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
     }
 
     @Test
@@ -225,6 +230,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
         // A captured, correctly signed event replayed after the tolerance window, or dated ahead of it.
         assertThat(walletEvent(event, signature(event, now - 301)).status()).isEqualTo(401);
         assertThat(walletEvent(event, signature(event, now + 305)).status()).isEqualTo(401);
+        Inbox.awaitActedOn(jdbc, clock);
 
         assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
         assertThat(eventIds(m)).isEmpty();
@@ -239,6 +245,124 @@ class LiveProvidersIT extends ApiIntegrationTest {
                         + "\"amount\":\"500\",\"currency\":\"XOF\"}}")
                 .getBytes(StandardCharsets.UTF_8);
         assertThat(walletEvent(till, signature(till, now())).status()).isEqualTo(200);
+    }
+
+    @Test
+    void anEventAboutASessionMadeOutsideXaalisIsAcknowledgedIgnoredAndLogged() {
+        // The wallet lets a business open sessions without a client_reference (in its portal, by another
+        // integration): such an event is none of ours, and refusing it would only make the wallet retry.
+        Api.Merchant m = liveMerchant("WALLET_SN");
+        String reference = newWalletPayment(m);
+        var session = fake.wallet().sessionFor(reference).deepCopy();
+        session.put("id", "cos-outside" + System.nanoTime());
+        session.putNull("client_reference");
+        session.put("checkout_status", "complete").put("payment_status", "succeeded");
+        String id = "AE_sn_outside" + System.nanoTime();
+        byte[] event = FakeWallet.event(id, "checkout.session.completed", session);
+
+        Api.Response answer = walletEvent(event, signature(event, now()));
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        assertThat(jdbc.sql("SELECT outcome FROM provider_exchanges WHERE direction = 'INBOUND' AND operation = 'event'"
+                                + " AND response_status = 200 AND request_body LIKE :id")
+                        .param("id", "%" + id + "%")
+                        .query(String.class)
+                        .list())
+                .as("kept in the exchange log")
+                .containsExactly("accepted: concerns no payment");
+        Inbox.awaitActedOn(jdbc, clock);
+        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
+    }
+
+    @Test
+    void aSessionTheWalletExpiredExpiresThePaymentWithItsWebhook() {
+        Api.Merchant m = liveMerchant("WALLET_SN");
+        String reference = newWalletPayment(m);
+        var session = fake.wallet().expireAtWallet(reference);
+        assertThat(session.get("payment_status").stringValue())
+                .as("what the wallet publishes for an expired session")
+                .isEqualTo("cancelled");
+
+        clock.advance(Duration.ofSeconds(61)); // reconciliation asks the wallet
+        api.awaitStatus(m, reference, "EXPIRED", Duration.ofSeconds(10));
+        assertThat(eventIds(m)).contains(reference + ":EXPIRED").doesNotContain(reference + ":CANCELLED");
+    }
+
+    @Test
+    void eventsAreStoredAndAnsweredAtOnceWhileTheWalletHangsThenActedOnOnceItAnswers() {
+        Api.Merchant m = liveMerchant("WALLET_SN");
+        List<String> references = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            references.add(newWalletPayment(m));
+        }
+        fake.wallet().hang(3_000); // past the 0.5 s read timeout of every call: each would time out
+        int events = 500;
+        long[] millis = new long[events];
+        try {
+            for (int i = 0; i < events; i++) {
+                String reference = references.get(i % references.size());
+                var session = fake.wallet().sessionFor(reference).deepCopy();
+                session.putObject("last_payment_error")
+                        .put("code", "insufficient-funds")
+                        .put("message", "Solde insuffisant");
+                byte[] event = FakeWallet.event(
+                        "AE_sn_hang" + i + "x" + System.nanoTime(), "checkout.session.payment_failed", session);
+                long started = System.nanoTime();
+                Api.Response answer = walletEvent(event, signature(event, now()));
+                millis[i] = (System.nanoTime() - started) / 1_000_000;
+                assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+            }
+            for (String reference : references) {
+                assertThat(api.status(m, reference).json().get("status").stringValue())
+                        .as("nothing acted on yet: the wallet's session cannot be closed")
+                        .isEqualTo("PROCESSING");
+            }
+        } finally {
+            fake.wallet().hang(0);
+        }
+        long[] sorted = millis.clone();
+        java.util.Arrays.sort(sorted);
+        long p50 = sorted[events / 2];
+        long p99 = sorted[(int) Math.ceil(events * 0.99) - 1];
+        long max = sorted[events - 1];
+        System.out.printf(
+                "Wallet event answers with the wallet's API hanging: %d events, p50 %d ms, p99 %d ms, max %d ms%n",
+                events, p50, p99, max);
+        assertThat(max)
+                .as("no answer waits on the wallet (read timeout 500 ms)")
+                .isLessThan(500);
+
+        // The wallet answers again, its circuit lets calls through, the back-off has passed: each
+        // payment's session is closed once, and the payment fails with the wallet's message.
+        clock.advance(Duration.ofSeconds(31));
+        for (String reference : references) {
+            JsonNode status = api.awaitStatus(m, reference, "FAILED", Duration.ofSeconds(20));
+            assertThat(status.get("error_message").stringValue()).isEqualTo("Solde insuffisant");
+        }
+        Inbox.awaitActedOn(jdbc, clock);
+    }
+
+    @Test
+    void anOperatorSuccessThatCannotBeConfirmedYetIsAnsweredAndConfirmedLater() {
+        Api.Merchant m = liveMerchant("MOBILEMONEY_SN");
+        String reference = newMobileMoneyPayment(m);
+        String unavailable = "{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":\"503\","
+                + "\"code\":\"50\",\"detail\":\"try later\"}";
+        fake.answerNext("mm.transactions", FakeProviders.Answer.of(503, unavailable));
+        fake.answerNext("mm.transactions", FakeProviders.Answer.of(503, unavailable));
+
+        // Formerly answered 503 for the operator to send again: now stored, answered, and asked again.
+        assertThat(fake.operator().pay(reference).status()).isEqualTo(202);
+        Inbox.awaitActedOn(jdbc, clock);
+        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
+
+        clock.advance(Duration.ofSeconds(11));
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
+        assertThat(exchanges.forReference(reference))
+                .filteredOn(e -> e.operation().equals("handled"))
+                .extracting(ProviderExchanges.Exchange::outcome)
+                .anySatisfy(outcome -> assertThat(outcome).startsWith("not yet: "))
+                .anySatisfy(outcome -> assertThat(outcome).contains("PROCESSING to SUCCESS"));
     }
 
     @Test
@@ -388,7 +512,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
         session.put("checkout_status", "complete").put("payment_status", "succeeded");
         byte[] event = FakeWallet.event("AE_sn_late", "checkout.session.completed", session);
         assertThat(walletEvent(event, signature(event, now())).status()).isEqualTo(200);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
         assertThat(eventIds(m)).contains(reference + ":EXPIRED", reference + ":SUCCESS");
     }
 
@@ -449,7 +573,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
         assertThat(notification.status()).as("202, as the operator asks").isEqualTo(202);
         assertThat(notification.headers().get("Authorization"))
                 .isEqualTo("Basic " + FakeProviders.MM_NOTIFICATION_SECRET);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
         String transaction =
                 Api.JSON.readTree(notification.body()).get("transactionId").stringValue();
         assertThat(fake.received("GET", "/api/eWallet/v1/transactions/" + transaction + "/status"))
@@ -469,6 +593,8 @@ class LiveProvidersIT extends ApiIntegrationTest {
         assertThat(mmNotification(success, "Basic " + FakeProviders.MM_NOTIFICATION_SECRET)
                         .status())
                 .isEqualTo(202);
+        awaitRequests("GET", "/api/eWallet/v1/transactions/" + tx + "/status", 1);
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
 
         assertThat(mmNotification(success, "Basic wrong-key").status()).isEqualTo(401);
@@ -480,8 +606,11 @@ class LiveProvidersIT extends ApiIntegrationTest {
         assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("PROCESSING");
         String withKey = success.replace(
                 "{\"amount\"", "{\"apiKey\":\"" + FakeProviders.MM_NOTIFICATION_SECRET + "\",\"amount\"");
+        // The operator's retry is acknowledged as the same notification; the one stored is confirmed
+        // again after its back-off, and now the operator confirms it.
         assertThat(mmNotification(withKey, null).status()).isEqualTo(202);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        clock.advance(Duration.ofSeconds(11));
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
     }
 
     @Test
@@ -489,11 +618,12 @@ class LiveProvidersIT extends ApiIntegrationTest {
         Api.Merchant m = liveMerchant("MOBILEMONEY_SN");
         String reference = newMobileMoneyPayment(m);
         assertThat(fake.operator().fail(reference).status()).isEqualTo(202);
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(api.status(m, reference).json().get("status").stringValue())
                 .as("only a success counts: the customer may try again on the same QR code")
                 .isEqualTo("PROCESSING");
         assertThat(fake.operator().pay(reference).status()).isEqualTo(202);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
     }
 
     @Test
@@ -501,6 +631,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
         Api.Merchant m = liveMerchant("MOBILEMONEY_SN");
         String reference = newMobileMoneyPayment(m);
         fake.operator().pay(reference);
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
         Api.Response refused = api.post(m, "/payments/" + reference + "/refund/", null, Map.of());
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.json().get("errors").get("provider").toString()).contains("no refund API");
@@ -577,6 +708,8 @@ class LiveProvidersIT extends ApiIntegrationTest {
         fake.operator().revokeTokens();
         String reference = newMobileMoneyPayment(m);
         fake.operator().pay(reference);
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
+        Inbox.awaitActedOn(jdbc, clock);
         List<ProviderExchanges.Exchange> log = exchanges.forReference(reference);
         assertThat(log)
                 .extracting(ProviderExchanges.Exchange::operation)
@@ -682,7 +815,8 @@ class LiveProvidersIT extends ApiIntegrationTest {
     private String paidWalletPayment(Api.Merchant m) {
         String reference = newWalletPayment(m);
         assertThat(fake.wallet().pay(reference).status()).isEqualTo(200);
-        assertThat(api.status(m, reference).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
+        Inbox.awaitActedOn(jdbc, clock);
         return reference;
     }
 

@@ -64,7 +64,7 @@ class OperatorSettingsIT extends ApiIntegrationTest {
         Api.Merchant m = api.goLive(api.onboard("MOBILEMONEY_SN"));
         String notified = reference(m);
         assertThat(fake.operator().pay(notified).status()).isEqualTo(202);
-        assertThat(api.status(m, notified).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, notified, "SUCCESS", Duration.ofSeconds(10));
         assertThat(fake.received("GET", "/api/eWallet/v1/transactions")).isEmpty();
 
         // Lost: nothing can be asked, so the payment expires at its deadline...
@@ -86,7 +86,7 @@ class OperatorSettingsIT extends ApiIntegrationTest {
                         "Basic " + FakeProviders.MM_NOTIFICATION_SECRET),
                 retried);
         assertThat(accepted.status()).isEqualTo(202);
-        assertThat(api.status(m, lost).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        api.awaitStatus(m, lost, "SUCCESS", Duration.ofSeconds(10));
         assertThat(api.notifications(m).toString()).contains(lost + ":EXPIRED", lost + ":SUCCESS");
     }
 

@@ -38,6 +38,7 @@ public final class FakeWallet {
     private final List<FakeProviders.Sent> sent = new CopyOnWriteArrayList<>();
     private volatile boolean down;
     private volatile boolean loseNextAnswer;
+    private volatile long hangMillis;
     private volatile Instant nextExpiry;
     private volatile java.util.function.Consumer<String> onCreate = reference -> {};
     private final FakeWalletPayouts payouts;
@@ -106,6 +107,11 @@ public final class FakeWallet {
         accounts.get(apiKey).down = down;
     }
 
+    /** Every call is answered only after {@code millis} (0: at once): a wallet whose API hangs. */
+    public void hang(long millis) {
+        this.hangMillis = millis;
+    }
+
     /** The next creation opens its session, but its answer comes too late for the caller (a lost answer). */
     public void loseNextCreationAnswer() {
         loseNextAnswer = true;
@@ -127,6 +133,7 @@ public final class FakeWallet {
      */
     void restoreSettings() {
         down = false;
+        hangMillis = 0;
         loseNextAnswer = false;
         nextExpiry = null;
         onCreate = reference -> {};
@@ -161,6 +168,16 @@ public final class FakeWallet {
         session.put("transaction_id", "T" + random(10).toUpperCase(java.util.Locale.ROOT));
         session.put("when_completed", now());
         session.putNull("last_payment_error");
+        return session;
+    }
+
+    /**
+     * The wallet expires the session itself (its {@code when_expires} passed): as the wallet publishes
+     * it, {@code checkout_status} {@code expired} with {@code payment_status} {@code cancelled}.
+     */
+    public ObjectNode expireAtWallet(String clientReference) {
+        ObjectNode session = sessionFor(clientReference);
+        expire(session);
         return session;
     }
 
@@ -202,6 +219,12 @@ public final class FakeWallet {
     }
 
     FakeProviders.Answer answer(FakeProviders.Received request) {
+        FakeProviders.Answer answer = answerAtOnce(request);
+        long hang = hangMillis;
+        return hang > 0 ? new FakeProviders.Answer(answer.status(), answer.body(), hang) : answer;
+    }
+
+    private FakeProviders.Answer answerAtOnce(FakeProviders.Received request) {
         if (down) {
             return error(503, "service-unavailable", "The service is temporarily unavailable for maintenance");
         }
@@ -264,8 +287,7 @@ public final class FakeWallet {
             if (!"open".equals(text(body, "checkout_status"))) {
                 return error(409, "request-validation-error", "The checkout session is not open");
             }
-            body.put("checkout_status", "expired");
-            body.put("when_completed", now());
+            expire(body);
             return FakeProviders.Answer.empty(200);
         }
         if (method.equals("POST") && parts.length == 6 && parts[5].equals("refund")) {
@@ -279,6 +301,13 @@ public final class FakeWallet {
             return FakeProviders.Answer.empty(200); // idempotent: a second refund refunds nothing more
         }
         return error(404, "not-found", "Not found");
+    }
+
+    /** An expired session, as the wallet reports it: no longer payable, its payment cancelled. */
+    private void expire(ObjectNode session) {
+        session.put("checkout_status", "expired");
+        session.put("payment_status", "cancelled");
+        session.put("when_completed", now());
     }
 
     private FakeProviders.Answer create(Account account, JsonNode request) {

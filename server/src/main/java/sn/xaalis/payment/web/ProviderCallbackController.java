@@ -2,7 +2,6 @@ package sn.xaalis.payment.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -10,18 +9,17 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
-import sn.xaalis.payment.ProviderNotices;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.JsonBodies;
 import sn.xaalis.provider.ProviderCallbacks;
-import sn.xaalis.provider.ProviderNotice;
 
 /**
  * Where providers tell us about payments: the installation's own accounts at the bare addresses, each
  * merchant connection at its own (D26). Authentication is the provider's own (a signature or a shared
- * secret), checked before the body is believed; a verified notice for a payment we do not know is
- * still acknowledged, so the provider stops sending it.
+ * secret), checked before the body is believed; a verified event is stored and answered at once, and
+ * acted on afterwards by a job (issue 47), so the answer never waits on the provider's API. A verified
+ * event for a payment we do not know is still acknowledged, so the provider stops sending it.
  */
 @RestController
 class ProviderCallbackController {
@@ -31,11 +29,9 @@ class ProviderCallbackController {
     private static final String MOBILEMONEY = ProviderCallbacks.MOBILEMONEY_PATH;
 
     private final ProviderCallbacks callbacks;
-    private final ProviderNotices notices;
 
-    ProviderCallbackController(ProviderCallbacks callbacks, ProviderNotices notices) {
+    ProviderCallbackController(ProviderCallbacks callbacks) {
         this.callbacks = callbacks;
-        this.notices = notices;
     }
 
     @PostMapping({WALLET, WALLET + "/{connection}"})
@@ -43,10 +39,8 @@ class ProviderCallbackController {
             HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
         ConnectionId connectionId = connection(connection);
         byte[] body = JsonBodies.read(request, MAX_BODY);
-        handle(
-                callbacks.walletEvent(
-                        connectionId, request.getHeader("Authorization"), request.getHeader("Wave-Signature"), body),
-                body);
+        callbacks.walletEvent(
+                connectionId, request.getHeader("Authorization"), request.getHeader("Wave-Signature"), body);
         return Map.of("received", true);
     }
 
@@ -56,15 +50,8 @@ class ProviderCallbackController {
             HttpServletRequest request, @PathVariable(name = "connection", required = false) String connection) {
         ConnectionId connectionId = connection(connection);
         byte[] body = JsonBodies.read(request, MAX_BODY);
-        handle(callbacks.mobileMoneyNotification(connectionId, request.getHeader("Authorization"), body), body);
+        callbacks.mobileMoneyNotification(connectionId, request.getHeader("Authorization"), body);
         return ResponseEntity.status(HttpStatus.ACCEPTED).build();
-    }
-
-    private void handle(Optional<ProviderNotice> notice, byte[] body) {
-        notice.ifPresent(n -> {
-            ProviderNotices.Applied applied = notices.apply(n);
-            callbacks.recordHandled(n, body, applied.reference(), applied.outcome());
-        });
     }
 
     private static @Nullable ConnectionId connection(String segment) {

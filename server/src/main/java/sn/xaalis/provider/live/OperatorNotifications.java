@@ -21,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  * account's callback authenticates them: the operator's description sends it as {@code Authorization:
  * Basic <apiKey>}, some integrations read it from the body's {@code apiKey}; either is accepted, and
  * every key presented must be the right one. Only a success counts ("only act on SUCCESS": a failed
- * attempt leaves the QR code payable), and it is confirmed with the operator when look-ups are on.
+ * attempt leaves the QR code payable), and it is confirmed with the operator when look-ups are on: not
+ * before the notification is answered, but when it is acted on ({@link #confirm}).
  */
 @Component
 public class OperatorNotifications {
@@ -35,11 +36,11 @@ public class OperatorNotifications {
     }
 
     /**
-     * @return what the notification says of one of our QR codes, or empty for an authenticated
-     *     notification about something else (another type, another merchant code)
+     * @return what the notification says of one of our QR codes (a success as {@link SessionState.Paid},
+     *     not yet confirmed), or empty for an authenticated notification about something else (another
+     *     type, another merchant code)
      * @throws RejectedCallback for a missing or wrong {@code apiKey}
      * @throws MalformedCallback when it lacks what identifies the payment
-     * @throws UnconfirmedCallback when the operator could not be asked to confirm a success
      */
     public Optional<ProviderNotice> verify(ProviderAccount account, String authorization, byte[] body) {
         Credentials.Operator credentials = (Credentials.Operator) account.credentials();
@@ -62,7 +63,7 @@ public class OperatorNotifications {
             throw new MalformedCallback("a notification needs transactionId and reference");
         }
         SessionState state = "SUCCESS".equals(Replies.text(notification, "status"))
-                ? confirmed(account, reference, transactionId)
+                ? new SessionState.Paid()
                 : new SessionState.Open();
         return Optional.of(new ProviderNotice(
                 Provider.MOBILEMONEY_SN,
@@ -95,15 +96,22 @@ public class OperatorNotifications {
         return authentic;
     }
 
-    /** A success as the operator confirms it; without look-ups, the apiKey is the only proof there is. */
-    private SessionState confirmed(ProviderAccount account, String reference, String transactionId) {
-        SessionState state = operator.looksUp()
-                ? operator.transactionState(account, reference, transactionId)
-                : new SessionState.Paid();
-        if (state instanceof SessionState.Unreachable unreachable) {
-            throw new UnconfirmedCallback(unreachable.reason());
+    /**
+     * A notified success as the operator confirms it; without look-ups, the apiKey is the only proof
+     * there is. An answer that is not final yet (pending, unknown) is {@link SessionState.Unreachable}:
+     * ask again later, as when the operator could not be asked at all.
+     */
+    public SessionState confirm(ProviderAccount account, ProviderNotice notice) {
+        if (!operator.looksUp() || notice.providerTransactionId() == null) {
+            return new SessionState.Paid();
         }
-        return state;
+        SessionState state = operator.transactionState(account, notice.reference(), notice.providerTransactionId());
+        return switch (state) {
+            case SessionState.Open open -> new SessionState.Unreachable("MOBILEMONEY_SN does not confirm it yet");
+            case SessionState.Unknown unknown ->
+                new SessionState.Unreachable("MOBILEMONEY_SN does not confirm it yet: " + unknown.reason());
+            default -> state;
+        };
     }
 
     private static @Nullable BigDecimal amount(@Nullable String value) {

@@ -33,9 +33,9 @@ public class WalletEvents {
 
     /**
      * @return what the event says of a checkout session, or empty for an authenticated event that
-     *     concerns none (a test event, a payment to the merchant's till)
+     *     concerns none of ours (a test event, a payment to the merchant's till, a session opened
+     *     outside Xaalis, which has no {@code client_reference})
      * @throws RejectedCallback when the event is not authenticated
-     * @throws MalformedCallback when an authenticated checkout event lacks what identifies the payment
      */
     public Optional<ProviderNotice> verify(
             ProviderAccount account, String authorization, String signature, byte[] body) {
@@ -48,7 +48,8 @@ public class WalletEvents {
         JsonNode session = event.path("data");
         String reference = Replies.text(session, "client_reference");
         if (reference == null) {
-            throw new MalformedCallback("a checkout event needs data.client_reference");
+            // The wallet allows sessions without one; refusing the event would only make it retry.
+            return Optional.empty();
         }
         SessionState state =
                 switch (type) {

@@ -251,11 +251,13 @@ public class WalletProvider implements LiveProvider, PayoutChannel {
         if ("succeeded".equals(payment)) {
             return new SessionState.Paid();
         }
-        if ("cancelled".equals(payment)) {
-            return new SessionState.Cancelled();
-        }
+        // An expired session's payment_status is "cancelled" (the wallet publishes both): the session
+        // ran out or was closed, which is an expiry, not a cancellation the merchant asked for.
         if ("expired".equals(checkout)) {
             return new SessionState.Expired();
+        }
+        if ("cancelled".equals(payment)) {
+            return new SessionState.Cancelled();
         }
         if (checkout == null) {
             return new SessionState.Unknown("WALLET_SN gave no checkout_status");
