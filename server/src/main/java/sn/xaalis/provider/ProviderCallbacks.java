@@ -1,6 +1,7 @@
 package sn.xaalis.provider;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -117,18 +118,20 @@ public class ProviderCallbacks {
         long started = System.nanoTime();
         String path = inboundPath(provider, connectionId);
         String text = new String(body, StandardCharsets.UTF_8);
-        Optional<ProviderAccount> account = connectionId == null
-                ? providers.installationAccount(provider)
-                : connections.byId(connectionId).filter(a -> a.provider() == provider);
+        List<ProviderAccount> accounts = connectionId == null
+                ? providers.installationAccount(provider).stream().toList()
+                : connections.inbound(connectionId).stream()
+                        .filter(a -> a.provider() == provider)
+                        .toList();
         try {
-            if (account.isEmpty() && connectionId != null) {
+            if (accounts.isEmpty() && connectionId != null) {
                 record(null, provider, operation, path, text, 404, "rejected: no such connection", started);
                 throw new CallbackRefused(CallbackRefused.Reason.UNKNOWN_CONNECTION, "No such connection");
             }
-            if (account.isEmpty()) {
+            if (accounts.isEmpty()) {
                 throw new RejectedCallback(provider + " has no installation account configured");
             }
-            Optional<ProviderNotice> notice = verification.apply(account.get());
+            Optional<ProviderNotice> notice = firstVerified(accounts, verification);
             if (notice.isEmpty()) {
                 record(null, provider, operation, path, text, 200, "accepted: concerns no payment", started);
             }
@@ -145,6 +148,35 @@ public class ProviderCallbacks {
             throw new CallbackRefused(
                     CallbackRefused.Reason.UNCONFIRMED, "The notification could not be confirmed yet");
         }
+    }
+
+    /**
+     * What the first of a connection's accounts that recognises the request says: the current one, else
+     * one it replaced whose payments are still open (the old merchant code's notifications about them).
+     *
+     * @throws RejectedCallback when none authenticates it
+     */
+    private static Optional<ProviderNotice> firstVerified(
+            List<ProviderAccount> accounts, Function<ProviderAccount, Optional<ProviderNotice>> verification) {
+        RejectedCallback rejected = null;
+        boolean authentic = false;
+        for (ProviderAccount account : accounts) {
+            try {
+                Optional<ProviderNotice> notice = verification.apply(account);
+                if (notice.isPresent()) {
+                    return notice;
+                }
+                authentic = true;
+            } catch (RejectedCallback e) {
+                if (rejected == null) {
+                    rejected = e;
+                }
+            }
+        }
+        if (!authentic && rejected != null) {
+            throw rejected;
+        }
+        return Optional.empty();
     }
 
     private void record(
