@@ -413,6 +413,22 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aConnectionSavedBeforeMerchantCodesWereStoredApartGetsItsCodeAtStart() {
+        Accounts a = Accounts.fresh();
+        Api.Merchant m = connectBoth(a, "signing");
+        String id = connection(m, "MOBILEMONEY_SN").get("id").stringValue();
+        jdbc.sql("UPDATE provider_connections SET merchant_code = NULL WHERE id = :id")
+                .param("id", UUID.fromString(id))
+                .update();
+        upkeep.run(new org.springframework.boot.DefaultApplicationArguments());
+        assertThat(jdbc.sql("SELECT merchant_code FROM provider_connections WHERE id = :id")
+                        .param("id", UUID.fromString(id))
+                        .query(String.class)
+                        .single())
+                .isEqualTo(a.code());
+    }
+
+    @Test
     void twoApplicationsSavingOneMerchantCodeAtOnceCannotBothWin() throws Exception {
         Accounts a = Accounts.fresh();
         fake.operator().account(a.clientId(), a.clientSecret(), a.code());
