@@ -12,6 +12,7 @@ import sn.xaalis.provider.ProviderAccount;
 /**
  * One application's account at one provider, as stored.
  *
+ * @param version raised when the connection is saved with another account (see {@link #sameAccount})
  * @param statusMessage what the last set-up or test said, in the provider's words when it refused
  */
 record Connection(
@@ -19,6 +20,7 @@ record Connection(
         ApplicationId applicationId,
         Provider provider,
         Credentials credentials,
+        int version,
         Status status,
         @Nullable String statusMessage,
         Instant checkedAt,
@@ -35,7 +37,33 @@ record Connection(
     }
 
     ProviderAccount account() {
-        return new ProviderAccount(id, provider, credentials);
+        return new ProviderAccount(id, provider, credentials, version);
+    }
+
+    /** The operator merchant code it collects into; null for a wallet account. */
+    @Nullable
+    String merchantCode() {
+        return merchantCode(credentials);
+    }
+
+    static @Nullable String merchantCode(Credentials credentials) {
+        return credentials instanceof Credentials.Operator operator ? operator.merchantCode() : null;
+    }
+
+    /**
+     * Whether {@code next} is the same account at the provider, only with other secrets: the same
+     * merchant code at the operator, the same API key at the wallet. Its payments are then asked about
+     * with the new secrets (an old one is replaced because it no longer works); another account keeps
+     * this one for the payments opened in it.
+     */
+    boolean sameAccount(Credentials next) {
+        return switch (credentials) {
+            case Credentials.Wallet wallet ->
+                next instanceof Credentials.Wallet other && other.apiKey().equals(wallet.apiKey());
+            case Credentials.Operator operator ->
+                next instanceof Credentials.Operator other
+                        && other.merchantCode().equals(operator.merchantCode());
+        };
     }
 
     /** The same credentials after a check; {@code updatedAt} stays the time they were saved. */
@@ -45,6 +73,7 @@ record Connection(
                 applicationId,
                 provider,
                 credentials,
+                version,
                 ok ? Status.CONNECTED : Status.FAILED,
                 message,
                 at,
@@ -54,6 +83,6 @@ record Connection(
 
     @Override
     public String toString() {
-        return "Connection[" + id + ", " + provider + ", " + status + "]";
+        return "Connection[" + id + " v" + version + ", " + provider + ", " + status + "]";
     }
 }

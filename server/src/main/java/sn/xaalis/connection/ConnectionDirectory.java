@@ -1,6 +1,8 @@
 package sn.xaalis.connection;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import sn.xaalis.cluster.CacheInvalidation;
@@ -28,11 +30,13 @@ class ConnectionDirectory implements ProviderConnections {
     private final CacheInvalidation invalidation;
     private final ShortLivedCache<Key, Optional<Connection>> byApplication;
     private final ShortLivedCache<ConnectionId, Optional<Connection>> byId;
+    private final ShortLivedCache<ConnectionId, List<ProviderAccount>> kept;
 
     ConnectionDirectory(Connections connections, ClusterSignals signals) {
         this.connections = connections;
         this.byApplication = new ShortLivedCache<>(TTL, MAX_CACHED, signals::hearsOtherNodes);
         this.byId = new ShortLivedCache<>(TTL, MAX_CACHED, signals::hearsOtherNodes);
+        this.kept = new ShortLivedCache<>(TTL, MAX_CACHED, signals::hearsOtherNodes);
         this.invalidation = new CacheInvalidation(signals, CHANNEL, this::forgetNow);
     }
 
@@ -50,6 +54,29 @@ class ConnectionDirectory implements ProviderConnections {
         return byId.get(connectionId, connections::byId).map(Connection::account);
     }
 
+    @Override
+    public Optional<ProviderAccount> byId(ConnectionId connectionId, int version) {
+        Optional<ProviderAccount> current = byId(connectionId);
+        if (current.isEmpty() || current.get().version() == version) {
+            return current;
+        }
+        return kept.get(connectionId, connections::kept).stream()
+                .filter(account -> account.version() == version)
+                .findFirst();
+    }
+
+    @Override
+    public List<ProviderAccount> inbound(ConnectionId connectionId) {
+        Optional<ProviderAccount> current = byId(connectionId);
+        if (current.isEmpty()) {
+            return List.of();
+        }
+        List<ProviderAccount> accounts = new ArrayList<>();
+        accounts.add(current.get());
+        accounts.addAll(kept.get(connectionId, connections::kept));
+        return accounts;
+    }
+
     /** After a change: this node forgets now and at commit, the others when the signal reaches them. */
     void changed() {
         invalidation.changed();
@@ -58,5 +85,6 @@ class ConnectionDirectory implements ProviderConnections {
     private void forgetNow() {
         byApplication.clear();
         byId.clear();
+        kept.clear();
     }
 }

@@ -93,6 +93,10 @@ class ConnectionPageController {
                 ModelAndView view = page(user, application, known, null, e.errors());
                 view.setStatus(HttpStatus.BAD_REQUEST);
                 return view;
+            } catch (ConnectionRefusal.MerchantCodeTaken e) {
+                ModelAndView view = page(user, application, known, null, e.errors());
+                view.setStatus(HttpStatus.CONFLICT);
+                return view;
             }
         });
     }

@@ -41,6 +41,26 @@ abstract sealed class ConnectionRefusal extends Refusal {
         }
     }
 
+    /**
+     * The operator merchant code is another's: another application's connection, or the installation's own
+     * account. The operator sends a code's notifications to one address, so a second claim would silently
+     * take them from the first. Which application holds it is not said: it may be another merchant's.
+     */
+    static final class MerchantCodeTaken extends ConnectionRefusal {
+
+        private MerchantCodeTaken(String code, String why) {
+            super("The merchant code " + code + " " + why, Map.of("merchant_code", List.of(why)));
+        }
+
+        static MerchantCodeTaken byAnotherApplication(String code) {
+            return new MerchantCodeTaken(code, "is already connected to another application");
+        }
+
+        static MerchantCodeTaken byTheInstallation(String code) {
+            return new MerchantCodeTaken(code, "is the installation's own account");
+        }
+    }
+
     /** Live payments opened with the connection are still open: they could no longer be asked about. */
     static final class PaymentsStillOpen extends ConnectionRefusal {
         PaymentsStillOpen(long count, Instant lastDeadline) {
@@ -65,6 +85,7 @@ abstract sealed class ConnectionRefusal extends Refusal {
                 case FieldsInvalid invalid -> HttpStatus.BAD_REQUEST;
                 case NoConnection none -> HttpStatus.NOT_FOUND;
                 case ChangedMeanwhile changed -> HttpStatus.CONFLICT;
+                case MerchantCodeTaken taken -> HttpStatus.CONFLICT;
                 case PaymentsStillOpen open -> HttpStatus.CONFLICT;
             };
         }

@@ -72,27 +72,42 @@ class ConnectionSettings {
 
     /**
      * Stores the credentials, then does the provider's side (the operator's callback registration, the
-     * wallet's key check) and records how that went.
+     * wallet's key check) and records how that went. Another account in place of the stored one (another
+     * merchant code, another API key) is a new version: the one it replaces is kept for the payments
+     * opened in it until they have ended.
      *
      * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right
+     * @throws ConnectionRefusal.MerchantCodeTaken for a merchant code another connection or the installation has
      */
     ConnectionView save(ApplicationId applicationId, Provider provider, Map<String, String> fields) {
         Instant now = Timestamps.truncate(clock.instant());
         Optional<Connection> current = connections.find(applicationId, provider);
         var credentials = new ConnectionRequest(provider, fields).merge(current.map(Connection::credentials), now);
+        ConnectionId id = current.map(Connection::id).orElseGet(ConnectionId::random);
+        boolean anotherAccount = current.isPresent() && !current.get().sameAccount(credentials);
         Connection stored = new Connection(
-                current.map(Connection::id).orElseGet(ConnectionId::random),
+                id,
                 applicationId,
                 provider,
                 credentials,
+                current.map(c -> anotherAccount ? c.version() + 1 : c.version()).orElse(1),
                 Connection.Status.FAILED,
                 "the set-up with the provider has not finished",
                 now,
                 current.map(Connection::createdAt).orElse(now),
                 now);
+        String code = stored.merchantCode();
+        if (code != null) {
+            refuseTaken(applicationId, code); // before anything is stored or registered at the operator
+        }
         try {
             transactions.executeWithoutResult(tx -> {
-                connections.save(stored);
+                if (anotherAccount) {
+                    // Kept even without an open payment: one may be opening with it right now. The
+                    // upkeep job forgets it once none is open.
+                    connections.keep(current.get(), now);
+                }
+                connections.save(stored, current);
                 directory.changed();
                 // What the trail keeps of credentials is what the pages show: their last 4 characters.
                 audit.record(
@@ -103,6 +118,9 @@ class ConnectionSettings {
                         ConnectionView.of(stored, "", now).last4());
             });
         } catch (DuplicateKeyException e) {
+            if (code != null) {
+                refuseTaken(applicationId, code); // the other of two saves of one code at the same moment
+            }
             throw new ConnectionRefusal.ChangedMeanwhile();
         }
         String merchantName = applications
@@ -111,6 +129,16 @@ class ConnectionSettings {
                 .orElse(null);
         ConnectionCheck check = providers.setUp(stored.account(), inboundUrl(stored), merchantName);
         return record(stored, check);
+    }
+
+    /** @throws ConnectionRefusal.MerchantCodeTaken unless the code is free or already this application's */
+    private void refuseTaken(ApplicationId applicationId, String code) {
+        if (providers.installationMerchantCode(code)) {
+            throw ConnectionRefusal.MerchantCodeTaken.byTheInstallation(code);
+        }
+        if (connections.holdersOf(code).stream().anyMatch(holder -> !holder.equals(applicationId))) {
+            throw ConnectionRefusal.MerchantCodeTaken.byAnotherApplication(code);
+        }
     }
 
     /** A harmless call to the provider with the stored credentials; the outcome is kept. */

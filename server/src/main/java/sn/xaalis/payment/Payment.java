@@ -18,6 +18,8 @@ import sn.xaalis.provider.SessionReference;
  * @param providerTransactionId the provider's transaction, once one of its notifications named it
  * @param connectionId the merchant's connection a live payment was opened in; null for the installation's
  *     own account and in sandbox (D26)
+ * @param connectionVersion the version of that connection's account it was opened in: a connection saved
+ *     since with another account keeps this one for it (1 without a connection)
  */
 public record Payment(
         PaymentId transactionUuid,
@@ -42,7 +44,8 @@ public record Payment(
         @Nullable Instant expiredAt,
         @Nullable String errorMessage,
         @Nullable String providerTransactionId,
-        @Nullable ConnectionId connectionId) {
+        @Nullable ConnectionId connectionId,
+        int connectionVersion) {
 
     /** The same payment after a status change. */
     Payment with(
@@ -87,7 +90,8 @@ public record Payment(
                 .expiredAt(expiredAt)
                 .errorMessage(errorMessage)
                 .providerTransactionId(providerTransactionId)
-                .connectionId(connectionId);
+                .connectionId(connectionId)
+                .connectionVersion(connectionVersion);
     }
 
     /** Fields left unset are null (a new payment has no paid_at, expired_at, error or provider transaction yet). */
@@ -115,6 +119,7 @@ public record Payment(
         private @Nullable String errorMessage;
         private @Nullable String providerTransactionId;
         private @Nullable ConnectionId connectionId;
+        private int connectionVersion = 1;
 
         private Builder() {}
 
@@ -233,6 +238,11 @@ public record Payment(
             return this;
         }
 
+        Builder connectionVersion(int value) {
+            connectionVersion = value;
+            return this;
+        }
+
         /** A payment needs every field but those a new one lacks (see the class); a missing one is a bug. */
         Payment build() {
             return new Payment(
@@ -258,7 +268,8 @@ public record Payment(
                     expiredAt,
                     errorMessage,
                     providerTransactionId,
-                    connectionId);
+                    connectionId,
+                    connectionVersion);
         }
     }
 
@@ -271,7 +282,8 @@ public record Payment(
                 providerReference,
                 providerTransactionId,
                 amount,
-                connectionId);
+                connectionId,
+                connectionVersion);
     }
 
     @Override

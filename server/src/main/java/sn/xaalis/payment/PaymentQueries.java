@@ -71,7 +71,12 @@ public class PaymentQueries {
     public record OpenPayments(int count, Instant lastDeadline) {}
 
     public OpenPayments openInConnection(ConnectionId connectionId) {
-        return payments.openInConnection(connectionId);
+        return payments.openInConnection(connectionId, null);
+    }
+
+    /** The same, of the payments opened in one version of the connection's account. */
+    public OpenPayments openInConnection(ConnectionId connectionId, int version) {
+        return payments.openInConnection(connectionId, version);
     }
 
     public Optional<Payment> find(Caller caller, String reference) {

@@ -22,7 +22,7 @@ class PaymentRows implements RowMapper<Payment> {
     static final String COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
-            + " provider_transaction_id, connection_id";
+            + " provider_transaction_id, connection_id, connection_version";
 
     private static final TypeReference<LinkedHashMap<String, String>> LINKS = new TypeReference<>() {};
 
@@ -62,6 +62,8 @@ class PaymentRows implements RowMapper<Payment> {
                 .errorMessage(rs.getString("error_message"))
                 .providerTransactionId(rs.getString("provider_transaction_id"))
                 .connectionId(ConnectionId.fromNullable(rs, "connection_id"))
+                // null before versions were kept: every connection was then at version 1
+                .connectionVersion(rs.getObject("connection_version") == null ? 1 : rs.getInt("connection_version"))
                 .build();
     }
 

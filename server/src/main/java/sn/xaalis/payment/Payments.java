@@ -27,10 +27,10 @@ class Payments {
     private static final String NEW_COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, updated_at, next_check_at, provider_qr_code,"
-            + " connection_id";
+            + " connection_id, connection_version";
     private static final String NEW_VALUES = ":id, :reference, :app, :env, :provider, :amount, :currency, :status,"
             + " :description, :phone, :name, :metadata, :success, :error, :providerReference, :links, :expiresAt,"
-            + " :createdAt, :createdAt, :firstCheck, :providerQr, :connection";
+            + " :createdAt, :createdAt, :firstCheck, :providerQr, :connection, :connectionVersion";
     private static final String INSERT =
             "INSERT INTO payments (" + NEW_COLUMNS + ") VALUES (" + NEW_VALUES + ") ON CONFLICT DO NOTHING";
     // The PostgreSQL statements of insertAtOnce: the payment (the step "stored"), after the idempotent
@@ -113,7 +113,8 @@ class Payments {
                 .param("createdAt", Timestamps.toDatabase(p.createdAt()))
                 .param("firstCheck", Timestamps.toDatabase(firstCheck))
                 .param("providerQr", providerQr)
-                .param("connection", ConnectionId.valueOrNull(p.connectionId()));
+                .param("connection", ConnectionId.valueOrNull(p.connectionId()))
+                .param("connectionVersion", p.connectionId() == null ? null : p.connectionVersion());
     }
 
     // The conditional update of D1: changes the row only if it is still in :from.
@@ -241,10 +242,13 @@ class Payments {
     }
 
     /** Read through the live open payments' partial index (V6): as cheap as there are open payments. */
-    PaymentQueries.OpenPayments openInConnection(ConnectionId connectionId) {
-        return jdbc.sql("SELECT COUNT(*) AS open_count, MAX(expires_at) AS last_deadline FROM payments"
-                        + " WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL AND connection_id = :connection")
-                .param("connection", connectionId.value())
+    PaymentQueries.OpenPayments openInConnection(ConnectionId connectionId, @Nullable Integer version) {
+        // Payments stored before versions were kept have none: they were all opened in version 1.
+        var spec = jdbc.sql("SELECT COUNT(*) AS open_count, MAX(expires_at) AS last_deadline FROM payments"
+                        + " WHERE status = 'PROCESSING' AND next_check_at IS NOT NULL AND connection_id = :connection"
+                        + (version == null ? "" : " AND COALESCE(connection_version, 1) = :version"))
+                .param("connection", connectionId.value());
+        return (version == null ? spec : spec.param("version", version))
                 .query((rs, n) -> new PaymentQueries.OpenPayments(
                         rs.getInt("open_count"),
                         Timestamps.fromDatabase(rs.getObject("last_deadline", OffsetDateTime.class))))

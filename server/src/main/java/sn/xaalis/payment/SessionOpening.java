@@ -71,6 +71,7 @@ class SessionOpening {
                         .expiresAt(expiresAt)
                         .createdAt(now)
                         .connectionId(created.connectionId())
+                        .connectionVersion(created.connectionVersion())
                         .build(),
                 qrCode,
                 providerQrCode);

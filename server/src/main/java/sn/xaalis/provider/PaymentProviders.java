@@ -72,9 +72,7 @@ public class PaymentProviders {
                     availability(request.applicationId(), request.provider()).explain(request.provider()));
         }
         ProviderResult result = adapter.get().createSession(account.get(), request);
-        return result instanceof ProviderResult.Created created
-                ? created.inConnection(account.get().connectionId())
-                : result;
+        return result instanceof ProviderResult.Created created ? created.inAccount(account.get()) : result;
     }
 
     public SessionState sessionState(SessionReference session) {
@@ -141,11 +139,26 @@ public class PaymentProviders {
         return installationAccount(provider);
     }
 
-    /** The account an existing session was opened in; empty when its connection has been removed since. */
+    /**
+     * The account an existing session was opened in, in the version it was opened in (a connection saved
+     * since with another account keeps that one for it); empty when its connection has been removed since.
+     */
     Optional<ProviderAccount> accountOf(SessionReference session) {
         return session.connectionId() == null
                 ? installationAccount(session.provider())
-                : connections.byId(session.connectionId()).filter(a -> a.provider() == session.provider());
+                : connections
+                        .byId(session.connectionId(), session.connectionVersion())
+                        .filter(a -> a.provider() == session.provider());
+    }
+
+    /**
+     * Whether an operator merchant code is the installation's own account's: its notifications come to
+     * the installation's address, so no connection may claim it.
+     */
+    public boolean installationMerchantCode(String merchantCode) {
+        // The property alone counts: an account set up half-way is still the installation's code.
+        String own = properties.mobilemoney().merchantCode();
+        return own != null && own.strip().equals(merchantCode.strip());
     }
 
     Optional<ProviderAccount> installationAccount(Provider provider) {

@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -87,10 +88,22 @@ public class ProviderCallbacks {
         if (notice.provider() != Provider.MOBILEMONEY_SN || !(notice.state() instanceof SessionState.Paid)) {
             return notice;
         }
-        Optional<ProviderAccount> account = account(notice.provider(), notice.connectionId());
-        SessionState state = account.isEmpty()
-                ? new SessionState.Unknown("the account it came to no longer exists")
-                : operator.confirm(account.get(), notice);
+        // A notification under a replaced merchant code is confirmed by the account it was made in: the
+        // current one is asked first, a replaced one still in use only when the current does not know it.
+        SessionState state = null;
+        for (ProviderAccount account : accounts(notice.provider(), notice.connectionId())) {
+            SessionState answer = operator.confirm(account, notice);
+            if (answer instanceof SessionState.Paid) {
+                state = answer;
+                break;
+            }
+            if (state == null) {
+                state = answer;
+            }
+        }
+        if (state == null) {
+            state = new SessionState.Unknown("the account it came to no longer exists");
+        }
         return new ProviderNotice(
                 notice.provider(),
                 notice.connectionId(),
@@ -131,10 +144,13 @@ public class ProviderCallbacks {
                 0);
     }
 
-    private Optional<ProviderAccount> account(Provider provider, @Nullable ConnectionId connectionId) {
+    /** The accounts an address answers for: the current one first, then those it replaced still in use. */
+    private List<ProviderAccount> accounts(Provider provider, @Nullable ConnectionId connectionId) {
         return connectionId == null
-                ? providers.installationAccount(provider)
-                : connections.byId(connectionId).filter(a -> a.provider() == provider);
+                ? providers.installationAccount(provider).stream().toList()
+                : connections.inbound(connectionId).stream()
+                        .filter(a -> a.provider() == provider)
+                        .toList();
     }
 
     private void receive(
@@ -146,16 +162,16 @@ public class ProviderCallbacks {
         long started = System.nanoTime();
         String path = inboundPath(provider, connectionId);
         String text = new String(body, StandardCharsets.UTF_8);
-        Optional<ProviderAccount> account = account(provider, connectionId);
+        List<ProviderAccount> accounts = accounts(provider, connectionId);
         try {
-            if (account.isEmpty() && connectionId != null) {
+            if (accounts.isEmpty() && connectionId != null) {
                 record(null, provider, operation, path, text, 404, "rejected: no such connection", started);
                 throw new CallbackRefused(CallbackRefused.Reason.UNKNOWN_CONNECTION, "No such connection");
             }
-            if (account.isEmpty()) {
+            if (accounts.isEmpty()) {
                 throw new RejectedCallback(provider + " has no installation account configured");
             }
-            Optional<ProviderNotice> notice = verification.apply(account.get());
+            Optional<ProviderNotice> notice = firstVerified(accounts, verification);
             if (notice.isEmpty()) {
                 record(null, provider, operation, path, text, 200, "accepted: concerns no payment", started);
                 return;
@@ -184,6 +200,35 @@ public class ProviderCallbacks {
     /** An amount short enough to store as written: no real one comes near 40 characters. */
     private static boolean readable(@Nullable BigDecimal amount) {
         return amount == null || amount.toString().length() <= 40;
+    }
+
+    /**
+     * What the first of a connection's accounts that recognises the request says: the current one, else
+     * one it replaced whose payments are still open (the old merchant code's notifications about them).
+     *
+     * @throws RejectedCallback when none authenticates it
+     */
+    private static Optional<ProviderNotice> firstVerified(
+            List<ProviderAccount> accounts, Function<ProviderAccount, Optional<ProviderNotice>> verification) {
+        RejectedCallback rejected = null;
+        boolean authentic = false;
+        for (ProviderAccount account : accounts) {
+            try {
+                Optional<ProviderNotice> notice = verification.apply(account);
+                if (notice.isPresent()) {
+                    return notice;
+                }
+                authentic = true;
+            } catch (RejectedCallback e) {
+                if (rejected == null) {
+                    rejected = e;
+                }
+            }
+        }
+        if (!authentic && rejected != null) {
+            throw rejected;
+        }
+        return Optional.empty();
     }
 
     private void record(

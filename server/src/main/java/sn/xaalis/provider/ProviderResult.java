@@ -14,17 +14,29 @@ public sealed interface ProviderResult {
      * @param expiresAt the provider's own deadline, or null when it has none
      * @param connectionId the merchant's connection the session was opened in; null for the installation's
      *     own account and in sandbox
+     * @param connectionVersion the version of that connection's account it was opened in
      */
     record Created(
             String providerReference,
             SequencedMap<String, String> deepLinks,
             @Nullable String qrCodePng,
             @Nullable Instant expiresAt,
-            @Nullable ConnectionId connectionId)
+            @Nullable ConnectionId connectionId,
+            int connectionVersion)
             implements ProviderResult {
 
-        Created inConnection(@Nullable ConnectionId connection) {
-            return new Created(providerReference, deepLinks, qrCodePng, expiresAt, connection);
+        public Created(
+                String providerReference,
+                SequencedMap<String, String> deepLinks,
+                @Nullable String qrCodePng,
+                @Nullable Instant expiresAt,
+                @Nullable ConnectionId connectionId) {
+            this(providerReference, deepLinks, qrCodePng, expiresAt, connectionId, 1);
+        }
+
+        Created inAccount(ProviderAccount account) {
+            return new Created(
+                    providerReference, deepLinks, qrCodePng, expiresAt, account.connectionId(), account.version());
         }
     }
 

@@ -11,6 +11,7 @@ import sn.xaalis.platform.Environment;
  * @param providerTransactionId the provider's payment transaction, once a notification named it; else null
  * @param connectionId the merchant's connection the session was opened in; null for the installation's own
  *     account
+ * @param connectionVersion the version of that connection's account it was opened in (1 without one)
  */
 public record SessionReference(
         Provider provider,
@@ -19,4 +20,5 @@ public record SessionReference(
         @Nullable String providerReference,
         @Nullable String providerTransactionId,
         BigDecimal amount,
-        @Nullable ConnectionId connectionId) {}
+        @Nullable ConnectionId connectionId,
+        int connectionVersion) {}

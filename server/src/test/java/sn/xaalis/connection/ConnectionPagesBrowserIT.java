@@ -150,7 +150,7 @@ class ConnectionPagesBrowserIT extends ApiIntegrationTest {
         api.admin(
                 "PUT",
                 "/applications/" + merchant.applicationId() + "/connections/MOBILEMONEY_SN",
-                "{\"client_id\":\"browser-client\",\"client_secret\":\"wrong-secret-0\",\"merchant_code\":\"777001\"}");
+                "{\"client_id\":\"browser-client\",\"client_secret\":\"wrong-secret-0\",\"merchant_code\":\"777002\"}");
         for (String language : List.of("fr", "en")) {
             for (int[] size : new int[][] {{390, 844}, {1280, 800}}) {
                 Page page = browser.newPage(size[0], size[1], language);

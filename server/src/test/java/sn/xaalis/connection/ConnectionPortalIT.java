@@ -115,6 +115,46 @@ class ConnectionPortalIT extends ApiIntegrationTest {
                 .doesNotContain("WHS");
     }
 
+    @Test
+    void aMerchantCodeAnotherApplicationHasConnectedIsRefusedWithWhy() {
+        String code = Integer.toString(100_000 + (int) (System.nanoTime() % 100_000));
+        fake.operator().account("portal-first-" + code, "portal-first-secret", code);
+        fake.operator().account("portal-second-" + code, "portal-second-secret", code);
+        Api.Merchant first = api.onboard("MOBILEMONEY_SN");
+        assertThat(api.admin(
+                                "PUT",
+                                "/applications/" + first.applicationId() + "/connections/MOBILEMONEY_SN",
+                                "{\"client_id\":\"portal-first-" + code
+                                        + "\",\"client_secret\":\"portal-first-secret\",\"merchant_code\":\"" + code
+                                        + "\"}")
+                        .status())
+                .isEqualTo(200);
+        String registered = fake.operator().callback(code).get("callbackUrl").stringValue();
+
+        String email = "second" + System.nanoTime() + "@example.com";
+        Api.Merchant second = api.onboardAs(email, "MOBILEMONEY_SN");
+        PortalSession portal = new PortalSession(port);
+        portal.signIn(email, Api.PASSWORD);
+        String page = "/portal/applications/" + second.applicationId() + "/payment-methods";
+        Map<String, String> form = Map.of(
+                "client_id",
+                "portal-second-" + code,
+                "client_secret",
+                "portal-second-secret",
+                "merchant_code",
+                code,
+                "password",
+                Api.PASSWORD);
+        HttpResponse<String> refused = portal.post(page + "/MOBILEMONEY_SN", form, portal.csrfFrom(page));
+        assertThat(refused.statusCode()).isEqualTo(409);
+        assertThat(refused.body()).contains("This merchant code is already connected to another application.");
+        assertThat(api.admin("GET", "/applications/" + second.applicationId() + "/connections/MOBILEMONEY_SN", null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(fake.operator().callback(code).get("callbackUrl").stringValue())
+                .isEqualTo(registered);
+    }
+
     private static Map<String, String> walletForm(String password) {
         Map<String, String> form = new java.util.HashMap<>();
         form.put("api_key", KEY);

@@ -62,6 +62,9 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
     @Autowired
     LoggingSystem logging;
 
+    @Autowired
+    ConnectionUpkeep upkeep;
+
     /** One merchant's own accounts at both providers. */
     record Accounts(String walletKey, String webhookSecret, String clientId, String clientSecret, String code) {
         private static final java.util.concurrent.atomic.AtomicInteger CODES =
@@ -319,6 +322,171 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         api.awaitStatus(m, wallet, "SUCCESS", Duration.ofSeconds(10));
         assertThat(fake.received("GET", "/api/eWallet/v1/transactions"))
                 .anySatisfy(r -> assertThat(r.query()).isEqualTo("reference=" + mm));
+    }
+
+    @Test
+    void aPaymentKeepsTheMerchantCodeItWasOpenedWithWhenTheConnectionIsSavedWithAnother() {
+        Accounts a = Accounts.fresh();
+        Api.Merchant m = connectBoth(a, "signing");
+        String id = connection(m, "MOBILEMONEY_SN").get("id").stringValue();
+        String reconciled = payment(m, "MOBILEMONEY_SN");
+        String notified = payment(m, "MOBILEMONEY_SN");
+
+        // The merchant moves to another merchant code (another API application at the operator).
+        Accounts b = Accounts.fresh();
+        fake.operator().account(b.clientId(), b.clientSecret(), b.code());
+        JsonNode moved = put(m, "MOBILEMONEY_SN", operatorBody(b)).json();
+        assertThat(moved.get("status").stringValue()).as(moved.toString()).isEqualTo("connected");
+        assertThat(moved.get("id").stringValue()).isEqualTo(id);
+        String later = payment(m, "MOBILEMONEY_SN");
+        assertThat(qrRequest(later).json().get("code").stringValue()).isEqualTo(b.code());
+
+        // A payment opened under the old code is still looked up with the credentials it was opened with.
+        fake.operator().payQuietly(reconciled);
+        clock.advance(Duration.ofSeconds(61));
+        api.awaitStatus(m, reconciled, "SUCCESS", Duration.ofSeconds(10));
+        assertThat(fake.received("GET", "/api/eWallet/v1/transactions")).anySatisfy(r -> {
+            assertThat(r.query()).isEqualTo("reference=" + reconciled);
+            assertThat(r.header("Authorization")).isNotNull();
+        });
+        assertThat(keptVersions(id))
+                .as("the old code's version, while a payment opened with it is open")
+                .isEqualTo(1);
+        clock.advance(Duration.ofMinutes(6));
+        upkeep.forgetEnded();
+        assertThat(keptVersions(id)).isEqualTo(1);
+
+        // The operator's notification under the old code, at the connection's address, still counts.
+        FakeProviders.Sent sent = fake.operator().pay(notified);
+        assertThat(sent.url()).isEqualTo(moved.get("inbound_url").stringValue());
+        assertThat(sent.status()).isEqualTo(202);
+        assertThat(api.status(m, notified).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        assertThat(api.notifications(m).toString()).contains(notified + ":SUCCESS", reconciled + ":SUCCESS");
+
+        // Its last payment ended: the old credentials are gone, and the old code moves nothing any more.
+        upkeep.forgetEnded();
+        assertThat(keptVersions(id)).isZero();
+        byte[] oldCode = FakeOperator.notification(later, "MP" + System.nanoTime(), "SUCCESS", a.code(), 3000)
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(post(
+                                moved.get("inbound_url").stringValue(),
+                                Map.of("Authorization", "Basic " + apiKeyOf(b)),
+                                oldCode)
+                        .status())
+                .isEqualTo(202);
+        assertThat(api.status(m, later).json().get("status").stringValue()).isEqualTo("PROCESSING");
+    }
+
+    @Test
+    void aWalletPaymentIsLookedUpWithTheKeyItWasOpenedWithAfterTheKeyIsReplaced() {
+        Accounts a = Accounts.fresh();
+        Api.Merchant m = connectBoth(a, "signing");
+        String reference = payment(m, "WALLET_SN");
+        Accounts b = Accounts.fresh();
+        fake.wallet().account(b.walletKey());
+        JsonNode replaced = put(
+                        m,
+                        "WALLET_SN",
+                        "{\"api_key\":\"" + b.walletKey() + "\",\"webhook_secret\":\"" + b.webhookSecret() + "\"}")
+                .json();
+        assertThat(replaced.get("status").stringValue()).as(replaced.toString()).isEqualTo("connected");
+
+        fake.wallet().complete(reference);
+        clock.advance(Duration.ofSeconds(61));
+        api.awaitStatus(m, reference, "SUCCESS", Duration.ofSeconds(10));
+        String next = payment(m, "WALLET_SN");
+        assertThat(creation(next).header("Authorization")).isEqualTo("Bearer " + b.walletKey());
+    }
+
+    @Test
+    void aMerchantCodeBelongsToOneApplicationAndNeverToTheInstallationsOwnAccount() {
+        Accounts a = Accounts.fresh();
+        Api.Merchant first = connectBoth(a, "signing");
+        String address = connection(first, "MOBILEMONEY_SN").get("inbound_url").stringValue();
+
+        Accounts b = Accounts.fresh();
+        fake.operator().account(b.clientId(), b.clientSecret(), a.code());
+        Api.Merchant second = api.onboard("MOBILEMONEY_SN");
+        Api.Response taken = put(
+                second,
+                "MOBILEMONEY_SN",
+                "{\"client_id\":\"" + b.clientId() + "\",\"client_secret\":\"" + b.clientSecret()
+                        + "\",\"merchant_code\":\"" + a.code() + "\"}");
+        assertThat(taken.status()).as(taken.body()).isEqualTo(409);
+        assertThat(taken.json().get("message").stringValue())
+                .contains("merchant code " + a.code(), "already connected to another application");
+        assertThat(taken.json().get("errors").get("merchant_code").toString())
+                .contains("is already connected to another application");
+        assertThat(taken.body()).doesNotContain(first.applicationId());
+        // Nothing stored, nothing registered: the first application keeps its notifications.
+        assertThat(api.admin("GET", connectionPath(second, "MOBILEMONEY_SN"), null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(fake.operator().callback(a.code()).get("callbackUrl").stringValue())
+                .isEqualTo(address);
+
+        fake.operator().account(b.clientId(), b.clientSecret(), FakeProviders.MM_MERCHANT_CODE);
+        Api.Response installation = put(
+                second,
+                "MOBILEMONEY_SN",
+                "{\"client_id\":\"" + b.clientId() + "\",\"client_secret\":\"" + b.clientSecret()
+                        + "\",\"merchant_code\":\"" + FakeProviders.MM_MERCHANT_CODE + "\"}");
+        assertThat(installation.status()).as(installation.body()).isEqualTo(409);
+        assertThat(installation.json().get("message").stringValue()).contains("the installation's own account");
+        assertThat(fake.operator()
+                        .callback(FakeProviders.MM_MERCHANT_CODE)
+                        .get("callbackUrl")
+                        .stringValue())
+                .endsWith("/providers/mobilemoney/notifications");
+
+        // The first application saving its own code again is no conflict.
+        assertThat(put(first, "MOBILEMONEY_SN", "{\"merchant_code\":\"" + a.code() + "\"}")
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void aConnectionSavedBeforeMerchantCodesWereStoredApartGetsItsCodeAtStart() {
+        Accounts a = Accounts.fresh();
+        Api.Merchant m = connectBoth(a, "signing");
+        String id = connection(m, "MOBILEMONEY_SN").get("id").stringValue();
+        jdbc.sql("UPDATE provider_connections SET merchant_code = NULL WHERE id = :id")
+                .param("id", UUID.fromString(id))
+                .update();
+        upkeep.run(new org.springframework.boot.DefaultApplicationArguments());
+        assertThat(jdbc.sql("SELECT merchant_code FROM provider_connections WHERE id = :id")
+                        .param("id", UUID.fromString(id))
+                        .query(String.class)
+                        .single())
+                .isEqualTo(a.code());
+    }
+
+    @Test
+    void twoApplicationsSavingOneMerchantCodeAtOnceCannotBothWin() throws Exception {
+        Accounts a = Accounts.fresh();
+        fake.operator().account(a.clientId(), a.clientSecret(), a.code());
+        List<Api.Merchant> shops = List.of(api.onboard("MOBILEMONEY_SN"), api.onboard("MOBILEMONEY_SN"));
+        var start = new java.util.concurrent.CountDownLatch(1);
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<Api.Response>> saves = shops.stream()
+                    .map(shop -> threads.submit(() -> {
+                        start.await();
+                        return put(shop, "MOBILEMONEY_SN", operatorBody(a));
+                    }))
+                    .toList();
+            start.countDown();
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (var save : saves) {
+                statuses.add(save.get().status());
+            }
+            assertThat(statuses).containsExactlyInAnyOrder(200, 409);
+        }
+        long stored = shops.stream()
+                .filter(shop -> api.admin("GET", connectionPath(shop, "MOBILEMONEY_SN"), null)
+                                .status()
+                        == 200)
+                .count();
+        assertThat(stored).isEqualTo(1);
     }
 
     @Test
@@ -603,6 +771,13 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                 .doesNotContain(accounts.walletKey(), accounts.webhookSecret(), accounts.clientSecret());
         assertThat(wallet.get("last4").get("api_key").stringValue()).isEqualTo(last4(accounts.walletKey()));
         return api.goLive(m);
+    }
+
+    private int keptVersions(String connectionId) {
+        return jdbc.sql("SELECT COUNT(*) FROM provider_connection_versions WHERE connection_id = :id")
+                .param("id", UUID.fromString(connectionId))
+                .query(Integer.class)
+                .single();
     }
 
     private static String operatorBody(Accounts a) {

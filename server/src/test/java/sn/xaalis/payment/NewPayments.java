@@ -49,6 +49,7 @@ final class NewPayments {
                 null,
                 null,
                 null,
-                null);
+                null,
+                1);
     }
 }
