@@ -360,7 +360,8 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         FakeProviders.Sent sent = fake.operator().pay(notified);
         assertThat(sent.url()).isEqualTo(moved.get("inbound_url").stringValue());
         assertThat(sent.status()).isEqualTo(202);
-        assertThat(api.status(m, notified).json().get("status").stringValue()).isEqualTo("SUCCESS");
+        // Answered at once, acted on by the inbox's job (confirmed with the old code's credentials).
+        api.awaitStatus(m, notified, "SUCCESS", Duration.ofSeconds(10));
         assertThat(api.notifications(m).toString()).contains(notified + ":SUCCESS", reconciled + ":SUCCESS");
 
         // Its last payment ended: the old credentials are gone, and the old code moves nothing any more.
@@ -374,6 +375,7 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                                 oldCode)
                         .status())
                 .isEqualTo(202);
+        Inbox.awaitActedOn(jdbc, clock);
         assertThat(api.status(m, later).json().get("status").stringValue()).isEqualTo("PROCESSING");
     }
 

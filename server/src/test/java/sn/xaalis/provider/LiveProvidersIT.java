@@ -296,6 +296,9 @@ class LiveProvidersIT extends ApiIntegrationTest {
             references.add(newWalletPayment(m));
         }
         fake.wallet().hang(3_000); // past the 0.5 s read timeout of every call: each would time out
+        // Time stands still while the events come, so each is tried at most once before the wallet is back
+        // (on a slow machine real seconds would double their back-off past the advance below).
+        clock.freeze();
         int events = 500;
         long[] millis = new long[events];
         try {
@@ -319,6 +322,7 @@ class LiveProvidersIT extends ApiIntegrationTest {
             }
         } finally {
             fake.wallet().hang(0);
+            clock.thaw();
         }
         long[] sorted = millis.clone();
         java.util.Arrays.sort(sorted);

@@ -17,6 +17,15 @@ public final class MutableClock extends Clock {
         frozenAt = Instant.now();
     }
 
+    /** Lets time run again from where it stood when frozen (plus advances): it never jumps or goes back. */
+    public void thaw() {
+        Instant base = frozenAt;
+        if (base != null) {
+            offset = offset.minus(Duration.between(base, Instant.now()));
+            frozenAt = null;
+        }
+    }
+
     public void advance(Duration duration) {
         offset = offset.plus(duration);
     }
