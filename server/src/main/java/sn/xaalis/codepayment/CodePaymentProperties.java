@@ -5,11 +5,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import sn.xaalis.ratelimit.Allowance;
 
 /**
- * The limits on one-time codes, each for the whole cluster, and the USSD sequence customers dial.
+ * The limits on one-time codes, each for the whole cluster, and the USSD sequence customers dial. The
+ * number's and the application's are counted per application and environment, the hosted page's
+ * codes apart from the API's and the counter's, and only for codes about to go to the operator.
  *
  * @param triesPerPayment codes a payment takes before it ends FAILED
- * @param perPhone codes sent for one customer number, whatever the payment
- * @param perApplication codes sent for one application's payments
+ * @param perPhone codes sent for one customer number by one application in one environment, whatever
+ *     the payment
+ * @param perApplication codes sent for one application's payments in one environment
  * @param perAddress codes typed on the hosted page from one client address
  * @param ussdCode what customers dial for a payment code (the operator's menu; shown on pages)
  */

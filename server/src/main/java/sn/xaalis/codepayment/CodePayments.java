@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -68,7 +69,7 @@ public class CodePayments {
             return invalid(phone, code);
         }
         return queries.find(caller, reference)
-                .map(payment -> attempt(payment, phone.get(), code.get(), channel))
+                .map(payment -> attempt(payment, phone.get(), code.get(), channel, null))
                 .orElseGet(CodeOutcome.NotFound::new);
     }
 
@@ -79,12 +80,8 @@ public class CodePayments {
         if (phone.isEmpty() || code.isEmpty()) {
             return invalid(phone, code);
         }
-        RateLimiter.Decision byAddress = budgets.byAddress(clientAddress);
-        if (!byAddress.allowed()) {
-            return new CodeOutcome.Throttled(byAddress.retryAfterSeconds());
-        }
         return queries.byReference(reference)
-                .map(payment -> attempt(payment, phone.get(), code.get(), CodeChannel.PAGE))
+                .map(payment -> attempt(payment, phone.get(), code.get(), CodeChannel.PAGE, clientAddress))
                 .orElseGet(CodeOutcome.NotFound::new);
     }
 
@@ -100,7 +97,12 @@ public class CodePayments {
         return budgets.ussdCode();
     }
 
-    private CodeOutcome attempt(Payment payment, CustomerPhone phone, OneTimeCode code, CodeChannel channel) {
+    private CodeOutcome attempt(
+            Payment payment,
+            CustomerPhone phone,
+            OneTimeCode code,
+            CodeChannel channel,
+            @Nullable String clientAddress) {
         if (payment.provider() != Provider.MOBILEMONEY_SN) {
             return new CodeOutcome.WrongProvider(payment.provider());
         }
@@ -109,10 +111,6 @@ public class CodePayments {
         }
         if (!clock.instant().isBefore(payment.expiresAt())) {
             return new CodeOutcome.NotPayable(PaymentStatus.EXPIRED);
-        }
-        RateLimiter.Decision allowed = budgets.spend(payment.applicationId(), phone);
-        if (!allowed.allowed()) {
-            return new CodeOutcome.Throttled(allowed.retryAfterSeconds());
         }
         List<CodeAttempts.Attempt> tries = attempts.of(payment.transactionUuid());
         if (tries.stream().anyMatch(t -> t.state().open())) {
@@ -123,6 +121,12 @@ public class CodePayments {
                 .count();
         if (refused >= budgets.triesPerPayment()) {
             return new CodeOutcome.NotPayable(PaymentStatus.FAILED);
+        }
+        // Spent only now, for a code about to go to the operator: a request refused above costs the
+        // customer's number and the merchant nothing, so nobody can spend their budgets with them.
+        RateLimiter.Decision allowed = budgets.spend(payment, phone, channel, clientAddress);
+        if (!allowed.allowed()) {
+            return new CodeOutcome.Throttled(allowed.retryAfterSeconds());
         }
         int seq = tries.size() + 1;
         if (!attempts.begin(payment.transactionUuid(), seq, payment.applicationId(), phone, channel, clock.instant())) {

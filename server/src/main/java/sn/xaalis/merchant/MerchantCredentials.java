@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,11 +25,19 @@ public class MerchantCredentials {
     private final Members members;
     private final SecretBox secretBox;
     private final AuditTrail audit;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
-    MerchantCredentials(Merchants merchants, Members members, SecretBox secretBox, AuditTrail audit, Clock clock) {
+    MerchantCredentials(
+            Merchants merchants,
+            Members members,
+            SecretBox secretBox,
+            AuditTrail audit,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.audit = audit;
+        this.events = events;
         this.merchants = merchants;
         this.members = members;
         this.secretBox = secretBox;
@@ -77,6 +86,8 @@ public class MerchantCredentials {
             members.changePassword(member, passwords.encode(newPassword));
         }
         audit.record("merchant.password.changed", merchantId.value(), subject(merchantId, member), null, null);
+        // A link asked for before the change must not set another password after it.
+        events.publishEvent(new PasswordChanged(merchantId, member));
     }
 
     /** Whether the merchant proved it holds its address (operator-made accounts are taken as proved). */

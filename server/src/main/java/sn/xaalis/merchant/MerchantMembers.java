@@ -56,8 +56,18 @@ public class MerchantMembers {
             Instant createdAt,
             @Nullable Instant inviteExpiresAt) {}
 
+    /** What an invitation came to: a link to send, or an address that is another account's login. */
+    public sealed interface Invited permits Invitation, LoginElsewhere {}
+
+    /**
+     * An address that already signs in to another account (or is invited to another team): nothing is
+     * created, and the page answers as for any invitation, so that it tells nobody who has an account.
+     */
+    public record LoginElsewhere(String email) implements Invited {}
+
     /** A new invitation: its link's token is here only, never stored. */
-    public record Invitation(MemberId id, MerchantId merchantId, String email, MerchantRole role, String token) {
+    public record Invitation(MemberId id, MerchantId merchantId, String email, MerchantRole role, String token)
+            implements Invited {
         @Override
         public String toString() {
             return "Invitation[" + id + ", " + email + ", " + role.code() + "]";
@@ -79,14 +89,16 @@ public class MerchantMembers {
 
     /**
      * Invites {@code email} with {@code role}; inviting again someone who has not accepted yet sends a new
-     * link (the old one stops working).
+     * link (the old one stops working). An address that is another account's login, or another team's
+     * member, comes back as {@link LoginElsewhere}; one of this account (its holder, an active member) is
+     * refused, as the owner sees them in the team anyway.
      *
      * @throws MerchantRefusal.FieldsInvalid with message keys ({@code team.error.email}, {@code
      *     team.error.role}, {@code team.error.taken})
      * @throws MerchantRefusal.Unconfirmed while the account's address is not confirmed
      */
     @Transactional
-    public Invitation invite(MerchantId merchantId, @Nullable String email, @Nullable String role, String invitedBy) {
+    public Invited invite(MerchantId merchantId, @Nullable String email, @Nullable String role, String invitedBy) {
         if (!merchants.emailConfirmed(merchantId)) {
             throw new MerchantRefusal.Unconfirmed();
         }
@@ -111,9 +123,10 @@ public class MerchantMembers {
         Optional<Members.Row> current = members.byEmail(cleanEmail);
         if (current.isPresent()) {
             Members.Row pending = current.get();
-            if (!pending.merchantId().equals(merchantId)
-                    || pending.active()
-                    || !members.renewInvitation(pending.id(), newRole, Sha256.hex(token), expires)) {
+            if (!pending.merchantId().equals(merchantId)) {
+                return new LoginElsewhere(cleanEmail);
+            }
+            if (pending.active() || !members.renewInvitation(pending.id(), newRole, Sha256.hex(token), expires)) {
                 throw taken();
             }
             audit.record(
@@ -124,8 +137,12 @@ public class MerchantMembers {
                     Map.of("email", cleanEmail, "role", newRole.code()));
             return new Invitation(pending.id(), merchantId, cleanEmail, newRole, token);
         }
-        if (merchants.findByEmail(cleanEmail).isPresent()) {
-            throw taken();
+        Optional<Merchants.Row> holder = merchants.findByEmail(cleanEmail);
+        if (holder.isPresent()) {
+            if (holder.get().id().equals(merchantId)) {
+                throw taken();
+            }
+            return new LoginElsewhere(cleanEmail);
         }
         var row = new Members.Row(
                 new MemberId(RandomTokens.uuidV7(clock)),

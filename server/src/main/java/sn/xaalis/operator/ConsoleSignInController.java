@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.audit.AuditActor;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.qr.QrCodePng;
@@ -33,6 +34,8 @@ class ConsoleSignInController {
     private final OperatorAccounts accounts;
     private final OperatorInvitations invitations;
     private final PublicBudgets.Budget firstRunTries;
+    private static final String ADMIN_TOKEN = "XAALIS_ADMIN_TOKEN";
+
     private final byte[] adminToken;
 
     ConsoleSignInController(
@@ -74,8 +77,10 @@ class ConsoleSignInController {
         if (!allowed || !MessageDigest.isEqual(token.strip().getBytes(StandardCharsets.UTF_8), adminToken)) {
             return firstRunRefused(name, email, Map.of("admin_token", List.of("operator.firstRun.badToken")));
         }
+        // Nobody is signed in: the trail names the admin token, as for the admin API's requests.
+        request.setAttribute(AuditActor.ATTRIBUTE, AuditActor.of("token", ADMIN_TOKEN));
         try {
-            var invitation = invitations.invite(email, name, "XAALIS_ADMIN_TOKEN", LocaleContextHolder.getLocale());
+            var invitation = invitations.invite(email, name, ADMIN_TOKEN, LocaleContextHolder.getLocale());
             return new ModelAndView(SETUP).addObject("step", "firstDone").addObject("invitation", invitation);
         } catch (OperatorRefusal refusal) {
             return firstRunRefused(name, email, refusal.errors());

@@ -2,6 +2,7 @@ package sn.xaalis.payout;
 
 import java.util.Map;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.Caller;
 
@@ -15,9 +16,12 @@ public class PayoutReviews {
     private final PayoutQueries queries;
     private final PayoutTransitions transitions;
     private final AuditTrail audit;
+    private final TransactionTemplate transactions;
 
-    PayoutReviews(PayoutQueries queries, PayoutTransitions transitions, AuditTrail audit) {
+    PayoutReviews(
+            PayoutQueries queries, PayoutTransitions transitions, AuditTrail audit, TransactionTemplate transactions) {
         this.audit = audit;
+        this.transactions = transactions;
         this.queries = queries;
         this.transitions = transitions;
     }
@@ -30,16 +34,19 @@ public class PayoutReviews {
     public boolean resolve(Caller caller, String reference, boolean paid) {
         Payout payout = queries.find(caller, reference).orElseThrow(PayoutRefusal.NoSuchPayout::new);
         PayoutStatus outcome = paid ? PayoutStatus.SUCCESS : PayoutStatus.FAILED;
-        boolean resolved =
-                transitions.resolve(payout, outcome, "The merchant found no trace of it in the provider's statement");
-        if (resolved) {
-            audit.record(
-                    "payout.review.resolved",
-                    caller.merchantId().value(),
-                    payout.reference().toString(),
-                    Map.of("status", payout.status().name()),
-                    Map.of("status", outcome.name()));
-        }
-        return resolved;
+        // The move (which joins this transaction) and its entry in the trail commit together.
+        return Boolean.TRUE.equals(transactions.execute(tx -> {
+            boolean resolved = transitions.resolve(
+                    payout, outcome, "The merchant found no trace of it in the provider's statement");
+            if (resolved) {
+                audit.record(
+                        "payout.review.resolved",
+                        caller.merchantId().value(),
+                        payout.reference().toString(),
+                        Map.of("status", payout.status().name()),
+                        Map.of("status", outcome.name()));
+            }
+            return resolved;
+        }));
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.egress.Cidr;
 import sn.xaalis.platform.ApplicationId;
@@ -46,10 +47,17 @@ public class PayoutSettings {
     private final JdbcClient jdbc;
     private final PayoutProperties properties;
     private final AuditTrail audit;
+    private final TransactionTemplate transactions;
     private final Clock clock;
 
-    PayoutSettings(JdbcClient jdbc, PayoutProperties properties, AuditTrail audit, Clock clock) {
+    PayoutSettings(
+            JdbcClient jdbc,
+            PayoutProperties properties,
+            AuditTrail audit,
+            TransactionTemplate transactions,
+            Clock clock) {
         this.audit = audit;
+        this.transactions = transactions;
         this.jdbc = jdbc;
         this.properties = properties;
         this.clock = clock;
@@ -75,31 +83,35 @@ public class PayoutSettings {
      * for the merchant's password (or code) before it calls this.
      */
     public Settings save(ApplicationId applicationId, Settings settings) {
-        Settings before = of(applicationId);
-        BigDecimal amountCap = settings.dailyAmountCap().min(properties.maxDailyAmount());
-        int countCap = Math.min(settings.dailyCountCap(), properties.maxDailyCount());
-        String addresses = String.join(
-                ",", settings.allowedAddresses().stream().map(Cidr::toString).toList());
-        var params = jdbc.sql("UPDATE payout_settings SET enabled = :enabled, daily_amount_cap = :amount,"
-                + " daily_count_cap = :count, allowed_addresses = :addresses, updated_at = :now"
-                + " WHERE application_id = :app");
-        int updated = bind(params, applicationId, settings.enabled(), amountCap, countCap, addresses)
-                .update();
-        if (updated == 0) {
-            bind(
-                            jdbc.sql("INSERT INTO payout_settings (application_id, enabled, daily_amount_cap,"
-                                    + " daily_count_cap, allowed_addresses, updated_at) VALUES (:app, :enabled,"
-                                    + " :amount, :count, :addresses, :now) ON CONFLICT DO NOTHING"),
-                            applicationId,
-                            settings.enabled(),
-                            amountCap,
-                            countCap,
-                            addresses)
+        // The change and its entry in the trail commit together, or neither does.
+        return java.util.Objects.requireNonNull(transactions.execute(tx -> {
+            Settings before = of(applicationId);
+            BigDecimal amountCap = settings.dailyAmountCap().min(properties.maxDailyAmount());
+            int countCap = Math.min(settings.dailyCountCap(), properties.maxDailyCount());
+            String addresses = String.join(
+                    ",",
+                    settings.allowedAddresses().stream().map(Cidr::toString).toList());
+            var params = jdbc.sql("UPDATE payout_settings SET enabled = :enabled, daily_amount_cap = :amount,"
+                    + " daily_count_cap = :count, allowed_addresses = :addresses, updated_at = :now"
+                    + " WHERE application_id = :app");
+            int updated = bind(params, applicationId, settings.enabled(), amountCap, countCap, addresses)
                     .update();
-        }
-        Settings after = of(applicationId);
-        audit.record("payout.settings.changed", null, applicationId.toString(), audited(before), audited(after));
-        return after;
+            if (updated == 0) {
+                bind(
+                                jdbc.sql("INSERT INTO payout_settings (application_id, enabled, daily_amount_cap,"
+                                        + " daily_count_cap, allowed_addresses, updated_at) VALUES (:app, :enabled,"
+                                        + " :amount, :count, :addresses, :now) ON CONFLICT DO NOTHING"),
+                                applicationId,
+                                settings.enabled(),
+                                amountCap,
+                                countCap,
+                                addresses)
+                        .update();
+            }
+            Settings after = of(applicationId);
+            audit.record("payout.settings.changed", null, applicationId.toString(), audited(before), audited(after));
+            return after;
+        }));
     }
 
     private static Map<String, Object> audited(Settings settings) {

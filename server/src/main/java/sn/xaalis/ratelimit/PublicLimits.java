@@ -15,6 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param hostedPagePerAddress the hosted page's status reads and "continue" by one client address
  * @param hostedPagePerPayment the same for one payment (its page polls every few seconds)
  * @param signInPerAddress sign-in attempts from one client address, on top of the failures' throttle
+ * @param passwordResetPerAddress forgotten-password requests from one client address
+ * @param passwordResetPerEmail forgotten-password requests for one typed address, whoever asks (an
+ *     account gets one e-mail every two minutes at most in any case)
  */
 @ConfigurationProperties("xaalis.public-limits")
 public record PublicLimits(
@@ -22,4 +25,6 @@ public record PublicLimits(
         @DefaultValue("60/1m") Allowance linkPaymentsPerLink,
         @DefaultValue("300/1m") Allowance hostedPagePerAddress,
         @DefaultValue("60/1m") Allowance hostedPagePerPayment,
-        @DefaultValue("60/1m") Allowance signInPerAddress) {}
+        @DefaultValue("60/1m") Allowance signInPerAddress,
+        @DefaultValue("10/1h") Allowance passwordResetPerAddress,
+        @DefaultValue("5/1h") Allowance passwordResetPerEmail) {}

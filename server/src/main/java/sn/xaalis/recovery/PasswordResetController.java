@@ -8,6 +8,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -16,6 +17,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
+import sn.xaalis.platform.ClientAddresses;
+import sn.xaalis.ratelimit.PublicBudgets;
+import sn.xaalis.ratelimit.PublicLimits;
+import sn.xaalis.ratelimit.RateLimiter;
 
 /**
  * The pages of a forgotten password, open without signing in (CSRF-protected like the sign-in): ask for
@@ -29,9 +34,15 @@ class PasswordResetController {
     private static final String PAGE = "recovery/reset";
 
     private final PasswordResets resets;
+    private final ResetQueue queue;
+    private final PublicBudgets.Budget perAddress;
+    private final PublicBudgets.Budget perEmail;
 
-    PasswordResetController(PasswordResets resets) {
+    PasswordResetController(PasswordResets resets, ResetQueue queue, PublicBudgets budgets, PublicLimits limits) {
         this.resets = resets;
+        this.queue = queue;
+        this.perAddress = budgets.budget("password-reset-per-address", limits.passwordResetPerAddress());
+        this.perEmail = budgets.budget("password-reset-per-email", limits.passwordResetPerEmail());
     }
 
     @GetMapping("/portal/password-reset")
@@ -40,24 +51,41 @@ class PasswordResetController {
     }
 
     @PostMapping("/portal/password-reset")
-    ModelAndView asked(@RequestParam(defaultValue = "") String email, HttpServletRequest request) {
+    ModelAndView asked(
+            @RequestParam(defaultValue = "") String email, HttpServletRequest request, HttpServletResponse response) {
         if (email.isBlank() || email.length() > 320 || !email.contains("@")) {
             return new ModelAndView(PAGE, HttpStatus.BAD_REQUEST)
                     .addObject("step", "ask")
                     .addObject("errors", Map.of("email", List.of("recovery.error.email")));
         }
         String from = request.getRemoteAddr();
+        // Both budgets are spent whether the address has an account or not: a refusal tells nothing.
+        RateLimiter.Decision allowed = perAddress.spend(ClientAddresses.key(from));
+        if (allowed.allowed()) {
+            allowed = perEmail.spend(email.strip().toLowerCase(Locale.ROOT));
+        }
+        if (!allowed.allowed()) {
+            return tooMany(response, allowed.retryAfterSeconds());
+        }
         Locale locale = LocaleContextHolder.getLocale();
         // Answered without waiting for the work, whose length would tell whether the address has an
         // account (a lookup, then a link and an e-mail, or nothing). Lost with the node at worst: ask again.
-        Thread.ofVirtual().name("password-reset-request").start(() -> {
+        boolean queued = queue.offer(() -> {
             try {
                 resets.request(email, from, locale);
             } catch (RuntimeException e) {
                 log.warn("A password reset request failed: {}", e.getClass().getName());
             }
         });
+        if (!queued) {
+            return tooMany(response, 60);
+        }
         return new ModelAndView(PAGE).addObject("step", "sent");
+    }
+
+    private static ModelAndView tooMany(HttpServletResponse response, long retryAfterSeconds) {
+        response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, retryAfterSeconds)));
+        return new ModelAndView(PAGE, HttpStatus.TOO_MANY_REQUESTS).addObject("step", "toomany");
     }
 
     @GetMapping("/portal/password-reset/{token}")

@@ -1,9 +1,11 @@
 package sn.xaalis.team;
 
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -40,13 +42,21 @@ class TeamController {
     ModelAndView invite(
             @AuthenticationPrincipal PortalUser user,
             @RequestParam(defaultValue = "") String email,
-            @RequestParam(defaultValue = "") String role) {
+            @RequestParam(defaultValue = "") String role,
+            HttpServletResponse response) {
         try {
             changes.invite(user, email, role, LocaleContextHolder.getLocale());
         } catch (MerchantRefusal.FieldsInvalid e) {
             return page(user, e.errors(), Map.of("email", email, "role", role), HttpStatus.BAD_REQUEST);
         } catch (MerchantRefusal.Unconfirmed e) {
             return UnconfirmedPage.of(user);
+        } catch (TeamChanges.TooManyInvitations e) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfterSeconds())));
+            return page(
+                    user,
+                    Map.of("team", List.of("team.error.toomany")),
+                    Map.of("email", email, "role", role),
+                    HttpStatus.TOO_MANY_REQUESTS);
         }
         return new ModelAndView("redirect:/portal/team?invited");
     }

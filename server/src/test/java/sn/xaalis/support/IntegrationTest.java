@@ -44,6 +44,8 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.public-limits.hosted-page-per-address=100000/1m",
             "xaalis.public-limits.hosted-page-per-payment=100000/1m",
             "xaalis.public-limits.sign-in-per-address=100000/1m",
+            "xaalis.public-limits.password-reset-per-address=100000/1m",
+            "xaalis.public-limits.password-reset-per-email=100000/1m",
         })
 @ContextConfiguration(initializers = {TestDatabaseInitializer.class, MailCatcher.Initializer.class})
 @Import(TestClockConfiguration.class)
