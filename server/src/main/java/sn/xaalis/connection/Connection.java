@@ -13,6 +13,8 @@ import sn.xaalis.provider.ProviderAccount;
  * One application's account at one provider, as stored.
  *
  * @param statusMessage what the last set-up or test said, in the provider's words when it refused
+ * @param pinRefusal when and why the operator refused the retailer PIN, which nothing tries again until
+ *     the merchant enters one; null when it did not
  */
 record Connection(
         ConnectionId id,
@@ -23,7 +25,10 @@ record Connection(
         @Nullable String statusMessage,
         Instant checkedAt,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        @Nullable PinRefusal pinRefusal) {
+
+    record PinRefusal(Instant at, String why) {}
 
     enum Status {
         CONNECTED,
@@ -49,7 +54,8 @@ record Connection(
                 message,
                 at,
                 createdAt,
-                updatedAt);
+                updatedAt,
+                pinRefusal);
     }
 
     @Override

@@ -122,6 +122,25 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         return new Credentials.Operator(clientId, clientSecret, code, notificationKey, retailer, pin);
     }
 
+    /** Whether the merchant typed a retailer PIN or number: a PIN the operator has not been sent yet. */
+    boolean entersRetailerPin() {
+        return provider == Provider.MOBILEMONEY_SN
+                && (given("retailer_pin") != null || given("retailer_number") != null);
+    }
+
+    /**
+     * The PIN field's error when the operator refused the PIN ({@code MOBILEMONEY_SN refused the retailer
+     * PIN: Invalid PIN code, 2 remaining tentatives left (2011)}): its words and code inside one pair of
+     * parentheses, where the pages find them.
+     */
+    static String pinRefused(String check) {
+        String words = check.replaceFirst("^\\w+ refused the retailer PIN: ", "")
+                .replaceFirst(" \\((\\w+)\\)$", ", code $1")
+                .replaceAll("[()]", " ")
+                .strip();
+        return "was refused by the operator (" + words + "); nothing was saved";
+    }
+
     /** The retailer number as typed ({@code 77 123 45 67}, {@code +221771234567}) in nine digits, or the stored one. */
     private @Nullable String retailerNumber(Optional<Credentials.Operator> current, Map<String, List<String>> errors) {
         String typed = given("retailer_number");

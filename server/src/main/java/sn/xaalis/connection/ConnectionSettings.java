@@ -2,6 +2,7 @@ package sn.xaalis.connection;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -20,6 +21,7 @@ import sn.xaalis.platform.Timestamps;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.ProviderCallbacks;
 
 /**
@@ -74,14 +76,28 @@ class ConnectionSettings {
      * Stores the credentials, then does the provider's side (the operator's callback registration, the
      * wallet's key check) and records how that went.
      *
-     * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right
+     * A retailer PIN entered (or a new retailer number) is tried once first, and the save refused when the
+     * operator refuses it: three wrong PINs in a row block the retailer account. Tried and not refused, it
+     * lifts an earlier refusal.
+     *
+     * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right, or a PIN refused
      */
     ConnectionView save(ApplicationId applicationId, Provider provider, Map<String, String> fields) {
         Instant now = Timestamps.truncate(clock.instant());
         Optional<Connection> current = connections.find(applicationId, provider);
-        var credentials = new ConnectionRequest(provider, fields).merge(current.map(Connection::credentials), now);
+        var request = new ConnectionRequest(provider, fields);
+        var credentials = request.merge(current.map(Connection::credentials), now);
+        ConnectionId id = current.map(Connection::id).orElseGet(ConnectionId::random);
+        boolean pinEntered = request.entersRetailerPin();
+        if (pinEntered) {
+            ConnectionCheck pin = providers.checkPayoutCredentials(new ProviderAccount(id, provider, credentials));
+            if (!pin.ok()) {
+                throw new ConnectionRefusal.FieldsInvalid(
+                        Map.of("retailer_pin", List.of(ConnectionRequest.pinRefused(pin.message()))));
+            }
+        }
         Connection stored = new Connection(
-                current.map(Connection::id).orElseGet(ConnectionId::random),
+                id,
                 applicationId,
                 provider,
                 credentials,
@@ -89,10 +105,15 @@ class ConnectionSettings {
                 "the set-up with the provider has not finished",
                 now,
                 current.map(Connection::createdAt).orElse(now),
-                now);
+                now,
+                // Kept (and shown) until a PIN is entered again and not refused when tried.
+                pinEntered ? null : current.map(Connection::pinRefusal).orElse(null));
         try {
             transactions.executeWithoutResult(tx -> {
                 connections.save(stored);
+                if (pinEntered) {
+                    connections.clearPinRefusal(stored.id());
+                }
                 directory.changed();
                 // What the trail keeps of credentials is what the pages show: their last 4 characters.
                 audit.record(

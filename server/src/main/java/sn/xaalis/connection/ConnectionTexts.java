@@ -29,6 +29,7 @@ public class ConnectionTexts {
     private static final List<Shape> SHAPES = List.of(
             shape("(\\w+) refused the client id or secret: (.+)", "refusedSecret", true),
             shape("(\\w+) refused this account's credentials", "refusedCredentials", false),
+            shape("(\\w+) refused the retailer PIN: (.+)", "pinRefused", true),
             shape("(\\w+) refused: (.+)", "refused", true),
             shape("(\\w+) accepted the API key", "keyAccepted", false),
             shape("(\\w+) sends merchant code (\\S+)'s notifications to this connection", "callbackFound", false),
