@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.RandomTokens;
@@ -37,8 +38,15 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     private static final int MIN_SECRET = 8;
     private static final int MAX_CREDENTIAL = 512;
 
+    /** Fields a page never shows again, not even as typed: they are a part of the account's keys. */
+    private static final Set<String> SECRETS = Set.of("api_key", "webhook_secret", "client_secret", "retailer_pin");
+
     static List<String> fieldsOf(Provider provider) {
         return provider == Provider.WALLET_SN ? WALLET_FIELDS : OPERATOR_FIELDS;
+    }
+
+    static boolean isSecret(String field) {
+        return SECRETS.contains(field);
     }
 
     /**

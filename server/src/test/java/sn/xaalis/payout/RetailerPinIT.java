@@ -128,6 +128,18 @@ class RetailerPinIT extends ApiIntegrationTest {
         assertThat(answer.body())
                 .contains("The operator refused this PIN")
                 .contains("Invalid PIN code, 1 remaining tentative left");
+        // Beside the PIN field; what was typed is kept, the secrets are not (and the form says so).
+        String pinField = answer.body().substring(answer.body().indexOf("id=\"MOBILEMONEY_SN-retailer_pin\""));
+        assertThat(pinField.substring(0, pinField.indexOf("</p>")))
+                .contains("aria-describedby=\"MOBILEMONEY_SN-retailer_pin-error\"")
+                .contains("The operator refused this PIN");
+        assertThat(answer.body())
+                .contains("value=\"" + shop.clientId() + "\"")
+                .contains("value=\"" + shop.code() + "\"")
+                .contains("value=\"" + shop.retailer() + "\"")
+                .contains("type them again")
+                .doesNotContain(shop.secret())
+                .doesNotContain("2222");
         assertThat(fake.operator().cashIns().wrongPins(shop.retailer())).isEqualTo(2);
         assertThat(fake.operator().cashIns().blocked(shop.retailer())).isFalse();
 
