@@ -43,6 +43,9 @@ public class ConnectionTexts {
             shape("(\\w+) cannot be reached: the operator has not configured its address", "notConfigured", false),
             shape("(\\w+) answered the token request without a token", "noToken", false));
 
+    private static final Pattern PIN_REFUSED =
+            Pattern.compile("was refused by the operator \\((.+)\\); nothing was saved");
+
     private final MessageSource messages;
 
     ConnectionTexts(MessageSource messages) {
@@ -68,6 +71,21 @@ public class ConnectionTexts {
         }
         return new Said(
                 Objects.requireNonNull(messages.getMessage("connections.says.other", null, "", locale)), statusMessage);
+    }
+
+    /**
+     * A field's error that quotes the provider (the retailer PIN refused when tried: see {@link
+     * ConnectionRequest#pinRefused}), its sentence in the page's language and the provider's words apart;
+     * null for any other error, which the pages' own error texts say.
+     */
+    public @Nullable Said fieldError(String message) {
+        Matcher m = PIN_REFUSED.matcher(message);
+        if (!m.matches()) {
+            return null;
+        }
+        String sentence = Objects.requireNonNull(
+                messages.getMessage("connections.pinWrong", null, message, LocaleContextHolder.getLocale()));
+        return new Said(sentence, m.group(1));
     }
 
     private static Shape shape(String regex, String key, boolean quotesProvider) {
