@@ -14,6 +14,8 @@ import sn.xaalis.provider.ProviderAccount;
  *
  * @param version raised when the connection is saved with another account (see {@link #sameAccount})
  * @param statusMessage what the last set-up or test said, in the provider's words when it refused
+ * @param pinRefusal when and why the operator refused the retailer PIN, which nothing tries again until
+ *     the merchant enters one; null when it did not
  */
 record Connection(
         ConnectionId id,
@@ -25,7 +27,10 @@ record Connection(
         @Nullable String statusMessage,
         Instant checkedAt,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        @Nullable PinRefusal pinRefusal) {
+
+    record PinRefusal(Instant at, String why) {}
 
     enum Status {
         CONNECTED,
@@ -78,7 +83,8 @@ record Connection(
                 message,
                 at,
                 createdAt,
-                updatedAt);
+                updatedAt,
+                pinRefusal);
     }
 
     @Override

@@ -46,7 +46,9 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
             @Nullable String webhookStrategy,
             @Nullable String previousSecretValidUntil,
             String createdAt,
-            String updatedAt) {
+            String updatedAt,
+            @Nullable String retailerPinRefusedAt,
+            @Nullable String retailerPinRefusal) {
 
         static ConnectionJson of(ConnectionView v) {
             return new ConnectionJson(
@@ -60,7 +62,9 @@ record ConnectionApiController(ConnectionSettings settings, MerchantApplications
                     v.webhookStrategy() == null ? null : v.webhookStrategy().value(),
                     Timestamps.micros(v.previousSecretUntil()),
                     Timestamps.micros(v.createdAt()),
-                    Timestamps.micros(v.updatedAt()));
+                    Timestamps.micros(v.updatedAt()),
+                    Timestamps.micros(v.pinRefusedAt()),
+                    v.pinRefusal());
         }
     }
 

@@ -77,6 +77,11 @@ class ConnectionDirectory implements ProviderConnections {
         return accounts;
     }
 
+    /** A connection as stored, through the same cache. */
+    Optional<Connection> connection(ConnectionId connectionId) {
+        return byId.get(connectionId, connections::byId);
+    }
+
     /** After a change: this node forgets now and at commit, the others when the signal reaches them. */
     void changed() {
         invalidation.changed();

@@ -17,13 +17,27 @@ public class ConnectionHealth {
         this.connections = connections;
     }
 
-    /** One connection's last check: whether it works, and what the provider said when it did not. */
-    public record Health(Provider provider, boolean connected, @Nullable String statusMessage, Instant checkedAt) {}
+    /**
+     * One connection's last check: whether it works, and what the provider said when it did not.
+     *
+     * @param pinRefusal what the operator said when it refused the retailer PIN (payouts wait for the
+     *     merchant to enter one again); null when it did not
+     */
+    public record Health(
+            Provider provider,
+            boolean connected,
+            @Nullable String statusMessage,
+            Instant checkedAt,
+            @Nullable String pinRefusal) {}
 
     public List<Health> of(ApplicationId applicationId) {
         return connections.ofApplication(applicationId).stream()
                 .map(c -> new Health(
-                        c.provider(), c.status() == Connection.Status.CONNECTED, c.statusMessage(), c.checkedAt()))
+                        c.provider(),
+                        c.status() == Connection.Status.CONNECTED,
+                        c.statusMessage(),
+                        c.checkedAt(),
+                        c.pinRefusal() == null ? null : c.pinRefusal().why()))
                 .toList();
     }
 }

@@ -9,6 +9,7 @@ import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantCredentials;
@@ -32,7 +34,9 @@ import sn.xaalis.provider.Provider;
 /**
  * Settings → Payment methods in the portal: the merchant connects the application's own provider
  * accounts (behind sign-in and CSRF like every /portal page). Saving or removing credentials asks for
- * the password again, or the authenticator's code when the merchant enrolled one.
+ * the password again, or the authenticator's code when the merchant enrolled one. A refused form comes back
+ * with each field's error beside it and what was typed, secrets excepted; a done action redirects to the
+ * page (post-redirect-get), which says how it went.
  */
 @PageController
 class ConnectionPageController {
@@ -66,8 +70,19 @@ class ConnectionPageController {
     record Outcome(String key, @Nullable String detail, boolean ok) {}
 
     @GetMapping("/portal/applications/{id}/payment-methods")
-    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id) {
-        return page(user, merchants.details(user.merchantId(), id), null, null, Map.of());
+    ModelAndView page(@AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, Model model) {
+        ApplicationDetails application = merchants.details(user.merchantId(), id);
+        // What the action redirected here said, as the flash attributes of done(...).
+        Provider acted = model.getAttribute("doneBy") instanceof String name
+                ? Provider.fromName(name).orElse(null)
+                : null;
+        Outcome outcome = acted != null && model.getAttribute("doneKey") instanceof String key
+                ? new Outcome(
+                        key,
+                        model.getAttribute("doneDetail") instanceof String detail ? detail : null,
+                        Boolean.TRUE.equals(model.getAttribute("doneOk")))
+                : null;
+        return page(user, application, acted, outcome, Map.of(), Map.of());
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}")
@@ -76,7 +91,8 @@ class ConnectionPageController {
             @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
-            HttpServletRequest request) {
+            HttpServletRequest request,
+            RedirectAttributes flash) {
         merchants.details(user.merchantId(), id);
         try {
             credentials.requireConfirmed(user.merchantId());
@@ -88,13 +104,13 @@ class ConnectionPageController {
             ConnectionRequest.fieldsOf(known).forEach(field -> fields.put(field, form.get(field)));
             try {
                 ConnectionView saved = settings.save(id, known, fields);
-                return page(user, application, known, checked(saved), Map.of());
+                return done(id, known, checked(saved), flash);
             } catch (ConnectionRefusal.FieldsInvalid e) {
-                ModelAndView view = page(user, application, known, null, e.errors());
+                ModelAndView view = page(user, application, known, null, e.errors(), kept(known, form));
                 view.setStatus(HttpStatus.BAD_REQUEST);
                 return view;
             } catch (ConnectionRefusal.MerchantCodeTaken e) {
-                ModelAndView view = page(user, application, known, null, e.errors());
+                ModelAndView view = page(user, application, known, null, e.errors(), kept(known, form));
                 view.setStatus(HttpStatus.CONFLICT);
                 return view;
             }
@@ -103,10 +119,13 @@ class ConnectionPageController {
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/test")
     ModelAndView test(
-            @AuthenticationPrincipal PortalUser user, @PathVariable ApplicationId id, @PathVariable String provider) {
-        ApplicationDetails application = merchants.details(user.merchantId(), id);
+            @AuthenticationPrincipal PortalUser user,
+            @PathVariable ApplicationId id,
+            @PathVariable String provider,
+            RedirectAttributes flash) {
+        merchants.details(user.merchantId(), id);
         Provider known = provider(provider);
-        return page(user, application, known, checked(settings.test(id, known)), Map.of());
+        return done(id, known, checked(settings.test(id, known)), flash);
     }
 
     @PostMapping("/portal/applications/{id}/payment-methods/{provider}/remove")
@@ -115,14 +134,20 @@ class ConnectionPageController {
             @PathVariable ApplicationId id,
             @PathVariable String provider,
             @RequestParam Map<String, String> form,
-            HttpServletRequest request) {
+            HttpServletRequest request,
+            RedirectAttributes flash) {
         return reauthenticated(user, id, provider, form, request, "remove", (application, known) -> {
             try {
                 settings.remove(id, known);
-                return page(user, application, known, new Outcome("connections.removed", null, true), Map.of());
+                return done(id, known, new Outcome("connections.removed", null, true), flash);
             } catch (ConnectionRefusal.PaymentsStillOpen e) {
-                ModelAndView view =
-                        page(user, application, known, new Outcome("connections.stillOpen", null, false), Map.of());
+                ModelAndView view = page(
+                        user,
+                        application,
+                        known,
+                        new Outcome("connections.stillOpen", null, false),
+                        Map.of(),
+                        Map.of());
                 view.setStatus(HttpStatus.CONFLICT);
                 return view;
             }
@@ -158,17 +183,54 @@ class ConnectionPageController {
         ApplicationDetails application = merchants.details(user.merchantId(), id);
         Provider known = provider(provider);
         if (!reauthentication.confirms(user, form.get("password"), form.get("code"), request)) {
-            return refused(user, application, known, actionName);
+            return refused(user, application, known, actionName, form);
         }
         return action.apply(application, known);
     }
 
-    private ModelAndView refused(PortalUser user, ApplicationDetails application, Provider provider, String action) {
+    private ModelAndView refused(
+            PortalUser user,
+            ApplicationDetails application,
+            Provider provider,
+            String action,
+            Map<String, String> form) {
         String field = reauthentication.asksForCode(user) ? "code" : "password";
-        ModelAndView view = page(user, application, provider, null, Map.of(field, List.of("is not correct")))
+        ModelAndView view = page(
+                        user,
+                        application,
+                        provider,
+                        null,
+                        Map.of(field, List.of("is not correct")),
+                        kept(provider, form))
                 .addObject("actedAction", action);
         view.setStatus(HttpStatus.BAD_REQUEST);
         return view;
+    }
+
+    /**
+     * Back to the page, which says {@code outcome}: reloading it sends nothing again. Flash attributes are
+     * plain strings, kept in the session until that page is read.
+     */
+    private static ModelAndView done(ApplicationId id, Provider provider, Outcome outcome, RedirectAttributes flash) {
+        flash.addFlashAttribute("doneBy", provider.name());
+        flash.addFlashAttribute("doneKey", outcome.key());
+        flash.addFlashAttribute("doneOk", outcome.ok());
+        if (outcome.detail() != null) {
+            flash.addFlashAttribute("doneDetail", outcome.detail());
+        }
+        return new ModelAndView("redirect:/portal/applications/" + id + "/payment-methods");
+    }
+
+    /** What the merchant typed that the refused form shows again: never a secret. */
+    private static Map<String, String> kept(Provider provider, Map<String, String> form) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        for (String field : ConnectionRequest.fieldsOf(provider)) {
+            String value = form.get(field);
+            if (value != null && !ConnectionRequest.isSecret(field)) {
+                kept.put(field, value);
+            }
+        }
+        return kept;
     }
 
     private static Outcome checked(ConnectionView view) {
@@ -182,7 +244,8 @@ class ConnectionPageController {
             ApplicationDetails application,
             @Nullable Provider acted,
             @Nullable Outcome outcome,
-            Map<String, List<String>> errors) {
+            Map<String, List<String>> errors,
+            Map<String, String> typed) {
         List<Card> cards = Arrays.stream(Provider.values())
                 .map(p -> new Card(
                         p,
@@ -198,6 +261,7 @@ class ConnectionPageController {
                 .addObject("acted", acted)
                 .addObject("outcome", outcome)
                 .addObject("errors", errors)
+                .addObject("typed", typed)
                 .addObject("actedAction", "save")
                 .addObject("asksForCode", reauthentication.asksForCode(user));
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.RandomTokens;
@@ -37,8 +38,15 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     private static final int MIN_SECRET = 8;
     private static final int MAX_CREDENTIAL = 512;
 
+    /** Fields a page never shows again, not even as typed: they are a part of the account's keys. */
+    private static final Set<String> SECRETS = Set.of("api_key", "webhook_secret", "client_secret", "retailer_pin");
+
     static List<String> fieldsOf(Provider provider) {
         return provider == Provider.WALLET_SN ? WALLET_FIELDS : OPERATOR_FIELDS;
+    }
+
+    static boolean isSecret(String field) {
+        return SECRETS.contains(field);
     }
 
     /**
@@ -120,6 +128,25 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         String notificationKey =
                 current.map(Credentials.Operator::notificationKey).orElseGet(() -> RandomTokens.base62(40));
         return new Credentials.Operator(clientId, clientSecret, code, notificationKey, retailer, pin);
+    }
+
+    /** Whether the merchant typed a retailer PIN or number: a PIN the operator has not been sent yet. */
+    boolean entersRetailerPin() {
+        return provider == Provider.MOBILEMONEY_SN
+                && (given("retailer_pin") != null || given("retailer_number") != null);
+    }
+
+    /**
+     * The PIN field's error when the operator refused the PIN ({@code MOBILEMONEY_SN refused the retailer
+     * PIN: Invalid PIN code, 2 remaining tentatives left (2011)}): its words and code inside one pair of
+     * parentheses, where the pages find them.
+     */
+    static String pinRefused(String check) {
+        String words = check.replaceFirst("^\\w+ refused the retailer PIN: ", "")
+                .replaceFirst(" \\((\\w+)\\)$", ", code $1")
+                .replaceAll("[()]", " ")
+                .strip();
+        return "was refused by the operator (" + words + "); nothing was saved";
     }
 
     /** The retailer number as typed ({@code 77 123 45 67}, {@code +221771234567}) in nine digits, or the stored one. */

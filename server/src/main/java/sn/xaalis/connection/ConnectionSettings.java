@@ -2,6 +2,7 @@ package sn.xaalis.connection;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -76,15 +77,21 @@ class ConnectionSettings {
      * merchant code, another API key) is a new version: the one it replaces is kept for the payments
      * opened in it until they have ended.
      *
-     * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right
+     * A retailer PIN entered (or a new retailer number) is tried once first, and the save refused when the
+     * operator refuses it: three wrong PINs in a row block the retailer account. Tried and not refused, it
+     * lifts an earlier refusal.
+     *
+     * @throws ConnectionRefusal.FieldsInvalid for credentials that cannot be right, or a PIN refused
      * @throws ConnectionRefusal.MerchantCodeTaken for a merchant code another connection or the installation has
      */
     ConnectionView save(ApplicationId applicationId, Provider provider, Map<String, String> fields) {
         Instant now = Timestamps.truncate(clock.instant());
         Optional<Connection> current = connections.find(applicationId, provider);
-        var credentials = new ConnectionRequest(provider, fields).merge(current.map(Connection::credentials), now);
+        var request = new ConnectionRequest(provider, fields);
+        var credentials = request.merge(current.map(Connection::credentials), now);
         ConnectionId id = current.map(Connection::id).orElseGet(ConnectionId::random);
         boolean anotherAccount = current.isPresent() && !current.get().sameAccount(credentials);
+        boolean pinEntered = request.entersRetailerPin();
         Connection stored = new Connection(
                 id,
                 applicationId,
@@ -95,10 +102,19 @@ class ConnectionSettings {
                 "the set-up with the provider has not finished",
                 now,
                 current.map(Connection::createdAt).orElse(now),
-                now);
+                now,
+                // Kept (and shown) until a PIN is entered again and not refused when tried.
+                pinEntered ? null : current.map(Connection::pinRefusal).orElse(null));
         String code = stored.merchantCode();
         if (code != null) {
-            refuseTaken(applicationId, code); // before anything is stored or registered at the operator
+            refuseTaken(applicationId, code); // before anything is stored, tried or registered at the operator
+        }
+        if (pinEntered) {
+            ConnectionCheck pin = providers.checkPayoutCredentials(stored.account());
+            if (!pin.ok()) {
+                throw new ConnectionRefusal.FieldsInvalid(
+                        Map.of("retailer_pin", List.of(ConnectionRequest.pinRefused(pin.message()))));
+            }
         }
         try {
             transactions.executeWithoutResult(tx -> {
@@ -108,6 +124,9 @@ class ConnectionSettings {
                     connections.keep(current.get(), now);
                 }
                 connections.save(stored, current);
+                if (pinEntered) {
+                    connections.clearPinRefusal(stored.id());
+                }
                 directory.changed();
                 // What the trail keeps of credentials is what the pages show: their last 4 characters.
                 audit.record(

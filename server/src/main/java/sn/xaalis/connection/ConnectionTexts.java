@@ -29,6 +29,7 @@ public class ConnectionTexts {
     private static final List<Shape> SHAPES = List.of(
             shape("(\\w+) refused the client id or secret: (.+)", "refusedSecret", true),
             shape("(\\w+) refused this account's credentials", "refusedCredentials", false),
+            shape("(\\w+) refused the retailer PIN: (.+)", "pinRefused", true),
             shape("(\\w+) refused: (.+)", "refused", true),
             shape("(\\w+) accepted the API key", "keyAccepted", false),
             shape("(\\w+) sends merchant code (\\S+)'s notifications to this connection", "callbackFound", false),
@@ -41,6 +42,9 @@ public class ConnectionTexts {
             shape("(\\w+) is not reachable \\((.+)\\); try again", "unreachable", true),
             shape("(\\w+) cannot be reached: the operator has not configured its address", "notConfigured", false),
             shape("(\\w+) answered the token request without a token", "noToken", false));
+
+    private static final Pattern PIN_REFUSED =
+            Pattern.compile("was refused by the operator \\((.+)\\); nothing was saved");
 
     private final MessageSource messages;
 
@@ -67,6 +71,21 @@ public class ConnectionTexts {
         }
         return new Said(
                 Objects.requireNonNull(messages.getMessage("connections.says.other", null, "", locale)), statusMessage);
+    }
+
+    /**
+     * A field's error that quotes the provider (the retailer PIN refused when tried: see {@link
+     * ConnectionRequest#pinRefused}), its sentence in the page's language and the provider's words apart;
+     * null for any other error, which the pages' own error texts say.
+     */
+    public @Nullable Said fieldError(String message) {
+        Matcher m = PIN_REFUSED.matcher(message);
+        if (!m.matches()) {
+            return null;
+        }
+        String sentence = Objects.requireNonNull(
+                messages.getMessage("connections.pinWrong", null, message, LocaleContextHolder.getLocale()));
+        return new Said(sentence, m.group(1));
     }
 
     private static Shape shape(String regex, String key, boolean quotesProvider) {

@@ -14,6 +14,8 @@ import sn.xaalis.provider.Provider;
  *
  * @param inboundUrl where the provider must send this account's events
  * @param previousSecretUntil until when a replaced wallet webhook secret still verifies; null when none
+ * @param pinRefusedAt when the operator refused the retailer PIN (payouts wait for a new one); null when not
+ * @param pinRefusal what the operator said then
  */
 record ConnectionView(
         ConnectionId id,
@@ -26,7 +28,9 @@ record ConnectionView(
         Credentials.@Nullable WebhookStrategy webhookStrategy,
         @Nullable Instant previousSecretUntil,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        @Nullable Instant pinRefusedAt,
+        @Nullable String pinRefusal) {
 
     static ConnectionView of(Connection c, String inboundUrl, Instant now) {
         Map<String, String> last4 = new LinkedHashMap<>();
@@ -63,7 +67,9 @@ record ConnectionView(
                 strategy,
                 previousUntil,
                 c.createdAt(),
-                c.updatedAt());
+                c.updatedAt(),
+                c.pinRefusal() == null ? null : c.pinRefusal().at(),
+                c.pinRefusal() == null ? null : c.pinRefusal().why());
     }
 
     /** Public: the page template calls it. */

@@ -27,6 +27,8 @@ class Connections {
 
     private static final String COLUMNS = "id, application_id, provider, credentials_box, version, status,"
             + " status_message, checked_at, created_at, updated_at";
+    /** Read, never written by {@link #save}: a refusal is kept or cleared on its own (ConnectionPins). */
+    private static final String SELECTED = COLUMNS + ", pin_refused_at, pin_refusal";
 
     private final JdbcClient jdbc;
     private final CredentialsBox box;
@@ -37,7 +39,7 @@ class Connections {
     }
 
     Optional<Connection> find(ApplicationId applicationId, Provider provider) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections"
+        return jdbc.sql("SELECT " + SELECTED + " FROM provider_connections"
                         + " WHERE application_id = :app AND provider = :provider")
                 .param("app", applicationId.value())
                 .param("provider", provider.name())
@@ -46,14 +48,14 @@ class Connections {
     }
 
     Optional<Connection> byId(ConnectionId id) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections WHERE id = :id")
+        return jdbc.sql("SELECT " + SELECTED + " FROM provider_connections WHERE id = :id")
                 .param("id", id.value())
                 .query((rs, n) -> map(rs))
                 .optional();
     }
 
     List<Connection> ofApplication(ApplicationId applicationId) {
-        return jdbc.sql("SELECT " + COLUMNS
+        return jdbc.sql("SELECT " + SELECTED
                         + " FROM provider_connections WHERE application_id = :app ORDER BY provider")
                 .param("app", applicationId.value())
                 .query((rs, n) -> map(rs))
@@ -161,7 +163,7 @@ class Connections {
 
     /** Operator connections saved before their merchant code was stored apart from the credentials. */
     List<Connection> operatorsWithoutMerchantCode() {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM provider_connections WHERE provider = :provider"
+        return jdbc.sql("SELECT " + SELECTED + " FROM provider_connections WHERE provider = :provider"
                         + " AND merchant_code IS NULL")
                 .param("provider", Provider.MOBILEMONEY_SN.name())
                 .query((rs, n) -> map(rs))
@@ -192,7 +194,7 @@ class Connections {
     /** The connections of every application of a merchant. */
     List<Connection> ofMerchant(MerchantId merchantId) {
         return jdbc.sql(
-                        "SELECT " + COLUMNS + " FROM provider_connections WHERE application_id IN"
+                        "SELECT " + SELECTED + " FROM provider_connections WHERE application_id IN"
                                 + " (SELECT id FROM applications WHERE merchant_id = :merchant) ORDER BY application_id, provider")
                 .param("merchant", merchantId.value())
                 .query((rs, n) -> map(rs))
@@ -206,7 +208,46 @@ class Connections {
                 == 1;
     }
 
+    /** Takes the connection's PIN for one call until {@code until}: not while refused or taken. */
+    boolean takePin(ConnectionId id, Instant now, Instant until) {
+        return jdbc.sql("UPDATE provider_connections SET pin_busy_until = :until WHERE id = :id"
+                                + " AND pin_refused_at IS NULL AND (pin_busy_until IS NULL OR pin_busy_until <= :now)")
+                        .param("until", Timestamps.toDatabase(until))
+                        .param("now", Timestamps.toDatabase(now))
+                        .param("id", id.value())
+                        .update()
+                == 1;
+    }
+
+    void releasePin(ConnectionId id, Instant until) {
+        jdbc.sql("UPDATE provider_connections SET pin_busy_until = NULL WHERE id = :id AND pin_busy_until = :until")
+                .param("until", Timestamps.toDatabase(until))
+                .param("id", id.value())
+                .update();
+    }
+
+    /** The PIN of the credentials saved at {@code version} was refused; false when others were saved since. */
+    boolean refusePin(ConnectionId id, Instant version, Instant at, String why) {
+        return jdbc.sql("UPDATE provider_connections SET pin_refused_at = :at, pin_refusal = :why,"
+                                + " pin_busy_until = NULL WHERE id = :id AND updated_at = :version"
+                                + " AND pin_refused_at IS NULL")
+                        .param("at", Timestamps.toDatabase(at))
+                        .param("why", cut(why))
+                        .param("id", id.value())
+                        .param("version", Timestamps.toDatabase(version))
+                        .update()
+                == 1;
+    }
+
+    /** A PIN entered again (and not refused when tried): calls with it may go. */
+    void clearPinRefusal(ConnectionId id) {
+        jdbc.sql("UPDATE provider_connections SET pin_refused_at = NULL, pin_refusal = NULL WHERE id = :id")
+                .param("id", id.value())
+                .update();
+    }
+
     private Connection map(ResultSet rs) throws SQLException {
+        Instant pinRefusedAt = Timestamps.fromDatabase(rs.getObject("pin_refused_at", OffsetDateTime.class));
         return new Connection(
                 ConnectionId.from(rs, "id"),
                 ApplicationId.from(rs, "application_id"),
@@ -217,7 +258,10 @@ class Connections {
                 rs.getString("status_message"),
                 Timestamps.fromDatabase(rs.getObject("checked_at", OffsetDateTime.class)),
                 Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)),
-                Timestamps.fromDatabase(rs.getObject("updated_at", OffsetDateTime.class)));
+                Timestamps.fromDatabase(rs.getObject("updated_at", OffsetDateTime.class)),
+                pinRefusedAt == null
+                        ? null
+                        : new Connection.PinRefusal(pinRefusedAt, String.valueOf(rs.getString("pin_refusal"))));
     }
 
     @Contract("null -> null; !null -> !null")

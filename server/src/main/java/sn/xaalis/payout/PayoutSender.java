@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PeriodicJob;
 import sn.xaalis.platform.Timestamps;
@@ -79,7 +82,10 @@ class PayoutSender {
         return payout.environment() == Environment.SANDBOX ? sandbox : live;
     }
 
-    /** One pass: each provider's share of queued payouts (its pace times the time since the last), sent in parallel. */
+    /**
+     * One pass: each provider's share of queued payouts (its pace times the time since the last), sent in
+     * parallel, or one account's after the other where the provider wants that (the operator's PIN).
+     */
     int send() {
         int sent = 0;
         for (Provider provider : Provider.values()) {
@@ -88,7 +94,13 @@ class PayoutSender {
             List<Payout> claimed = transactions.execute(tx -> {
                 List<Payout> due = store.lockQueued(provider, now, allowance);
                 List<Payout> marked = new ArrayList<>();
+                Map<ConnectionId, Boolean> held = new HashMap<>();
                 for (Payout payout : due) {
+                    if (held(payout, held)) {
+                        // Neither sent nor failed: it waits, queued, for the merchant to enter the PIN again.
+                        store.postpone(payout.id(), now.plus(properties.checkAfter()));
+                        continue;
+                    }
                     if (store.markSending(payout.id(), Timestamps.truncate(now), now.plus(firstCheck(payout)))) {
                         marked.add(payout.sending());
                     }
@@ -100,13 +112,48 @@ class PayoutSender {
             }
             // Committed as SENDING above: whatever happens from here, these are only ever asked about.
             try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
-                for (Payout payout : claimed) {
-                    calls.submit(() -> apply(payout, rail(payout).send(payout)));
+                for (List<Payout> inTurn : inTurns(provider, claimed)) {
+                    calls.submit(() -> inTurn.forEach(this::sendOne));
                 }
             }
             sent += claimed.size();
         }
         return sent;
+    }
+
+    private void sendOne(Payout payout) {
+        try {
+            apply(payout, rail(payout).send(payout));
+        } catch (RuntimeException e) {
+            // Left SENDING: asked about at its check, never sent again; the next in its turn still goes.
+            log.warn("Could not send payout {}: {}", payout.reference(), e.toString());
+        }
+    }
+
+    /** Whether a live payout's account sends nothing for now (its PIN refused), once per account a pass. */
+    private boolean held(Payout payout, Map<ConnectionId, Boolean> known) {
+        ConnectionId connection = payout.connectionId();
+        return payout.environment() == Environment.LIVE
+                && connection != null
+                && known.computeIfAbsent(connection, c -> providers.held(c).isPresent());
+    }
+
+    /**
+     * The payouts that go together, each list one after the other: one account's in one list where its
+     * provider wants that (each cash-in carries the retailer PIN: the first refusal stops the others).
+     */
+    private List<List<Payout>> inTurns(Provider provider, List<Payout> claimed) {
+        if (!providers.sendsOneAtATime(provider)) {
+            return claimed.stream().map(List::of).toList();
+        }
+        Map<Object, List<Payout>> byAccount = new LinkedHashMap<>();
+        for (Payout payout : claimed) {
+            Object account = payout.environment() == Environment.LIVE && payout.connectionId() != null
+                    ? payout.connectionId()
+                    : payout.id(); // the sandbox calls no provider
+            byAccount.computeIfAbsent(account, a -> new ArrayList<>()).add(payout);
+        }
+        return List.copyOf(byAccount.values());
     }
 
     /**

@@ -273,6 +273,14 @@ class PayoutStore {
                 == 1;
     }
 
+    /** A queued payout left queued, looked at again at {@code at} (its account sends nothing for now). */
+    void postpone(UUID id, Instant at) {
+        jdbc.sql("UPDATE payouts SET next_attempt_at = :at WHERE id = :id AND stage = 'QUEUED'")
+                .param("at", Timestamps.toDatabase(at))
+                .param("id", id)
+                .update();
+    }
+
     /** The provider's id for a payout sent, kept before anything else is known about it. */
     void remember(UUID id, String providerReference) {
         jdbc.sql("UPDATE payouts SET provider_reference = :ref WHERE id = :id AND provider_reference IS NULL")

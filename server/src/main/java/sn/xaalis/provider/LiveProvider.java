@@ -20,4 +20,12 @@ public interface LiveProvider extends PaymentProvider {
 
     /** A harmless call that tells whether the account works as set up; changes nothing at the provider. */
     ConnectionCheck test(ProviderAccount account, String inboundUrl);
+
+    /**
+     * Tries once, before they are kept, the credentials payouts are sent with that the provider blocks
+     * after a few wrong tries (the operator's retailer PIN); failed only when the provider refused them.
+     */
+    default ConnectionCheck checkPayoutCredentials(ProviderAccount account) {
+        return ConnectionCheck.ok("nothing to try before payouts");
+    }
 }

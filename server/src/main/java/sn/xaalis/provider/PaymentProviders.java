@@ -123,6 +123,17 @@ public class PaymentProviders {
         return withLive(account.provider(), adapter -> adapter.test(account, inboundUrl));
     }
 
+    /**
+     * Tries the credentials payouts are sent with (the operator's retailer PIN) once before they are kept;
+     * failed only when the provider refused them, not when it could not be asked.
+     */
+    public ConnectionCheck checkPayoutCredentials(ProviderAccount account) {
+        return liveAdapter(account.provider())
+                .filter(LiveProvider::reachable)
+                .map(adapter -> adapter.checkPayoutCredentials(account))
+                .orElseGet(() -> ConnectionCheck.ok("not asked"));
+    }
+
     private ConnectionCheck withLive(Provider provider, Function<LiveProvider, ConnectionCheck> call) {
         Optional<LiveProvider> adapter = liveAdapter(provider).filter(LiveProvider::reachable);
         return adapter.isPresent()

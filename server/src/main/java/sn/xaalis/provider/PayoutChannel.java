@@ -27,6 +27,15 @@ public interface PayoutChannel {
     /** What the account holds to pay out with, in francs; empty when the provider did not say. */
     Optional<BigDecimal> payoutBalance(ProviderAccount account);
 
+    /**
+     * Whether one account's payouts go one after the other rather than together: where each carries a
+     * secret that the provider blocks after a few wrong tries (the operator's retailer PIN), the first
+     * refusal must stop the others before they leave.
+     */
+    default boolean sendsOneAtATime() {
+        return false;
+    }
+
     /** Why payouts cannot be sent from an account as connected (in the merchant's words), or null when they can. */
     @Nullable
     String payoutsBlocked(Credentials credentials);

@@ -19,11 +19,17 @@ public class ProviderPayouts {
     private final List<PayoutChannel> channels;
     private final ProviderConnections connections;
     private final ProviderProperties properties;
+    private final RetailerPins pins;
 
-    ProviderPayouts(List<PayoutChannel> channels, ProviderConnections connections, ProviderProperties properties) {
+    ProviderPayouts(
+            List<PayoutChannel> channels,
+            ProviderConnections connections,
+            ProviderProperties properties,
+            RetailerPins pins) {
         this.channels = channels;
         this.connections = connections;
         this.properties = properties;
+        this.pins = pins;
     }
 
     /**
@@ -91,11 +97,33 @@ public class ProviderPayouts {
     }
 
     /**
+     * Why payouts out of a connection wait without being sent (the operator refused its retailer PIN, and
+     * nothing tries it again until the merchant enters one); empty when they do not.
+     */
+    public Optional<String> held(ConnectionId connectionId) {
+        return pins.refusal(connectionId);
+    }
+
+    /** Why the application's own account with {@code provider} sends no payouts for now, as {@link #held}. */
+    public Optional<String> held(ApplicationId applicationId, Provider provider) {
+        return connections
+                .ofApplication(applicationId, provider)
+                .map(own -> own.account().connectionId())
+                .flatMap(pins::refusal);
+    }
+
+    /** Whether one account's payouts go one after the other (see {@link PayoutChannel#sendsOneAtATime}). */
+    public boolean sendsOneAtATime(Provider provider) {
+        return channel(provider).map(PayoutChannel::sendsOneAtATime).orElse(false);
+    }
+
+    /**
      * What the application's own account with {@code provider} holds to pay out with; empty when it has
-     * none that can send payouts, or the provider did not answer.
+     * none that can send payouts, the provider did not answer, or its PIN was refused (then not asked).
      */
     public Optional<BigDecimal> balance(ApplicationId applicationId, Provider provider) {
-        if (!(sourceFor(applicationId, provider) instanceof Source.Ready ready)) {
+        if (!(sourceFor(applicationId, provider) instanceof Source.Ready ready)
+                || held(ready.connectionId()).isPresent()) {
             return Optional.empty();
         }
         Optional<ProviderAccount> account = account(ready.connectionId(), provider);

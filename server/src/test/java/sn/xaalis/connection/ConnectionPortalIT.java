@@ -87,9 +87,13 @@ class ConnectionPortalIT extends ApiIntegrationTest {
         Map<String, String> form = new java.util.HashMap<>(walletForm(null));
         form.put("code", code);
         HttpResponse<String> saved = portal.post(page + "/WALLET_SN", form, portal.csrfFrom(page));
-        assertThat(saved.statusCode()).isEqualTo(200);
-        assertThat(saved.body()).contains("Connected: Wallet is linked to your account.");
-        assertThat(saved.body()).doesNotContain(KEY);
+        // Post-redirect-get: the page the merchant lands on says how it went, once; a reload sends nothing.
+        assertThat(saved.statusCode()).isEqualTo(302);
+        assertThat(saved.headers().firstValue("Location").orElseThrow()).endsWith(page);
+        String landed = portal.get(page).body();
+        assertThat(landed).contains("Connected: Wallet is linked to your account.");
+        assertThat(landed).doesNotContain(KEY);
+        assertThat(portal.get(page).body()).doesNotContain("Connected: Wallet is linked to your account.");
         HttpResponse<String> reused =
                 portal.post(page + "/WALLET_SN/remove", Map.of("code", code), portal.csrfFrom(page));
         assertThat(reused.statusCode()).as("a code works once").isEqualTo(400);
@@ -105,7 +109,8 @@ class ConnectionPortalIT extends ApiIntegrationTest {
                 page + "/WALLET_SN/remove",
                 Map.of("code", Totp.code(secret, Totp.step(clock.instant()))),
                 portal.csrfFrom(page));
-        assertThat(removed.statusCode()).isEqualTo(200);
+        assertThat(removed.statusCode()).isEqualTo(302);
+        assertThat(portal.get(page).body()).contains("The Wallet account is removed.");
         List<String> actions = AuditRows.actionsBy(jdbc, email);
         assertThat(actions.subList(actions.indexOf("connection.saved"), actions.size()))
                 .containsExactly("connection.saved", "connection.removed");

@@ -27,17 +27,24 @@ public final class FakeCashIns {
     private final KeyPair keys;
     private final Map<String, Retailer> retailers = new ConcurrentHashMap<>();
     private final AtomicInteger posts = new AtomicInteger();
+    private final AtomicInteger pinCalls = new AtomicInteger();
     private final AtomicInteger created = new AtomicInteger();
     private final AtomicInteger ids = new AtomicInteger();
     private final FakeHold hold = new FakeHold();
     private volatile String nextStatus = "SUCCESS";
     private volatile long answerDelayMillis;
 
-    /** A retailer account: whose API client may use it, its PIN, its balance. */
+    /**
+     * A retailer account: whose API client may use it, its PIN, its balance, and the wrong PINs in a row
+     * (the operator's table: 2011 two tries left, 2012 one, 2013 blocked, docs/providers.md §3.6).
+     */
     private static final class Retailer {
         final String clientId;
-        final String pin;
+        volatile String pin;
         volatile BigDecimal balance;
+        int wrongInARow;
+        int wrongInAll;
+        boolean blocked;
 
         Retailer(String clientId, String pin, BigDecimal balance) {
             this.clientId = clientId;
@@ -65,6 +72,25 @@ public final class FakeCashIns {
 
     public BigDecimal balance(String msisdn) {
         return retailers.get(msisdn).balance;
+    }
+
+    /** The merchant changed the retailer account's PIN at the operator: the one Xaalis keeps is now wrong. */
+    public void changePin(String msisdn, String pin) {
+        retailers.get(msisdn).pin = pin;
+    }
+
+    /** The wrong PINs the operator was sent for this retailer account, in all. */
+    public synchronized int wrongPins(String msisdn) {
+        return retailers.get(msisdn).wrongInAll;
+    }
+
+    public synchronized boolean blocked(String msisdn) {
+        return retailers.get(msisdn).blocked;
+    }
+
+    /** Calls that carried a retailer PIN (cash-ins and balance reads), of any account. */
+    public int pinCalls() {
+        return pinCalls.get();
     }
 
     public FakeHold hold() {
@@ -107,6 +133,7 @@ public final class FakeCashIns {
 
     /** The retailer balance read: {@code {idType, id, encryptedPinCode, wallet}} → {@code {value, unit}} (§3.6). */
     FakeProviders.Answer retailerBalance(String clientId, JsonNode body, String path) {
+        pinCalls.incrementAndGet();
         Retailer retailer = retailers.get(text(body, "id"));
         if (!"MSISDN".equals(text(body, "idType")) || text(body, "encryptedPinCode") == null) {
             return FakeOperator.problem(
@@ -115,8 +142,9 @@ public final class FakeCashIns {
         if (retailer == null || !retailer.clientId.equals(clientId)) {
             return FakeOperator.problem(403, "Forbidden", path, "11", "Access forbidden");
         }
-        if (!retailer.pin.equals(decrypt(text(body, "encryptedPinCode")))) {
-            return FakeOperator.businessError(path, "2041", "Transaction not allowed");
+        FakeProviders.Answer pinError = pinError(retailer, decrypt(text(body, "encryptedPinCode")), path);
+        if (pinError != null) {
+            return pinError;
         }
         ObjectNode answer = FakeProviders.JSON.createObjectNode();
         answer.put("value", retailer.balance.doubleValue());
@@ -134,6 +162,7 @@ public final class FakeCashIns {
         long delay = answerDelayMillis;
         String status = nextStatus;
         posts.incrementAndGet();
+        pinCalls.incrementAndGet();
         if (hold.hold(FakeHold.Point.BEFORE, body.toString())) {
             return FakeOperator.problem(503, "Service Unavailable", path, "5", "dropped: the call never arrived");
         }
@@ -178,10 +207,9 @@ public final class FakeCashIns {
         if (retailer == null || !retailer.clientId.equals(clientId)) {
             return FakeOperator.problem(403, "Forbidden", path, "11", "Access forbidden");
         }
-        String pin = decrypt(text(partner, "encryptedPinCode"));
-        if (!retailer.pin.equals(pin)) {
-            // The sources publish no code of their own for a wrong PIN: the "transaction not allowed" family.
-            return FakeOperator.businessError(path, "2041", "Transaction not allowed");
+        FakeProviders.Answer pinError = pinError(retailer, decrypt(text(partner, "encryptedPinCode")), path);
+        if (pinError != null) {
+            return pinError;
         }
         BigDecimal value = amount.path("value").decimalValue();
         if (retailer.balance.compareTo(value) < 0) {
@@ -219,6 +247,27 @@ public final class FakeCashIns {
         answer.put("reference", reference);
         answer.put("description", nextStatus.equals("SUCCESS") ? "Transaction effectuée avec succès" : "En cours");
         return FakeProviders.Answer.of(200, answer.toString());
+    }
+
+    /** The operator's PIN errors (its table: 2011, 2012, then 2013 and the account blocked); null for the right PIN. */
+    private synchronized FakeProviders.Answer pinError(Retailer retailer, String pin, String path) {
+        if (retailer.blocked) {
+            return FakeOperator.businessError(path, "2013", "Invalid PIN code, your account is blocked");
+        }
+        if (retailer.pin.equals(pin)) {
+            retailer.wrongInARow = 0;
+            return null;
+        }
+        retailer.wrongInAll++;
+        retailer.wrongInARow++;
+        return switch (retailer.wrongInARow) {
+            case 1 -> FakeOperator.businessError(path, "2011", "Invalid PIN code, 2 remaining tentatives left");
+            case 2 -> FakeOperator.businessError(path, "2012", "Invalid PIN code, 1 remaining tentative left");
+            default -> {
+                retailer.blocked = true;
+                yield FakeOperator.businessError(path, "2013", "Invalid PIN code, your account is blocked");
+            }
+        };
     }
 
     private String decrypt(String encrypted) {

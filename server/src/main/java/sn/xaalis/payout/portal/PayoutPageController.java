@@ -93,7 +93,20 @@ class PayoutPageController {
             @PathVariable ApplicationId id,
             @RequestParam(defaultValue = "live") String env) {
         PayoutPortal.Context context = portal.context(user, id, env);
-        return portal.page(context, "payouts/portal :: balances").addObject("balances", balances(context));
+        return portal.page(context, "payouts/portal :: balances")
+                .addObject("balances", balances(context))
+                .addObject("held", held(context));
+    }
+
+    /** Why each provider's live payouts wait without being sent (a PIN the operator refused), by provider. */
+    private Map<Provider, String> held(PayoutPortal.Context context) {
+        Map<Provider, String> held = new EnumMap<>(Provider.class);
+        if (context.environment() == Environment.LIVE) {
+            for (Provider provider : context.caller().providers()) {
+                providers.held(context.app().id(), provider).ifPresent(why -> held.put(provider, why));
+            }
+        }
+        return held;
     }
 
     private Map<Provider, Optional<BigDecimal>> balances(PayoutPortal.Context context) {
@@ -121,6 +134,7 @@ class PayoutPageController {
                                         RECENT)
                                 .payouts())
                 .addObject("files", batches.recent(context.caller(), 5))
+                .addObject("held", held(context))
                 .addObject("form", Map.of())
                 .addObject("acted", null);
     }

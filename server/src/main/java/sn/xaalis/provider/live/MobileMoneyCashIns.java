@@ -6,17 +6,24 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.crypto.Cipher;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.platform.ConnectionId;
+import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.PayoutTransfer;
 import sn.xaalis.provider.ProviderAccount;
+import sn.xaalis.provider.RetailerPins;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -25,6 +32,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The operator's cash-in ({@code /api/eWallet/v1/cashins}, docs/providers.md §3.6): money from the
  * merchant's retailer account to a customer, the retailer's PIN RSA-encrypted with the operator's key.
  * The operator documents no idempotency, so a cash-in is sent once and only ever looked for afterwards.
+ * The PIN goes with one call at a time and, once refused, with none (the third wrong PIN in a row blocks
+ * the retailer account): see {@link RetailerPins}.
  */
 final class MobileMoneyCashIns {
 
@@ -33,15 +42,25 @@ final class MobileMoneyCashIns {
     private static final String KEY_REVOKED = "4003";
     /** "Pending, please do not retry": the outcome is not known yet. */
     private static final String PENDING = "51";
+    /**
+     * The operator's PIN errors: 2010 the PIN must be changed, 2011 and 2012 wrong with 2 and 1 tries left,
+     * 2013 wrong and the retailer account blocked (§3.6).
+     */
+    private static final Set<String> PIN_ERRORS = Set.of("2010", "2011", "2012", "2013");
 
     private final MobileMoneyApi api;
     private final JsonMapper json;
+    private final RetailerPins pins;
+    /** The longest a call with the PIN holds it: a token, the key (twice after a 4003), the call itself. */
+    private final Duration longest;
     /** The operator's encryption key per API client: it changes rarely, and 4003 says when. */
     private final Map<String, PublicKey> keys = new ConcurrentHashMap<>();
 
-    MobileMoneyCashIns(MobileMoneyApi api, JsonMapper json) {
+    MobileMoneyCashIns(MobileMoneyApi api, JsonMapper json, RetailerPins pins, Duration callDeadline) {
         this.api = api;
         this.json = json;
+        this.pins = pins;
+        this.longest = callDeadline.multipliedBy(5);
     }
 
     @Nullable
@@ -56,6 +75,11 @@ final class MobileMoneyCashIns {
         if (!operator.sendsPayouts()) {
             return failed("no-retailer-account", blocked(operator));
         }
+        // Not sent while the PIN is refused or in use: the payout waits in the queue, no try burned.
+        return withPin(account, PayoutAnswer.NotSent::new, () -> sendWithPin(account, operator, transfer));
+    }
+
+    private PayoutAnswer sendWithPin(ProviderAccount account, Credentials.Operator operator, PayoutTransfer transfer) {
         for (int attempt = 1; ; attempt++) {
             PublicKey key;
             try {
@@ -77,6 +101,10 @@ final class MobileMoneyCashIns {
                 }
                 if (PENDING.equals(code) || answered.status() == 408) {
                     return new PayoutAnswer.Unknown("MOBILEMONEY_SN: " + Replies.reason(problem, answered.status()));
+                }
+                if (PIN_ERRORS.contains(code)) {
+                    // Refused, so not sent: it waits for the merchant's new PIN instead of failing.
+                    return new PayoutAnswer.NotSent(pinRefused(account, operator, problem, answered.status()));
                 }
                 return failed(
                         code != null ? code : "http-" + answered.status(), Replies.reason(problem, answered.status()));
@@ -153,29 +181,95 @@ final class MobileMoneyCashIns {
         if (!operator.sendsPayouts()) {
             return Optional.empty();
         }
+        return withPin(account, why -> Optional.empty(), () -> {
+            ProviderHttp.Reply reply = balanceReply(account, operator);
+            if (reply == null || !(reply instanceof ProviderHttp.Reply.Answered answered)) {
+                return Optional.empty();
+            }
+            JsonNode answer = Replies.parse(json, answered.body());
+            if (answered.refused() && PIN_ERRORS.contains(Replies.text(answer, "code"))) {
+                pinRefused(account, operator, answer, answered.status());
+                return Optional.empty();
+            }
+            JsonNode value = answer.path("value");
+            return answered.ok() && "XOF".equals(Replies.text(answer, "unit")) && value.isNumber()
+                    ? Optional.of(value.decimalValue())
+                    : Optional.empty();
+        });
+    }
+
+    /**
+     * The retailer PIN as the merchant entered it, tried once with a balance read before it is kept: failed
+     * only when the operator refused the PIN, in its words.
+     */
+    ConnectionCheck tryPin(ProviderAccount account) {
+        Credentials.Operator operator = MobileMoneyApi.operator(account);
+        if (!operator.sendsPayouts()) {
+            return ConnectionCheck.ok("no retailer PIN to try");
+        }
+        ProviderHttp.Reply reply = balanceReply(account, operator);
+        if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
+            JsonNode problem = Replies.parse(json, answered.body());
+            if (PIN_ERRORS.contains(Replies.text(problem, "code"))) {
+                return ConnectionCheck.failed(pinReason(problem, answered.status()));
+            }
+        }
+        return ConnectionCheck.ok("MOBILEMONEY_SN did not refuse the retailer PIN");
+    }
+
+    /** {@code POST …/retailer/balance} with the PIN; null when the encryption key could not be had (no call). */
+    private ProviderHttp.@Nullable Reply balanceReply(ProviderAccount account, Credentials.Operator operator) {
         PublicKey key;
         try {
             key = key(account);
         } catch (KeyUnavailable e) {
-            return Optional.empty();
+            return null;
         }
         ObjectNode body = json.createObjectNode();
         body.put("idType", "MSISDN");
         body.put("id", operator.retailerNumber());
         body.put("encryptedPinCode", encrypt(key, operator.retailerPin()));
         body.put("wallet", "principal");
-        ProviderHttp.Reply reply = api.call(
+        return api.call(
                 account,
                 MobileMoneyApi.Request.post(
                         "retailer-balance", null, "/api/eWallet/v1/account/retailer/balance", body));
-        if (!(reply instanceof ProviderHttp.Reply.Answered answered && answered.ok())) {
-            return Optional.empty();
+    }
+
+    /**
+     * Runs a call with the connection's PIN when it is its turn, else {@code otherwise} with why not. The
+     * installation's own account sends no payouts (ProviderPayouts): only a connection's PIN is guarded.
+     */
+    private <T> T withPin(ProviderAccount account, Function<String, T> otherwise, Supplier<T> call) {
+        ConnectionId connection = account.connectionId();
+        if (connection == null) {
+            return call.get();
         }
-        JsonNode answer = Replies.parse(json, answered.body());
-        JsonNode value = answer.path("value");
-        return "XOF".equals(Replies.text(answer, "unit")) && value.isNumber()
-                ? Optional.of(value.decimalValue())
-                : Optional.empty();
+        return switch (pins.take(connection, longest)) {
+            case RetailerPins.Turn.Refused refused -> otherwise.apply(refused.why());
+            case RetailerPins.Turn.Busy busy ->
+                otherwise.apply("another call with this connection's retailer PIN is under way");
+            case RetailerPins.Turn.Yours yours -> {
+                try {
+                    yield call.get();
+                } finally {
+                    pins.release(connection, yours);
+                }
+            }
+        };
+    }
+
+    /** Keeps the operator's refusal of the PIN on the connection, so nothing tries it again; the reason. */
+    private String pinRefused(ProviderAccount account, Credentials.Operator operator, JsonNode problem, int status) {
+        String why = pinReason(problem, status);
+        if (account.connectionId() != null) {
+            pins.refuse(account.connectionId(), String.valueOf(operator.retailerPin()), why);
+        }
+        return why;
+    }
+
+    private static String pinReason(JsonNode problem, int status) {
+        return "MOBILEMONEY_SN refused the retailer PIN: " + Replies.reason(problem, status);
     }
 
     private MobileMoneyApi.Request cashIn(Credentials.Operator operator, PayoutTransfer transfer, PublicKey key) {

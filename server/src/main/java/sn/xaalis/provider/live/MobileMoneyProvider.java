@@ -21,6 +21,7 @@ import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.ProviderExchanges;
 import sn.xaalis.provider.ProviderProperties;
 import sn.xaalis.provider.ProviderResult;
+import sn.xaalis.provider.RetailerPins;
 import sn.xaalis.provider.SessionReference;
 import sn.xaalis.provider.SessionRequest;
 import sn.xaalis.provider.SessionState;
@@ -47,6 +48,7 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
             ProviderExchanges exchanges,
             ProviderCallMetrics metrics,
             JsonMapper json,
+            RetailerPins pins,
             Clock clock) {
         ProviderProperties.MobileMoney settings = properties.mobilemoney();
         var http = new ProviderHttp(Provider.MOBILEMONEY_SN, properties.http(), exchanges, metrics, clock);
@@ -54,7 +56,11 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
         this.qrCodes = new MobileMoneyQrCodes(api, json, clock);
         this.oneStep = new MobileMoneyOneStep(api, json);
         this.callbacks = new MobileMoneyCallbacks(api, json);
-        this.cashIns = new MobileMoneyCashIns(api, json);
+        this.cashIns = new MobileMoneyCashIns(
+                api,
+                json,
+                pins,
+                properties.http().connectTimeout().plus(properties.http().readTimeout()));
     }
 
     @Override
@@ -139,6 +145,17 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
     @Override
     public @Nullable String payoutsBlocked(Credentials credentials) {
         return cashIns.blocked(credentials);
+    }
+
+    /** Each cash-in carries the retailer PIN, which the third wrong try in a row blocks. */
+    @Override
+    public boolean sendsOneAtATime() {
+        return true;
+    }
+
+    @Override
+    public ConnectionCheck checkPayoutCredentials(ProviderAccount account) {
+        return cashIns.tryPin(account);
     }
 
     @Override
