@@ -95,11 +95,11 @@ class PayoutPageController {
         PayoutPortal.Context context = portal.context(user, id, env);
         return portal.page(context, "payouts/portal :: balances")
                 .addObject("balances", balances(context))
-                .addObject("held", held(context));
+                .addObject("pinHeld", pinHeld(context));
     }
 
     /** Why each provider's live payouts wait without being sent (a PIN the operator refused), by provider. */
-    private Map<Provider, String> held(PayoutPortal.Context context) {
+    private Map<Provider, String> pinHeld(PayoutPortal.Context context) {
         Map<Provider, String> held = new EnumMap<>(Provider.class);
         if (context.environment() == Environment.LIVE) {
             for (Provider provider : context.caller().providers()) {
@@ -134,7 +134,7 @@ class PayoutPageController {
                                         RECENT)
                                 .payouts())
                 .addObject("files", batches.recent(context.caller(), 5))
-                .addObject("held", held(context))
+                .addObject("pinHeld", pinHeld(context))
                 .addObject("form", Map.of())
                 .addObject("acted", null);
     }
