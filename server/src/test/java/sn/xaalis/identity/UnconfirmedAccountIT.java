@@ -288,7 +288,13 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
         form.put("webhook_secret", "wave_sn_WHS_hijack0123456789");
         form.put("webhook_strategy", "signing");
         form.put("password", Api.PASSWORD);
-        return portal.post(path + "/WALLET_SN", form, portal.csrfFrom(path));
+        HttpResponse<String> saved = portal.post(path + "/WALLET_SN", form, portal.csrfFrom(path));
+        if (saved.statusCode() != 302) {
+            return saved;
+        }
+        // A save that went through redirects to the page, which then says how it went (post-redirect-get).
+        assertThat(saved.headers().firstValue("Location").orElseThrow()).endsWith(path);
+        return portal.get(path);
     }
 
     private String merchantIdOf(String email) {
