@@ -153,6 +153,10 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
                 .endsWith("/portal/dashboard");
         String pending = "pending" + System.nanoTime() + "@example.com";
         String pendingToken = inviteToken(attacker, pending);
+        // An address that signs in to another account: listed as invited too (a placeholder, no link).
+        String elsewhere = "elsewhere" + System.nanoTime() + "@example.com";
+        signedUp(elsewhere);
+        assertThat(invite(attacker, elsewhere).statusCode()).isEqualTo(302);
         assertThat(issueKeys(attacker, application, "live").statusCode()).isEqualTo(200);
         assertThat(saveWallet(attacker, application).statusCode()).isEqualTo(200);
         String setUp = attacker.post("/portal/account/totp/setup", Map.of(), attacker.csrfFrom("/portal/account"))
@@ -171,7 +175,7 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
                         "SELECT COUNT(*) FROM merchant_members WHERE merchant_id = CAST(:m AS UUID)"
                                 + " AND removed_at IS NULL",
                         merchant))
-                .isEqualTo(2);
+                .isEqualTo(3);
         assertThat(liveKeys(merchant)).isPositive();
         assertThat(connections(merchant)).isEqualTo(1);
 
@@ -288,7 +292,14 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
         form.put("webhook_secret", "wave_sn_WHS_hijack0123456789");
         form.put("webhook_strategy", "signing");
         form.put("password", Api.PASSWORD);
-        return portal.post(path + "/WALLET_SN", form, portal.csrfFrom(path));
+        HttpResponse<String> saved = portal.post(path + "/WALLET_SN", form, portal.csrfFrom(path));
+        if (saved.statusCode() != 302) {
+            return saved;
+        }
+        // Saved: the form answers with a redirect to the page that says so (post-redirect-get).
+        java.net.URI page =
+                java.net.URI.create(saved.headers().firstValue("Location").orElseThrow());
+        return portal.getPage(page.getRawPath() + (page.getRawQuery() == null ? "" : "?" + page.getRawQuery()));
     }
 
     private String merchantIdOf(String email) {
