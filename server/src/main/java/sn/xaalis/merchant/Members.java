@@ -12,12 +12,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.Timestamps;
 
-/** The merchant_members table: a merchant's team besides its holder. Removed members are never read. */
+/**
+ * The merchant_members table: a merchant's team besides its holder. Removed members are never read. An
+ * invitation of an address that signs in elsewhere is a placeholder: its address in elsewhere_email, no
+ * link, never anyone's login; it reads as any invitation not yet accepted.
+ */
 @Repository
 class Members {
 
-    private static final String COLUMNS = "id, merchant_id, email, name, role, password_hash, invited_by, created_at,"
-            + " invite_expires_at, joined_at";
+    private static final String COLUMNS =
+            "id, merchant_id, COALESCE(email, elsewhere_email) AS email, name, role, password_hash, invited_by, created_at,"
+                    + " invite_expires_at, joined_at";
 
     private final JdbcClient jdbc;
 
@@ -61,6 +66,56 @@ class Members {
                         .param("expires", Timestamps.toDatabase(row.inviteExpiresAt()))
                         .param("by", row.invitedBy())
                         .param("at", Timestamps.toDatabase(row.createdAt()))
+                        .update()
+                == 1;
+    }
+
+    /** Returns false when this merchant has a current placeholder for the address already. */
+    boolean insertElsewhere(Row row) {
+        return jdbc.sql("INSERT INTO merchant_members (id, merchant_id, elsewhere_email, role, invite_expires_at,"
+                                + " invited_by, created_at) VALUES (:id, :merchant, :email, :role, :expires, :by, :at)"
+                                + " ON CONFLICT DO NOTHING")
+                        .param("id", row.id().value())
+                        .param("merchant", row.merchantId().value())
+                        .param("email", row.email())
+                        .param("role", row.role().name())
+                        .param("expires", Timestamps.toDatabase(row.inviteExpiresAt()))
+                        .param("by", row.invitedBy())
+                        .param("at", Timestamps.toDatabase(row.createdAt()))
+                        .update()
+                == 1;
+    }
+
+    /** This merchant's current placeholder for an address that signs in elsewhere. */
+    Optional<Row> placeholder(MerchantId merchantId, String email) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM merchant_members WHERE merchant_id = :merchant"
+                        + " AND elsewhere_email = :email AND removed_at IS NULL")
+                .param("merchant", merchantId.value())
+                .param("email", email)
+                .query(Members::row)
+                .optional();
+    }
+
+    /** A placeholder invited again: its role and validity, as a renewed invitation's (still no link). */
+    boolean renewPlaceholder(MemberId id, MerchantRole role, Instant expires) {
+        return jdbc.sql("UPDATE merchant_members SET role = :role, invite_expires_at = :expires WHERE id = :id"
+                                + " AND elsewhere_email IS NOT NULL AND removed_at IS NULL")
+                        .param("role", role.name())
+                        .param("expires", Timestamps.toDatabase(expires))
+                        .param("id", id.value())
+                        .update()
+                == 1;
+    }
+
+    /** A placeholder whose address signs in nowhere any more becomes an invitation with a link. */
+    boolean promotePlaceholder(MemberId id, MerchantRole role, String tokenHash, Instant expires) {
+        return jdbc.sql("UPDATE merchant_members SET email = elsewhere_email, elsewhere_email = NULL, role = :role,"
+                                + " invite_token_hash = :hash, invite_expires_at = :expires WHERE id = :id"
+                                + " AND elsewhere_email IS NOT NULL AND removed_at IS NULL")
+                        .param("role", role.name())
+                        .param("hash", tokenHash)
+                        .param("expires", Timestamps.toDatabase(expires))
+                        .param("id", id.value())
                         .update()
                 == 1;
     }
@@ -137,9 +192,10 @@ class Members {
                 == 1;
     }
 
-    /** Removes a member: their address is free again, their link and credentials gone. */
+    /** Removes a member (or a placeholder): their address is free again, their link and credentials gone. */
     boolean remove(MerchantId merchantId, MemberId id, Instant now) {
-        return jdbc.sql("UPDATE merchant_members SET removed_at = :now, removed_email = email, email = NULL,"
+        return jdbc.sql("UPDATE merchant_members SET removed_at = :now,"
+                                + " removed_email = COALESCE(email, elsewhere_email), email = NULL, elsewhere_email = NULL,"
                                 + " password_hash = NULL, totp_secret_ciphertext = NULL, invite_token_hash = NULL,"
                                 + " invite_expires_at = NULL WHERE id = :id AND merchant_id = :merchant"
                                 + " AND removed_at IS NULL")

@@ -60,8 +60,9 @@ public class MerchantMembers {
     public sealed interface Invited permits Invitation, LoginElsewhere {}
 
     /**
-     * An address that already signs in to another account (or is invited to another team): nothing is
-     * created, and the page answers as for any invitation, so that it tells nobody who has an account.
+     * An address that already signs in to another account (or is invited to another team): the page
+     * answers, and the team lists it, as any invitation, so that it tells nobody who has an account; what
+     * is kept is a placeholder without a link, that nobody can accept.
      */
     public record LoginElsewhere(String email) implements Invited {}
 
@@ -124,47 +125,81 @@ public class MerchantMembers {
         if (current.isPresent()) {
             Members.Row pending = current.get();
             if (!pending.merchantId().equals(merchantId)) {
-                return new LoginElsewhere(cleanEmail);
+                return elsewhere(merchantId, cleanEmail, newRole, invitedBy, now, expires);
             }
             if (pending.active() || !members.renewInvitation(pending.id(), newRole, Sha256.hex(token), expires)) {
                 throw taken();
             }
-            audit.record(
-                    "team.member.invited",
-                    merchantId.value(),
-                    pending.id().toString(),
-                    null,
-                    Map.of("email", cleanEmail, "role", newRole.code()));
-            return new Invitation(pending.id(), merchantId, cleanEmail, newRole, token);
+            return invited(merchantId, pending.id(), cleanEmail, newRole, token);
         }
         Optional<Merchants.Row> holder = merchants.findByEmail(cleanEmail);
         if (holder.isPresent()) {
             if (holder.get().id().equals(merchantId)) {
                 throw taken();
             }
-            return new LoginElsewhere(cleanEmail);
+            return elsewhere(merchantId, cleanEmail, newRole, invitedBy, now, expires);
         }
-        var row = new Members.Row(
+        Optional<Members.Row> placeholder = members.placeholder(merchantId, cleanEmail);
+        if (placeholder.isPresent()) {
+            // The address signs in nowhere any more: the same row in the list, now with a link.
+            if (!members.promotePlaceholder(placeholder.get().id(), newRole, Sha256.hex(token), expires)) {
+                throw taken();
+            }
+            return invited(merchantId, placeholder.get().id(), cleanEmail, newRole, token);
+        }
+        var row = newRow(merchantId, cleanEmail, newRole, invitedBy, now, expires);
+        if (!members.insertInvited(row, Sha256.hex(token))) {
+            throw taken();
+        }
+        return invited(merchantId, row.id(), cleanEmail, newRole, token);
+    }
+
+    private Invitation invited(MerchantId merchantId, MemberId id, String email, MerchantRole role, String token) {
+        audit.record("team.member.invited", merchantId.value(), id.toString(), null, auditedInvitation(email, role));
+        return new Invitation(id, merchantId, email, role, token);
+    }
+
+    /**
+     * An address that signs in elsewhere: a placeholder the owner sees as any invitation (re-sent, given
+     * another role, removed alike), with no link, so that it never joins.
+     */
+    private LoginElsewhere elsewhere(
+            MerchantId merchantId, String email, MerchantRole role, String invitedBy, Instant now, Instant expires) {
+        Optional<Members.Row> placeholder = members.placeholder(merchantId, email);
+        MemberId id;
+        if (placeholder.isPresent()) {
+            id = placeholder.get().id();
+            if (!members.renewPlaceholder(id, role, expires)) {
+                throw taken();
+            }
+        } else {
+            Members.Row row = newRow(merchantId, email, role, invitedBy, now, expires);
+            if (!members.insertElsewhere(row)) {
+                throw taken();
+            }
+            id = row.id();
+        }
+        audit.record("team.member.invited", merchantId.value(), id.toString(), null, auditedInvitation(email, role));
+        return new LoginElsewhere(email);
+    }
+
+    private Members.Row newRow(
+            MerchantId merchantId, String email, MerchantRole role, String invitedBy, Instant now, Instant expires) {
+        return new Members.Row(
                 new MemberId(RandomTokens.uuidV7(clock)),
                 merchantId,
-                cleanEmail,
+                email,
                 null,
-                newRole,
+                role,
                 null,
                 invitedBy,
                 now,
                 expires,
                 null);
-        if (!members.insertInvited(row, Sha256.hex(token))) {
-            throw taken();
-        }
-        audit.record(
-                "team.member.invited",
-                merchantId.value(),
-                row.id().toString(),
-                null,
-                Map.of("email", cleanEmail, "role", newRole.code()));
-        return new Invitation(row.id(), merchantId, cleanEmail, newRole, token);
+    }
+
+    private static Map<String, Object> auditedInvitation(String email, MerchantRole role) {
+        return Map.of("email", email, "role", role.code());
     }
 
     /** The invitation of a link, while it is unused and within its validity. */

@@ -153,6 +153,10 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
                 .endsWith("/portal/dashboard");
         String pending = "pending" + System.nanoTime() + "@example.com";
         String pendingToken = inviteToken(attacker, pending);
+        // An address that signs in to another account: listed as invited too (a placeholder, no link).
+        String elsewhere = "elsewhere" + System.nanoTime() + "@example.com";
+        signedUp(elsewhere);
+        assertThat(invite(attacker, elsewhere).statusCode()).isEqualTo(302);
         assertThat(issueKeys(attacker, application, "live").statusCode()).isEqualTo(200);
         assertThat(saveWallet(attacker, application).statusCode()).isEqualTo(200);
         String setUp = attacker.post("/portal/account/totp/setup", Map.of(), attacker.csrfFrom("/portal/account"))
@@ -171,7 +175,7 @@ class UnconfirmedAccountIT extends BrowserIntegrationTest {
                         "SELECT COUNT(*) FROM merchant_members WHERE merchant_id = CAST(:m AS UUID)"
                                 + " AND removed_at IS NULL",
                         merchant))
-                .isEqualTo(2);
+                .isEqualTo(3);
         assertThat(liveKeys(merchant)).isPositive();
         assertThat(connections(merchant)).isEqualTo(1);
 
