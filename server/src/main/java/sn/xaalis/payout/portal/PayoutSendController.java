@@ -62,15 +62,8 @@ class PayoutSendController {
             @RequestParam(defaultValue = "sandbox") String env,
             @RequestParam Map<String, String> form) {
         PayoutPortal.Context context = portal.context(user, id, env);
-        Provider provider = Provider.fromName(form.get("provider"))
-                .filter(p -> PayoutPortal.active(context, p))
-                .orElse(null);
-        PayoutFile.Line line = PayoutFile.single(
-                text(form, "recipient_phone"),
-                text(form, "amount"),
-                text(form, "recipient_name"),
-                text(form, "reason"),
-                properties.maxAmount());
+        Provider provider = provider(context, form);
+        PayoutFile.Line line = line(form);
         BigDecimal amount = line.amount();
         if (provider == null || line.problem() != null || amount == null) {
             String field = provider == null ? "provider" : problemField(line.problem());
@@ -145,15 +138,8 @@ class PayoutSendController {
     /** The same confirmation again, under the same key, saying the password (or code) was not right. */
     private ModelAndView unconfirmed(
             PayoutPortal.Context context, PortalUser user, Map<String, String> form, String key) {
-        Provider provider = Provider.fromName(form.get("provider"))
-                .filter(p -> PayoutPortal.active(context, p))
-                .orElse(null);
-        PayoutFile.Line line = PayoutFile.single(
-                text(form, "recipient_phone"),
-                text(form, "amount"),
-                text(form, "recipient_name"),
-                text(form, "reason"),
-                properties.maxAmount());
+        Provider provider = provider(context, form);
+        PayoutFile.Line line = line(form);
         BigDecimal amount = line.amount();
         if (provider == null || line.problem() != null || amount == null) {
             return PayoutPageController.redirect(context, "expired");
@@ -166,6 +152,23 @@ class PayoutSendController {
                                 List.of("payouts.error.identity")));
         view.setStatus(HttpStatus.BAD_REQUEST);
         return view;
+    }
+
+    /** The provider the form names, when the application may pay out through it; null otherwise. */
+    private static @Nullable Provider provider(PayoutPortal.Context context, Map<String, String> form) {
+        return Provider.fromName(form.get("provider"))
+                .filter(p -> PayoutPortal.active(context, p))
+                .orElse(null);
+    }
+
+    /** The form's one payout, checked as a file's line is. */
+    private PayoutFile.Line line(Map<String, String> form) {
+        return PayoutFile.single(
+                text(form, "recipient_phone"),
+                text(form, "amount"),
+                text(form, "recipient_name"),
+                text(form, "reason"),
+                properties.maxAmount());
     }
 
     private static String problemField(PayoutFile.@Nullable Problem problem) {
