@@ -97,6 +97,34 @@ class PaymentLinkTakingsIT extends BrowserIntegrationTest {
         }
     }
 
+    /**
+     * V47 finds the payments links started before it by their metadata: run again now, its query finds
+     * exactly the rows the checkout wrote (3 payments of one link, 2 of another, none of the third).
+     */
+    @Test
+    void theMigrationFindsExactlyThePaymentsStartedFromEachLink() throws Exception {
+        Shop shop = shop();
+        List<UUID> ids = List.of(id(shop.fixed()), id(shop.range()), id(shop.unpaid()));
+        String migration;
+        try (var in = getClass().getResourceAsStream("/db/migration/V47__payment_link_payments.sql")) {
+            migration = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String backfill =
+                migration.substring(migration.indexOf("SELECT l.id, p.id")).trim();
+        backfill = backfill.substring(0, backfill.length() - 1); // its ";"
+        List<String> found = jdbc.sql(backfill + " AND l.id IN (:links)")
+                .param("links", ids)
+                .query((rs, n) -> rs.getObject(1, UUID.class) + "/" + rs.getObject(2, UUID.class))
+                .list();
+        List<String> written = jdbc.sql(
+                        "SELECT link_id, payment_id FROM payment_link_payments WHERE link_id IN (:links)")
+                .param("links", ids)
+                .query((rs, n) -> rs.getObject(1, UUID.class) + "/" + rs.getObject(2, UUID.class))
+                .list();
+        assertThat(written).hasSize(5);
+        assertThat(found).containsExactlyInAnyOrderElementsOf(written);
+    }
+
     /** On PostgreSQL, with sequential scans priced out, the query reads by its keys, never a whole table. */
     @Test
     void theTakingsQueryReadsTheLinksOwnRowsNeverTheWholePaymentsTable() {
