@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -31,6 +32,7 @@ public class MerchantSignUp {
     private final ApplicationCreation applicationCreation;
     private final Members members;
     private final Clock clock;
+    private final MessageSource messages;
     private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
     MerchantSignUp(
@@ -39,7 +41,9 @@ public class MerchantSignUp {
             ApplicationCreation applicationCreation,
             AuditTrail audit,
             org.springframework.context.ApplicationEventPublisher events,
-            Clock clock) {
+            Clock clock,
+            MessageSource messages) {
+        this.messages = messages;
         this.events = events;
         this.members = members;
         this.audit = audit;
@@ -85,9 +89,13 @@ public class MerchantSignUp {
         return new MerchantAccount(row.id(), row.name(), row.email());
     }
 
-    /** Self-service sign-up: a merchant with one sandbox application, kept out of live until approved. */
+    /**
+     * Self-service sign-up: a merchant with one sandbox application, kept out of live until approved.
+     *
+     * @param language the language the merchant signed up in, which names that first application
+     */
     @Transactional
-    public MerchantAccount signUp(String name, String email, String password) {
+    public MerchantAccount signUp(String name, String email, String password, Locale language) {
         MerchantAccount account = createMerchant(name, email, password);
         merchants.markSandboxOnly(account.id());
         audit.recordAs(
@@ -100,7 +108,14 @@ public class MerchantSignUp {
         events.publishEvent(new MerchantSignedUp(account.id(), account.name(), account.email()));
         applicationCreation.createApplication(
                 account.id(),
-                new NewApplicationRequest("My application", null, null, null, EnumSet.allOf(Provider.class)));
+                new NewApplicationRequest(
+                        firstApplicationName(language), null, null, null, EnumSet.allOf(Provider.class)));
         return account;
+    }
+
+    /** "Ma boutique" for a merchant who signed up in French: the name is theirs to change in the portal. */
+    private String firstApplicationName(Locale language) {
+        String name = messages.getMessage("applications.firstName", null, null, language);
+        return name == null ? "My application" : name;
     }
 }

@@ -139,9 +139,10 @@ class LinkCheckout {
         if (!byLink.allowed()) {
             return new Result.Throttled(byLink.retryAfterSeconds());
         }
-        PaymentId paymentId = null;
+        // The payment's id is drawn here, so that the link's claim and its list of payments name it
+        // before it exists.
+        PaymentId paymentId = PaymentId.newId(clock);
         if (link.singleUse()) {
-            paymentId = PaymentId.newId(clock);
             if (!links.claim(link.id(), paymentId, now)) {
                 PaymentLink.State current = links.find(link.code())
                         .map(l -> l.state(clock.instant()))
@@ -149,6 +150,7 @@ class LinkCheckout {
                 return new Result.Closed(current == PaymentLink.State.OPEN ? PaymentLink.State.IN_PROGRESS : current);
             }
         }
+        links.recordPayment(link.id(), paymentId);
         try {
             var outcome = initiation.initiate(caller, request(link, form), null, paymentId, initiated -> initiated
                     .payment()
@@ -194,9 +196,11 @@ class LinkCheckout {
                 .spend(link.code());
     }
 
-    private void release(PaymentLink link, @Nullable PaymentId paymentId) {
-        if (paymentId != null) {
+    /** The payment was never stored: the link's claim (if single-use) and its row of payments go. */
+    private void release(PaymentLink link, PaymentId paymentId) {
+        if (link.singleUse()) {
             links.release(link.id(), paymentId);
         }
+        links.forget(link.id(), paymentId);
     }
 }

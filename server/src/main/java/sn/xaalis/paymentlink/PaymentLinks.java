@@ -5,8 +5,11 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -35,6 +38,11 @@ class PaymentLinks {
     private static final String BEFORE_CURSOR =
             " AND (l.created_at < :cursorAt OR (l.created_at = :cursorAt AND l.id < :cursorId))";
     private static final String NEWEST_FIRST = " ORDER BY l.created_at DESC, l.id DESC LIMIT :limit";
+
+    /** What {@link #takings} reads: by the links' own rows (the key), then each payment by its id. */
+    static final String TAKINGS = "SELECT lp.link_id, COUNT(*) AS paid, SUM(p.amount) AS collected"
+            + " FROM payment_link_payments lp JOIN payments p ON p.id = lp.payment_id AND p.status = 'SUCCESS'"
+            + " WHERE lp.link_id IN (:links) GROUP BY lp.link_id";
 
     private final JdbcClient jdbc;
 
@@ -155,6 +163,43 @@ class PaymentLinks {
                 .param("id", linkId)
                 .param("payment", paymentId.value())
                 .update();
+    }
+
+    /**
+     * Notes that the payment {@code paymentId}, not yet initiated, is started from the link; a payment
+     * never stored leaves a row that matches nothing, which {@link #forget} removes.
+     */
+    void recordPayment(UUID linkId, PaymentId paymentId) {
+        jdbc.sql("INSERT INTO payment_link_payments (link_id, payment_id) VALUES (:link, :payment)")
+                .param("link", linkId)
+                .param("payment", paymentId.value())
+                .update();
+    }
+
+    /** The row of a payment whose initiation was refused or failed (it was never stored). */
+    void forget(UUID linkId, PaymentId paymentId) {
+        jdbc.sql("DELETE FROM payment_link_payments WHERE link_id = :link AND payment_id = :payment"
+                        + " AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = :payment)")
+                .param("link", linkId)
+                .param("payment", paymentId.value())
+                .update();
+    }
+
+    /**
+     * The successful payments of each of these links and their sum, in one query for a whole page of
+     * links: by the table's key it reads only these links' own payments (a link with none is absent).
+     */
+    Map<UUID, LinkTakings> takings(Collection<UUID> linkIds) {
+        if (linkIds.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, LinkTakings> takings = new HashMap<>();
+        jdbc.sql(TAKINGS).param("links", List.copyOf(linkIds)).query(rs -> {
+            takings.put(
+                    rs.getObject("link_id", UUID.class),
+                    new LinkTakings(rs.getLong("paid"), rs.getBigDecimal("collected")));
+        });
+        return takings;
     }
 
     private static String providers(Set<Provider> providers) {

@@ -1,9 +1,11 @@
 package sn.xaalis.paymentlink;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -56,8 +58,15 @@ class PortalLinksController {
         this.preferences = preferences;
     }
 
-    /** One link as the list shows it, with the address of its WhatsApp message. */
-    record Row(PaymentLink link, String url, String qrCode, String whatsApp, String application, String state) {}
+    /** One link as the list shows it, with the address of its WhatsApp message and what it has brought. */
+    record Row(
+            PaymentLink link,
+            String url,
+            String qrCode,
+            String whatsApp,
+            String application,
+            String state,
+            LinkTakings takings) {}
 
     @GetMapping("/portal/links")
     ModelAndView links(
@@ -66,9 +75,12 @@ class PortalLinksController {
             @RequestParam(required = false) String created,
             @RequestParam(required = false) String deactivated,
             Locale locale) {
-        ModelAndView view = page(user, cursor, LinkForm.EMPTY, Map.of(), HttpStatus.OK, locale);
         // The parameter names one of the merchant's links; anything else says nothing (no text of the
         // address's own ends up in the page's notice).
+        PaymentLink justCreated = created == null
+                ? null
+                : catalog.find(user.merchantId(), created).orElse(null);
+        ModelAndView view = page(user, cursor, LinkForm.EMPTY, Map.of(), HttpStatus.OK, locale, justCreated);
         String key = created != null ? CREATED_MESSAGE_KEY : DEACTIVATED_MESSAGE_KEY;
         String code = created != null ? created : deactivated;
         if (code != null) {
@@ -115,7 +127,7 @@ class PortalLinksController {
                 problems.putAll(refused.problems());
             }
         }
-        return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST, locale);
+        return page(user, null, values, messages.say(problems, "XOF", locale), HttpStatus.BAD_REQUEST, locale, null);
     }
 
     /**
@@ -183,7 +195,8 @@ class PortalLinksController {
             LinkForm values,
             Map<String, List<String>> errors,
             HttpStatus status,
-            Locale locale) {
+            Locale locale,
+            @Nullable PaymentLink justCreated) {
         List<ApplicationSummary> applications = merchants.applicationsOf(user.merchantId());
         Map<ApplicationId, String> names = new LinkedHashMap<>();
         applications.forEach(app -> names.put(app.id(), app.name()));
@@ -191,22 +204,32 @@ class PortalLinksController {
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
         var page = catalog.ofMerchant(user.merchantId(), after, PAGE);
         var now = catalog.now();
-        List<Row> rows = page.links().stream()
-                .map(link -> {
-                    String url = catalog.url(link);
-                    return new Row(
-                            link,
-                            url,
-                            "data:image/png;base64," + QrCodePng.base64(url),
-                            LinkShare.whatsApp(shareText(user, link, url, locale)),
-                            names.getOrDefault(link.applicationId(), ""),
-                            link.state(now).name());
-                })
+        // The link just created is shown first, above the form, where the merchant is looking; not again below.
+        List<PaymentLink> listed = page.links().stream()
+                .filter(link -> justCreated == null || !link.id().equals(justCreated.id()))
                 .toList();
+        List<PaymentLink> shown = new ArrayList<>(listed);
+        if (justCreated != null) {
+            shown.add(justCreated);
+        }
+        var takings = catalog.takings(shown); // one query for the whole page, not one per link
+        Function<PaymentLink, Row> row = link -> {
+            String url = catalog.url(link);
+            return new Row(
+                    link,
+                    url,
+                    "data:image/png;base64," + QrCodePng.base64(url),
+                    LinkShare.whatsApp(shareText(user, link, url, locale)),
+                    names.getOrDefault(link.applicationId(), ""),
+                    link.state(now).name(),
+                    takings.getOrDefault(link.id(), LinkTakings.NONE));
+        };
+        List<Row> rows = listed.stream().map(row).toList();
         ModelAndView view = new ModelAndView("links/portal", status);
         view.addObject("user", user);
         view.addObject("zone", preferences.timeZone(user.merchantId()));
         view.addObject("rows", rows);
+        view.addObject("createdRow", justCreated == null ? null : row.apply(justCreated));
         view.addObject("next", page.nextCursor());
         view.addObject("applications", applications);
         view.addObject("allProviders", Provider.values());

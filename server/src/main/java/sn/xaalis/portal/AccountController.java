@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -59,13 +60,14 @@ class AccountController {
             @RequestParam(defaultValue = "") String name,
             @RequestParam(defaultValue = "") String email,
             @RequestParam(defaultValue = "") String password,
-            HttpServletRequest request) {
+            HttpServletRequest request,
+            Locale locale) {
         Map<String, String> values = Map.of("name", name, "email", email);
         if (!throttle.signUpAllowed(request.getRemoteAddr())) {
             return signUpError(values, Map.of("email", List.of("too many sign-ups from your address; try later")));
         }
         try {
-            signUp.signUp(name, email, password);
+            signUp.signUp(name, email, password, locale);
         } catch (MerchantRefusal.EmailTaken e) {
             // An address already registered is answered as a new one: sign-up tells nobody who has an
             // account. Its owner signs in as always; nothing is created or sent.

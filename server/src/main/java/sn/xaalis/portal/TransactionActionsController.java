@@ -112,6 +112,11 @@ class TransactionActionsController {
             @PathVariable NotificationId notificationId,
             RedirectAttributes flash) {
         Payment payment = find(user, reference);
+        if (merchants.details(user.merchantId(), payment.applicationId()).webhookUrl() == null) {
+            // Queued again, it could only fail again for want of an address: say so instead.
+            flash.addFlashAttribute("failure", Notice.of("notice.noWebhookUrl"));
+            return "redirect:/portal/transactions/" + payment.reference().value();
+        }
         switch (deliveries.requestResend(payment.applicationId(), notificationId)) {
             case WebhookDeliveries.Resend.Resent resent ->
                 flash.addFlashAttribute("notice", Notice.of("notice.resent"));

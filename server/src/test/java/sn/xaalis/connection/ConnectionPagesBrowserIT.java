@@ -138,6 +138,106 @@ class ConnectionPagesBrowserIT extends ApiIntegrationTest {
                 .isEqualTo(404);
     }
 
+    /**
+     * Issue 48 item 3: a 5-digit merchant code and a 2-digit PIN used to bring the page back empty and
+     * silent. Now each field says what it is before it, each mistake is told beside its field, what was
+     * typed is kept but the secrets, and the page says why those must be typed again; once right, the
+     * save redirects (a reload sends nothing again).
+     */
+    @Test
+    void aMistypedMerchantCodeAndPinAreToldBesideTheirFieldsAndTheRestIsKept() {
+        for (String language : List.of("fr", "en")) {
+            boolean fr = language.equals("fr");
+            int width = fr ? 390 : 1280;
+            String n = Long.toString(System.nanoTime(), 36);
+            String email = "mistyped" + n + "@example.com";
+            String clientId = "typo-client-" + n;
+            String clientSecret = "typo-client-secret-" + n;
+            String code = Long.toString(100_000 + Math.floorMod(System.nanoTime(), 800_000L));
+            fake.operator().account(clientId, clientSecret, code);
+            Api.Merchant merchant = api.onboardAs(email, "MOBILEMONEY_SN");
+            Page page = browser.newPage(width, 844, language);
+            signIn(page, email);
+            String methods = "/portal/applications/" + merchant.applicationId() + "/payment-methods";
+            page.navigate(local(methods));
+            var mm = page.locator("#method-MOBILEMONEY_SN");
+
+            // The help comes before the field it explains, and is read with it.
+            var codeHelp = page.locator("#MOBILEMONEY_SN-merchant_code-help");
+            assertThat(codeHelp)
+                    .hasText(
+                            fr
+                                    ? "Le code marchand à 6 chiffres que l’opérateur a attribué à votre commerce."
+                                    : "The 6-digit merchant code the operator gave your business.");
+            assertThat(page.locator("#MOBILEMONEY_SN-merchant_code"))
+                    .hasAttribute("aria-describedby", "MOBILEMONEY_SN-merchant_code-help");
+            assertThat((Boolean) page.evaluate("() => !!(document.getElementById('MOBILEMONEY_SN-merchant_code-help')"
+                            + ".compareDocumentPosition(document.getElementById('MOBILEMONEY_SN-merchant_code'))"
+                            + " & Node.DOCUMENT_POSITION_FOLLOWING)"))
+                    .as("help before its field")
+                    .isTrue();
+            assertThat(page.locator("#MOBILEMONEY_SN-retailer_pin-help"))
+                    .containsText(fr ? "Trois codes faux de suite" : "Three wrong PINs in a row");
+
+            page.locator("#MOBILEMONEY_SN-client_id").fill(clientId);
+            page.locator("#MOBILEMONEY_SN-client_secret").fill(clientSecret);
+            page.locator("#MOBILEMONEY_SN-merchant_code").fill("12345");
+            page.locator("#MOBILEMONEY_SN-retailer_number").fill("77 123 45 67");
+            page.locator("#MOBILEMONEY_SN-retailer_pin").fill("12");
+            page.locator("#MOBILEMONEY_SN-save-identity").fill(Api.PASSWORD);
+            mm.locator("form button.primary").first().click();
+
+            assertThat(page.locator("#MOBILEMONEY_SN-merchant_code-error"))
+                    .hasText(
+                            fr
+                                    ? "doit être le code marchand à 6 chiffres donné par l’opérateur"
+                                    : "must be the operator’s 6-digit merchant code");
+            assertThat(page.locator("#MOBILEMONEY_SN-retailer_pin-error"))
+                    .hasText(
+                            fr
+                                    ? "doit être le code secret à 4 chiffres du compte distributeur"
+                                    : "must be the retailer account’s 4-digit PIN");
+            assertThat(page.locator("#MOBILEMONEY_SN-merchant_code")).hasAttribute("aria-invalid", "true");
+            assertThat(page.locator("#MOBILEMONEY_SN-merchant_code"))
+                    .hasAttribute(
+                            "aria-describedby", "MOBILEMONEY_SN-merchant_code-error MOBILEMONEY_SN-merchant_code-help");
+            // What was typed is kept, the secrets excepted, and the page says why.
+            assertThat(page.locator("#MOBILEMONEY_SN-client_id")).hasValue(clientId);
+            assertThat(page.locator("#MOBILEMONEY_SN-merchant_code")).hasValue("12345");
+            assertThat(page.locator("#MOBILEMONEY_SN-retailer_number")).hasValue("77 123 45 67");
+            assertThat(page.locator("#MOBILEMONEY_SN-client_secret")).hasValue("");
+            assertThat(page.locator("#MOBILEMONEY_SN-retailer_pin")).hasValue("");
+            assertThat(page.locator("#MOBILEMONEY_SN-retype"))
+                    .containsText(fr ? "saisissez-les de nouveau" : "type them again");
+            assertThat(page.content()).doesNotContain(clientSecret);
+            assertThat(api.admin(
+                                    "GET",
+                                    "/applications/" + merchant.applicationId() + "/connections/MOBILEMONEY_SN",
+                                    null)
+                            .status())
+                    .as("nothing saved")
+                    .isEqualTo(404);
+            PageChecks.check(page, "connections-mistyped-" + language + "-" + width, language);
+
+            // Fixed: the right code, the secret again, no payouts for now; then a plain page (a GET).
+            page.locator("#MOBILEMONEY_SN-merchant_code").fill(code);
+            page.locator("#MOBILEMONEY_SN-client_secret").fill(clientSecret);
+            page.locator("#MOBILEMONEY_SN-retailer_number").fill("");
+            page.locator("#MOBILEMONEY_SN-save-identity").fill(Api.PASSWORD);
+            page.locator("#method-MOBILEMONEY_SN form button.primary").first().click();
+            assertThat(page.getByRole(AriaRole.STATUS))
+                    .hasText(
+                            fr
+                                    ? "Connexion réussie : Mobile Money est relié à votre compte."
+                                    : "Connected: Mobile Money is linked to your account.");
+            assertThat(page.url()).as("redirected to the page").endsWith(methods);
+            page.reload();
+            assertThat(page.getByRole(AriaRole.STATUS)).hasCount(0);
+            assertThat(page.locator("#method-MOBILEMONEY_SN")).containsText(fr ? "Connexion réussie" : "Connected");
+            page.context().close();
+        }
+    }
+
     @Test
     @PageSweep
     void thePaymentMethodsPageFitsAPhoneAndADesktopInBothLanguages() {

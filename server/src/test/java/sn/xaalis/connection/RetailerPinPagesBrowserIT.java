@@ -92,7 +92,7 @@ class RetailerPinPagesBrowserIT extends BrowserIntegrationTest {
                 .hasText("Invalid PIN code, 1 remaining tentative left, code 2012");
         assertThat(page.locator("#MOBILEMONEY_SN-retailer_pin")).hasValue("");
         assertThat(page.locator("#MOBILEMONEY_SN-retailer_pin"))
-                .hasAttribute("aria-describedby", "MOBILEMONEY_SN-retailer_pin-error");
+                .hasAttribute("aria-describedby", "MOBILEMONEY_SN-retailer_pin-error MOBILEMONEY_SN-retailer_pin-help");
         assertThat(page.locator("#MOBILEMONEY_SN-retailer_number")).hasValue(retailer);
         assertThat(page.locator("#MOBILEMONEY_SN-retype")).containsText("saisissez-les de nouveau");
         assertThat(page.locator("#pin-refused-MOBILEMONEY_SN")).hasText("PIN refusé");
