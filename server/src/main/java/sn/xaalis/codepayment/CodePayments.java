@@ -132,6 +132,8 @@ public class CodePayments {
         if (!attempts.begin(payment.transactionUuid(), seq, payment.applicationId(), phone, channel, clock.instant())) {
             return new CodeOutcome.Busy();
         }
+        // The number is the payment's from the first try sent: the portal and the console find it by it.
+        operations.rememberCustomerNumber(payment, phone.international());
         // A cancel that read no open try may have committed since: this try then takes no place.
         PaymentStatus now = current(payment).status();
         if (now != PaymentStatus.PROCESSING) {

@@ -89,7 +89,7 @@ record CounterController(CounterDesk desk, CounterDay days, MerchantPreferences 
         if (caller == null) {
             return page(user, till, values, Map.of(), HttpStatus.BAD_REQUEST);
         }
-        return switch (desk.start(caller, new CounterDesk.Sale(amount, note, provider, token))) {
+        return switch (desk.start(caller, new CounterDesk.Sale(amount, note, provider, token, user.name()))) {
             case CounterDesk.Started.Payment started -> seeOther("/portal/counter/" + started.reference());
             case CounterDesk.Started.Refused refused ->
                 page(user, till, values, errors(refused, locale), HttpStatus.BAD_REQUEST);

@@ -26,6 +26,7 @@ import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentProperties;
 import sn.xaalis.payment.PaymentQueries;
 import sn.xaalis.payment.PaymentRefusal;
+import sn.xaalis.payment.PaymentStarts;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Refusal;
@@ -54,6 +55,7 @@ class CounterDesk {
     private final PaymentQueries queries;
     private final PaymentProperties properties;
     private final AuditTrail audit;
+    private final PaymentStarts starts;
 
     CounterDesk(
             MerchantApplications merchants,
@@ -61,8 +63,10 @@ class CounterDesk {
             PaymentInitiation initiation,
             PaymentQueries queries,
             PaymentProperties properties,
-            AuditTrail audit) {
+            AuditTrail audit,
+            PaymentStarts starts) {
         this.audit = audit;
+        this.starts = starts;
         this.merchants = merchants;
         this.directory = directory;
         this.initiation = initiation;
@@ -70,8 +74,11 @@ class CounterDesk {
         this.properties = properties;
     }
 
-    /** The sale as the cashier typed it; {@code token} is the form's own, which makes a double tap one payment. */
-    record Sale(String amount, String note, String provider, String token) {}
+    /**
+     * The sale as the cashier typed it; {@code token} is the form's own, which makes a double tap one payment;
+     * {@code cashier} the signed-in person's name, which the payment's history shows as its starter.
+     */
+    record Sale(String amount, String note, String provider, String token, String cashier) {}
 
     /** What became of a sale. */
     sealed interface Started {
@@ -150,7 +157,7 @@ class CounterDesk {
             return new Started.Refused(problems);
         }
         try {
-            return new Started.Payment(initiate(caller, provider, amount, note, sale.token()));
+            return new Started.Payment(initiate(caller, provider, amount, note, sale.token(), sale.cashier()));
         } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused | IdempotencyRefusal.KeyReused e) {
             // Rules the form does not check itself (the provider's minimum, the currency): said whole.
             return new Started.Refused(Map.of("form", Problem.of("refused")));
@@ -174,7 +181,8 @@ class CounterDesk {
     }
 
     /** The new payment's reference, through the API's own initiation. */
-    private String initiate(Caller caller, Provider provider, String amount, @Nullable String note, String token) {
+    private String initiate(
+            Caller caller, Provider provider, String amount, @Nullable String note, String token, String cashier) {
         var request = new InitiationRequest(
                 provider.name(), amount, true, "XOF", note, null, null, METADATA, null, null, Map.of());
         // The form's token as the idempotency key: a second tap, or the page sent again, finds the first payment.
@@ -211,6 +219,7 @@ class CounterDesk {
                             caller.environment().value(),
                             "application",
                             caller.applicationId().toString()));
+            starts.startedBy(reference, PaymentStarts.Starter.cashier(cashier));
         }
         return reference;
     }
@@ -223,6 +232,14 @@ class CounterDesk {
             return new Caller(
                     application.id(), merchantId, application.endpointKey(), payment.environment(), Set.of(), true);
         }
+    }
+
+    /** The shop's name as its customers know it: the merchant's business name, whoever is signed in. */
+    String shopName(Found found) {
+        return directory
+                .storefront(found.application().id())
+                .map(ApplicationDirectory.Storefront::merchantName)
+                .orElseThrow(() -> new IllegalStateException("a found payment's application has a merchant"));
     }
 
     /** One of the merchant's payments, by its reference; empty for anyone else's (the same 404 for both). */

@@ -1,13 +1,8 @@
 package sn.xaalis.counter;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.context.MessageSource;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -21,7 +16,6 @@ import sn.xaalis.codepayment.CodeChannel;
 import sn.xaalis.codepayment.CodeOutcome;
 import sn.xaalis.codepayment.CodePayments;
 import sn.xaalis.merchant.MerchantPreferences;
-import sn.xaalis.pages.Formats;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentStatus;
@@ -37,30 +31,16 @@ import sn.xaalis.qr.QrCodePng;
 @PageController
 class CounterPaymentController {
 
-    private static final String SHARE_MESSAGE_KEY = "counter.receipt.shareText";
-    private static final String STATUS_MESSAGE_KEY_PREFIX = "status.";
-    private static final String WHATSAPP = "https://wa.me/?text=";
-
     private final CounterDesk desk;
     private final CodePayments codes;
     private final CodeWords words;
     private final MerchantPreferences preferences;
-    private final MessageSource messages;
-    private final Formats formats;
 
-    CounterPaymentController(
-            CounterDesk desk,
-            CodePayments codes,
-            CodeWords words,
-            MerchantPreferences preferences,
-            MessageSource messages,
-            Formats formats) {
+    CounterPaymentController(CounterDesk desk, CodePayments codes, CodeWords words, MerchantPreferences preferences) {
         this.desk = desk;
         this.codes = codes;
         this.words = words;
         this.preferences = preferences;
-        this.messages = messages;
-        this.formats = formats;
     }
 
     /** The status alone, for the page's script. */
@@ -117,47 +97,6 @@ class CounterPaymentController {
                 .orElseGet(CounterPaymentController::notFound);
     }
 
-    @GetMapping("/portal/counter/{reference}/receipt")
-    ModelAndView receipt(@AuthenticationPrincipal PortalUser user, @PathVariable String reference, Locale locale) {
-        CounterDesk.Found found = desk.find(user.merchantId(), reference).orElse(null);
-        if (found == null) {
-            return notFound();
-        }
-        Payment payment = found.payment();
-        ZoneId zone = preferences.timeZone(user.merchantId());
-        Instant at = payment.paidAt() != null ? payment.paidAt() : payment.createdAt();
-        String shop = user.name() == null ? found.application().name() : user.name();
-        String text = messages.getMessage(
-                SHARE_MESSAGE_KEY,
-                new Object[] {
-                    shop,
-                    payment.reference().value(),
-                    formats.amount(payment.amount(), payment.currency()),
-                    messages.getMessage(
-                            CodeWords.PROVIDER_MESSAGE_KEY_PREFIX
-                                    + payment.provider().name(),
-                            null,
-                            locale),
-                    formats.dateTime(at, zone),
-                    messages.getMessage(
-                            STATUS_MESSAGE_KEY_PREFIX + payment.status().name(), null, locale)
-                },
-                locale);
-        return new ModelAndView("counter/receipt")
-                .addObject("user", user)
-                .addObject("zone", zone)
-                .addObject("payment", payment)
-                .addObject("at", at)
-                .addObject("shop", shop)
-                .addObject("applicationName", found.application().name())
-                .addObject("shareText", text)
-                .addObject(
-                        "whatsApp",
-                        WHATSAPP
-                                + URLEncoder.encode(text, StandardCharsets.UTF_8)
-                                        .replace("+", "%20"));
-    }
-
     private ModelAndView page(PortalUser user, CounterDesk.Found found, String phone, CodeWords.@Nullable Said said) {
         Payment payment = found.payment();
         boolean waiting = payment.status() == PaymentStatus.PROCESSING;
@@ -172,7 +111,8 @@ class CounterPaymentController {
                 .addObject("phone", phone)
                 .addObject("said", said)
                 .addObject("fieldErrors", said == null ? Map.of() : said.fields())
-                .addObject("next", new Till(found.application(), payment.environment()).path());
+                .addObject("next", new Till(found.application(), payment.environment()).path())
+                .addObject("sandboxPlay", CounterSandboxController.playable(payment));
         if (waiting
                 && payment.provider() == Provider.WALLET_SN
                 && !payment.deepLinks().isEmpty()) {

@@ -31,6 +31,7 @@ public class PaymentOperations {
     private final PaymentProviders providers;
     private final List<CancelVeto> vetoes;
     private final AuditTrail audit;
+    private final PaymentStarts starts;
 
     PaymentOperations(
             Payments payments,
@@ -38,8 +39,10 @@ public class PaymentOperations {
             PaymentTransitions transitions,
             PaymentProviders providers,
             List<CancelVeto> vetoes,
-            AuditTrail audit) {
+            AuditTrail audit,
+            PaymentStarts starts) {
         this.audit = audit;
+        this.starts = starts;
         this.payments = payments;
         this.listing = listing;
         this.transitions = transitions;
@@ -116,6 +119,14 @@ public class PaymentOperations {
     /** Remembers the provider's transaction for a payment, the handle its look-ups need. */
     public void rememberTransaction(Payment payment, String transactionId) {
         payments.rememberTransaction(payment.transactionUuid(), transactionId);
+    }
+
+    /**
+     * Keeps the customer's number typed for the payment at the counter or on a code form ({@code +221…}),
+     * by which the portal and the console find it; the payment's own customer_phone (the API's) is untouched.
+     */
+    public void rememberCustomerNumber(Payment payment, String internationalNumber) {
+        starts.customerTyped(payment, internationalNumber);
     }
 
     /** The scriptable sandbox outcome (D13); refused for live keys. */

@@ -18,11 +18,38 @@ public class PaymentQueries {
     private final Payments payments;
     private final PaymentListing listing;
     private final StatusHistory history;
+    private final CustomerNumberSearch numbers;
+    private final PaymentStarts starts;
 
-    PaymentQueries(Payments payments, PaymentListing listing, StatusHistory history) {
+    PaymentQueries(
+            Payments payments,
+            PaymentListing listing,
+            StatusHistory history,
+            CustomerNumberSearch numbers,
+            PaymentStarts starts) {
         this.payments = payments;
         this.listing = listing;
         this.history = history;
+        this.numbers = numbers;
+        this.starts = starts;
+    }
+
+    /** Who started the payment: a cashier at the counter, a payment link, else the API. */
+    public PaymentStarts.Starter starter(Payment payment) {
+        return starts.of(payment);
+    }
+
+    /** Whether a search text reads as a customer's phone number. */
+    public static boolean isCustomerNumber(String text) {
+        return CustomerNumberSearch.isNumber(text.strip());
+    }
+
+    /**
+     * A merchant's payments of a customer's number (typed at the counter or on the code form, or sent by
+     * the merchant's server), newest first, at most {@code limit}; none for a text that is no number.
+     */
+    public List<Payment> byCustomerNumber(Set<ApplicationId> applicationIds, String typed, int limit) {
+        return numbers.among(applicationIds, typed.strip(), limit);
     }
 
     /** Newest first, across a merchant's applications; null environment means both. */

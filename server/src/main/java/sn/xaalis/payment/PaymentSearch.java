@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.RowMapper;
@@ -73,6 +74,12 @@ public class PaymentSearch {
     static final String BY_SENEGALESE_PHONE = WHOSE + "SELECT * FROM ((" + phoneBranch(0) + ") UNION ALL ("
             + phoneBranch(1) + ") UNION ALL (" + phoneBranch(2) + ")) u" + NEWEST + JOINED;
 
+    /** The payments a typed number was given for, by payment_starts_phone_idx (V48), read backwards from :to. */
+    static final String BY_TYPED_PHONE = "SELECT payment_id FROM payment_starts WHERE customer_phone = :phone"
+            + " AND created_at >= :from AND created_at < :to ORDER BY created_at DESC LIMIT :limit";
+    /** Those payments, with whose they are. */
+    static final String BY_IDS = WHOSE + "SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE id IN (:ids)" + JOINED;
+
     private final JdbcClient jdbc;
     private final RowMapper<Found> found;
 
@@ -112,8 +119,9 @@ public class PaymentSearch {
     }
 
     /**
-     * The payments of a customer's number created in [from, to), newest first, at most LIMIT. The number is
-     * read as people type it (spaces, +221, 00221, dots) and normalised the way payment initiation stores
+     * The payments of a customer's number created in [from, to), newest first, at most LIMIT: the number
+     * the merchant's server sent and the one typed at a counter or on a code form. The number is read as
+     * people type it (spaces, +221, 00221, dots) and normalised the way payment initiation stores
      * customer_phone; an unreadable number → empty list.
      */
     public List<Found> byCustomerPhone(String phone, Instant from, Instant to) {
@@ -128,10 +136,38 @@ public class PaymentSearch {
         params.put("from", Timestamps.toDatabase(from));
         params.put("to", Timestamps.toDatabase(to));
         params.put("limit", LIMIT);
-        return jdbc.sql(forms.size() == 1 ? BY_CUSTOMER_PHONE : BY_SENEGALESE_PHONE)
+        Map<PaymentId, Found> matches = new LinkedHashMap<>();
+        jdbc.sql(forms.size() == 1 ? BY_CUSTOMER_PHONE : BY_SENEGALESE_PHONE)
                 .params(params)
                 .query(found)
+                .list()
+                .forEach(f -> matches.put(f.payment().transactionUuid(), f));
+        // The number typed at a counter or on a code form, kept in its one proper form (V48).
+        List<UUID> typed = jdbc.sql(BY_TYPED_PHONE)
+                .param("phone", forms.getFirst())
+                .param("from", Timestamps.toDatabase(from))
+                .param("to", Timestamps.toDatabase(to))
+                .param("limit", LIMIT)
+                .query((rs, n) -> rs.getObject("payment_id", UUID.class))
                 .list();
+        if (!typed.isEmpty()) {
+            jdbc.sql(BY_IDS)
+                    .param("ids", typed)
+                    .query(found)
+                    .list()
+                    .forEach(f -> matches.putIfAbsent(f.payment().transactionUuid(), f));
+        }
+        return matches.values().stream().sorted(NEWEST_FIRST).limit(LIMIT).toList();
+    }
+
+    /** Whole payments by their ids, in no order; none for no id. */
+    static List<Payment> byIds(JdbcClient jdbc, PaymentRows rows, List<UUID> ids) {
+        return ids.isEmpty()
+                ? List.of()
+                : jdbc.sql("SELECT " + PaymentRows.COLUMNS + " FROM payments WHERE id IN (:ids)")
+                        .param("ids", ids)
+                        .query(rows)
+                        .list();
     }
 
     /**

@@ -17,6 +17,7 @@ import sn.xaalis.payment.InitiationRequest;
 import sn.xaalis.payment.PaymentId;
 import sn.xaalis.payment.PaymentInitiation;
 import sn.xaalis.payment.PaymentRefusal;
+import sn.xaalis.payment.PaymentStarts;
 import sn.xaalis.platform.ClientAddresses;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.Refusal;
@@ -50,6 +51,7 @@ class LinkCheckout {
     private final PaymentInitiation initiation;
     private final LinkPaymentForm paymentForm;
     private final PaymentProviders providers;
+    private final PaymentStarts starts;
     private final Clock clock;
 
     LinkCheckout(
@@ -60,6 +62,7 @@ class LinkCheckout {
             PaymentInitiation initiation,
             LinkPaymentForm paymentForm,
             PaymentProviders providers,
+            PaymentStarts starts,
             Clock clock) {
         this.links = links;
         this.directory = directory;
@@ -68,6 +71,7 @@ class LinkCheckout {
         this.initiation = initiation;
         this.paymentForm = paymentForm;
         this.providers = providers;
+        this.starts = starts;
         this.clock = clock;
     }
 
@@ -151,12 +155,14 @@ class LinkCheckout {
             }
         }
         links.recordPayment(link.id(), paymentId);
+        String reference;
         try {
-            var outcome = initiation.initiate(caller, request(link, form), null, paymentId, initiated -> initiated
-                    .payment()
-                    .reference()
-                    .value());
-            return new Result.Started(outcome.body());
+            reference = initiation
+                    .initiate(caller, request(link, form), null, paymentId, initiated -> initiated
+                            .payment()
+                            .reference()
+                            .value())
+                    .body();
         } catch (PaymentRefusal.FieldsInvalid | PaymentRefusal.ProviderRefused e) {
             release(link, paymentId);
             return new Result.Refused(CustomerInput.problems(e.errors()));
@@ -167,6 +173,11 @@ class LinkCheckout {
             release(link, paymentId);
             throw e;
         }
+        // The payment's history names the link it came from (the initiation committed on its own; the
+        // link's claim, if any, now belongs to the payment: nothing here may release it).
+        starts.startedBy(
+                reference, PaymentStarts.Starter.link(link.description() == null ? link.code() : link.description()));
+        return new Result.Started(reference);
     }
 
     /** The API's own initiation request, naming the link in its metadata (D22). */

@@ -239,11 +239,15 @@ class PortalLinksController {
         return view;
     }
 
-    /** The message a customer receives: the shop's name, the link's own description when it has one, the address. */
+    /** The message a customer receives (TEST first for a test link): the shop's name, the link's own description when it has one, the address. */
     private String shareText(PortalUser user, PaymentLink link, String url, Locale locale) {
         String shop = user.name() == null ? "" : user.name();
-        return link.description() == null
+        String text = link.description() == null
                 ? messages.say("links.portal.shareText", locale, shop, url)
                 : messages.say("links.portal.shareTextFor", locale, shop, link.description(), url);
+        // A test link's message says so, lest a customer believe a test payment paid for anything.
+        return link.environment() == Environment.SANDBOX
+                ? messages.say("links.portal.shareText.test", locale, text)
+                : text;
     }
 }

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
+import sn.xaalis.payment.PaymentStarts;
 
 /**
  * Who or what changed a payment's status, in the page's language. The history stores a cause for
@@ -24,6 +25,16 @@ public class HistoryTexts {
 
     HistoryTexts(MessageSource messages) {
         this.messages = messages;
+    }
+
+    /** Who started a payment, for its history's first row: "Encaissé au comptoir par Awa", a link, the API. */
+    public String starter(PaymentStarts.Starter starter) {
+        Locale locale = LocaleContextHolder.getLocale();
+        return switch (starter.kind()) {
+            case API -> cause("api");
+            case COUNTER -> messages.getMessage("starter.counter", new Object[] {starter.name()}, locale);
+            case LINK -> messages.getMessage("starter.link", new Object[] {starter.name()}, locale);
+        };
     }
 
     public String cause(@Nullable String cause) {

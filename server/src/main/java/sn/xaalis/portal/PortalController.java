@@ -48,9 +48,10 @@ class PortalController {
         this.applicationPage = applicationPage;
     }
 
+    /** The sign-in page; {@code continue} is the counter's page to come back to, when it is one (SignInReturn). */
     @GetMapping("/portal/login")
-    String login() {
-        return "portal/login";
+    ModelAndView login(@RequestParam(name = SignInReturn.PARAMETER, required = false) @Nullable String back) {
+        return new ModelAndView("portal/login").addObject("back", SignInReturn.valid(back));
     }
 
     @GetMapping({"/", "/portal", "/portal/"})

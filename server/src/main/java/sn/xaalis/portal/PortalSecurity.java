@@ -14,9 +14,11 @@ import org.springframework.security.authentication.DefaultAuthenticationEventPub
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CsrfException;
 import sn.xaalis.platform.SignInFailures;
 
@@ -39,7 +41,11 @@ class PortalSecurity {
             PortalAccess access,
             ApplicationEventPublisher events)
             throws Exception {
-        var failure = SignInFailures.backTo("/portal/login");
+        // A failed sign-in keeps the page the cashier came from (SignInReturn).
+        var failure = SignInFailures.backTo("/portal/login", request -> {
+            String back = SignInReturn.valid(request.getParameter(SignInReturn.PARAMETER));
+            return back == null ? "" : SignInReturn.loginPage(null, back).substring("/portal/login?".length());
+        });
         // The portal's own manager, with no parent: Boot's global one holds the same provider, and a
         // failure here fell through to it, checking the password twice and counting two failures.
         // Its successes are published (the new-device notices listen to them); no parent manager.
@@ -61,7 +67,9 @@ class PortalSecurity {
                         // it), whose role may open this page or send this form: one table, PortalAccess.
                         .anyRequest()
                         .access(access))
-                .exceptionHandling(exceptions -> exceptions.accessDeniedHandler(PortalSecurity::refused))
+                .exceptionHandling(exceptions -> exceptions
+                        .accessDeniedHandler(PortalSecurity::refused)
+                        .authenticationEntryPoint(new SignInFirst()))
                 .formLogin(form -> form.loginPage("/portal/login")
                         .loginProcessingUrl("/portal/login")
                         .usernameParameter("email")
@@ -69,8 +77,12 @@ class PortalSecurity {
                         .authenticationDetailsSource(request -> new MerchantAuthentication.LoginDetails(
                                 request.getRemoteAddr(), request.getParameter("code")))
                         // Each lands where their role works: the cashier at the counter, others on the dashboard.
-                        .successHandler((request, response, signedIn) -> response.sendRedirect(
-                                request.getContextPath() + PortalController.landing(signedIn.getPrincipal())))
+                        // A cashier whose session ended comes back where they were (SignInReturn).
+                        .successHandler((request, response, signedIn) -> {
+                            String back = SignInReturn.valid(request.getParameter(SignInReturn.PARAMETER));
+                            response.sendRedirect(request.getContextPath()
+                                    + (back != null ? back : PortalController.landing(signedIn.getPrincipal())));
+                        })
                         .failureHandler(failure))
                 .logout(logout -> logout.logoutUrl("/portal/logout").logoutSuccessUrl("/portal/login?signed-out"))
                 // Sign-in always lands on the role's page: no saved request, so an anonymous visit of a
@@ -88,6 +100,15 @@ class PortalSecurity {
     private static void refused(HttpServletRequest request, HttpServletResponse response, AccessDeniedException denied)
             throws IOException, ServletException {
         var signedIn = SecurityContextHolder.getContext().getAuthentication();
+        boolean portalUser = signedIn != null && signedIn.getPrincipal() instanceof PortalUser;
+        if (denied instanceof CsrfException && !portalUser && !response.isCommitted()) {
+            // A form sent after its session ended (its token went with it): sign in again, then back to
+            // the page, rather than an error code. Nothing of the form is kept or done.
+            response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+            response.setHeader(
+                    "Location", request.getContextPath() + SignInReturn.loginPage("expired", SignInReturn.of(request)));
+            return;
+        }
         if (denied instanceof CsrfException
                 || response.isCommitted()
                 || signedIn == null
@@ -100,6 +121,19 @@ class PortalSecurity {
     }
 
     private static final AccessDeniedHandlerImpl CSRF_REFUSED = new AccessDeniedHandlerImpl();
+
+    /** The sign-in page for a visit without a session, with the counter's page to come back to. */
+    private static final class SignInFirst extends LoginUrlAuthenticationEntryPoint {
+        SignInFirst() {
+            super("/portal/login");
+        }
+
+        @Override
+        protected String determineUrlToUseForThisRequest(
+                HttpServletRequest request, HttpServletResponse response, AuthenticationException exception) {
+            return SignInReturn.loginPage(null, SignInReturn.of(request));
+        }
+    }
 
     @Bean
     @Order(2)

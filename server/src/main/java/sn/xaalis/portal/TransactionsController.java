@@ -45,6 +45,7 @@ record TransactionsController(
         ProviderExchanges exchanges) {
 
     private static final int PAGE = 25;
+    private static final int BY_NUMBER = 50;
 
     /** One provider exchange as the detail page shows it. */
     record ExchangeRow(
@@ -84,6 +85,9 @@ record TransactionsController(
                 return new ModelAndView("redirect:/portal/transactions/"
                         + found.get().reference().value());
             }
+            if (PaymentQueries.isCustomerNumber(filters.q())) {
+                return byNumber(user, filters, filters.q().strip(), apps);
+            }
         }
         PaymentFilter.@Nullable Position after =
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
@@ -103,6 +107,26 @@ record TransactionsController(
                 .addObject("rows", rows.stream().map(p -> Row.of(p, apps)).toList())
                 .addObject("notFound", filters.q() != null && !filters.q().isBlank())
                 .addObject("next", next)
+                .addObject("query", filters.query())
+                .addObject("statuses", PaymentStatus.values())
+                .addObject("providers", Provider.values());
+    }
+
+    /**
+     * The payments of a customer's number (typed at the counter or on the code form, or sent by the
+     * merchant's server): the latest {@value #BY_NUMBER}, each application read through its index.
+     */
+    private ModelAndView byNumber(
+            PortalUser user, TransactionFilters filters, String number, Map<ApplicationId, ApplicationSummary> apps) {
+        List<Payment> found = payments.byCustomerNumber(apps.keySet(), number, BY_NUMBER);
+        return new ModelAndView("portal/transactions")
+                .addObject("user", user)
+                .addObject("filters", filters)
+                .addObject("rows", found.stream().map(p -> Row.of(p, apps)).toList())
+                .addObject("number", number)
+                .addObject("numberCount", found.size())
+                .addObject("numberLimit", BY_NUMBER)
+                .addObject("notFound", false)
                 .addObject("query", filters.query())
                 .addObject("statuses", PaymentStatus.values())
                 .addObject("providers", Provider.values());
@@ -146,6 +170,7 @@ record TransactionsController(
                         baseUrl.value() + "/pay/" + payment.reference().value())
                 .addObject("qrCode", "data:image/png;base64," + QrCodePng.base64(firstLink))
                 .addObject("history", payments.history(payment))
+                .addObject("starter", payments.starter(payment))
                 .addObject(
                         "notifications",
                         deliveries.forPayment(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.Media;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.payment.PaymentOperations;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.support.Api;
+import sn.xaalis.support.Browser;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.PageChecks;
@@ -97,13 +99,31 @@ class CounterBrowserIT extends BrowserIntegrationTest {
             page.locator("#receipt-link").click();
             assertThat(page.locator("#receipt-amount")).hasText(amount(fr, "4", "500"));
             assertThat(page.locator("#receipt-reference")).hasText(byCode);
+            // The shop (the merchant's business name), not the application's name ("Shop app").
             assertThat(page.locator("#receipt-shop")).hasText("Shop");
+            assertThat(page.locator(".receipt")).not().containsText("Shop app");
             assertThat(page.locator("#receipt-status")).hasText(fr ? "Réussi" : "Successful");
             assertThat(page.locator("[data-print]")).isVisible();
+            // A test payment's receipt says TEST on screen and paper, and in the text copied or sent (issue 48).
+            assertThat(page.locator("#receipt-test")).hasText("TEST");
             String whatsApp = page.locator("a[href^='https://wa.me/']").getAttribute("href");
-            assertThat(URLDecoder.decode(whatsApp.substring(whatsApp.indexOf('=') + 1), StandardCharsets.UTF_8))
-                    .startsWith(fr ? "Shop — reçu " + byCode + " : 4\u00a0500\u00a0FCFA" : "Shop — receipt " + byCode);
+            String shared = URLDecoder.decode(whatsApp.substring(whatsApp.indexOf('=') + 1), StandardCharsets.UTF_8);
+            assertThat(shared)
+                    .startsWith(
+                            fr
+                                    ? "[TEST] Shop — reçu " + byCode + " : 4\u00a0500\u00a0FCFA"
+                                    : "[TEST] Shop — receipt " + byCode)
+                    .endsWith(
+                            fr
+                                    ? "Paiement de test : aucun argent réel n’a circulé."
+                                    : "Test payment: no real money moved.");
+            assertThat(page.locator("#receipt-text")).hasText(shared); // what "Copy" puts on the clipboard
             PageChecks.check(page, view.name("counter-receipt"), language);
+            page.emulateMedia(new Page.EmulateMediaOptions().setMedia(Media.PRINT));
+            assertThat(page.locator("#receipt-test")).isVisible();
+            assertThat(page.locator(".receipt-actions")).isHidden();
+            Browser.screenshot(page, view.name("counter-receipt-print"));
+            page.emulateMedia(new Page.EmulateMediaOptions().setMedia(Media.SCREEN));
 
             // By QR code: the customer's app pays (the sandbox stands for it) and the page turns green by itself.
             page.goBack();
@@ -112,6 +132,7 @@ class CounterBrowserIT extends BrowserIntegrationTest {
             page.locator("input[name=provider][value=WALLET_SN]").check();
             page.locator("form.sale button[type=submit]").click();
             assertThat(page.locator("img.qr")).isVisible();
+            assertThat(page.locator("#sandbox-play")).isVisible(); // the test's own answers, under the QR code
             String byQr = page.url().substring(page.url().lastIndexOf('/') + 1);
             PageChecks.check(page, view.name("counter-qr"), language);
             assertThat(operations.checkout(byQr, PaymentStatus.SUCCESS, null))
@@ -139,6 +160,124 @@ class CounterBrowserIT extends BrowserIntegrationTest {
                     });
             page.context().close();
         }
+    }
+
+    /**
+     * Issue 48: a refused payment gets a "payment not completed" slip, which says no money left the
+     * customer's account; a test QR code is paid or refused from the counter itself.
+     */
+    @Test
+    void aRefusedPaymentGetsASlipAndATestQrCodeIsAnsweredFromTheCounter() {
+        int customer = 0;
+        for (Views view : Views.forThisRun()) {
+            String number = "77 124 45 6" + customer++;
+            boolean fr = view.french();
+            String language = view.language();
+            String email = "counter-slip" + System.nanoTime() + "@example.com";
+            api.onboardAs(email, "WALLET_SN", "MOBILEMONEY_SN");
+            Page page = signedIn(email, view);
+            page.navigate(url("/portal/counter"));
+
+            // By code, an insufficient balance (the sandbox's 111111): refused, then the slip.
+            page.locator("#amount").fill("3000");
+            page.locator("input[name=provider][value=MOBILEMONEY_SN]").check();
+            page.locator("form.sale button[type=submit]").click();
+            String refused = page.url().substring(page.url().lastIndexOf('/') + 1);
+            page.locator("#customer_phone").fill(number);
+            page.locator("#otp").fill("111111");
+            page.locator("main form button[type=submit]").click();
+            assertThat(page.locator("#outcome.unpaid h1")).hasText(fr ? "Paiement refusé" : "Payment declined");
+            assertThat(page.locator("#receipt-link"))
+                    .hasText(fr ? "Voir l’avis de paiement non abouti" : "See the payment-not-completed slip");
+            page.locator("#receipt-link").click();
+            assertThat(page.locator("#receipt-title")).hasText(fr ? "Paiement non abouti" : "Payment not completed");
+            assertThat(page.locator("#slip-text"))
+                    .hasText(
+                            fr
+                                    ? "Aucun argent n’a quitté le compte du client."
+                                    : "No money left the customer’s account.");
+            assertThat(page.locator("#receipt-reference")).hasText(refused);
+            assertThat(page.locator("#receipt-test")).hasText("TEST");
+            String whatsApp = page.locator("a[href^='https://wa.me/']").getAttribute("href");
+            String shared = URLDecoder.decode(whatsApp.substring(whatsApp.indexOf('=') + 1), StandardCharsets.UTF_8);
+            assertThat(shared)
+                    .startsWith(
+                            fr
+                                    ? "[TEST] Shop — paiement non abouti " + refused
+                                    : "[TEST] Shop — payment not completed " + refused)
+                    .contains(fr ? "Aucun argent n’a quitté votre compte." : "No money left your account.")
+                    .doesNotContain(fr ? "reçu" : "receipt")
+                    .doesNotContain(fr ? "payé avec" : "paid with");
+            assertThat(page.locator("main")).not().containsText(fr ? "Payé avec" : "Paid with");
+            PageChecks.check(page, view.name("counter-slip"), language);
+
+            // A test QR code: the cashier plays the customer's answer, paid then refused.
+            page.navigate(url("/portal/counter"));
+            for (String answer : new String[] {"paid", "refused"}) {
+                page.locator("#amount").fill("2000");
+                page.locator("input[name=provider][value=WALLET_SN]").check();
+                page.locator("form.sale button[type=submit]").click();
+                assertThat(page.locator("#sandbox-" + answer)).isVisible();
+                if (answer.equals("paid")) {
+                    PageChecks.check(page, view.name("counter-sandbox-answers"), language);
+                }
+                page.locator("#sandbox-" + answer).click();
+                assertThat(page.locator(answer.equals("paid") ? "#outcome.paid" : "#outcome.unpaid"))
+                        .isVisible();
+                page.locator(".actions a.secondary").click();
+            }
+            assertThat(page.locator("#paid-today")).hasText(fr ? "1 paiement réussi" : "1 successful payment");
+            page.context().close();
+        }
+    }
+
+    /**
+     * Issue 48: a cashier whose session ended while the counter was open sends the form: the sign-in page
+     * (not an error code), then back at the counter, the same till chosen; nothing was started.
+     */
+    @Test
+    void aCashierWhoseSessionEndedSignsInAndComesBackToTheCounter() {
+        for (Views view : Views.forThisRun()) {
+            boolean fr = view.french();
+            String email = "counter-expired" + System.nanoTime() + "@example.com";
+            Api.Merchant shop = api.onboardAs(email, "WALLET_SN");
+            Page page = signedIn(email, view);
+            page.navigate(url("/portal/counter"));
+            String counter = page.url();
+            page.locator("#amount").fill("4500");
+            // The session ends on the server (as after its idle time) while the page stays open.
+            jdbc.sql("UPDATE spring_session SET expiry_time = 0, last_access_time = 0 WHERE principal_name = :p")
+                    .param("p", shop.merchantId())
+                    .update();
+            page.locator("form.sale button[type=submit]").click();
+
+            assertThat(page).hasURL(Pattern.compile(".*/portal/login\\?expired&continue=.*"));
+            assertThat(page.locator("#session-ended")).isVisible();
+            assertThat(page.locator("main")).not().containsText("403");
+            PageChecks.check(page, view.name("counter-session-ended"), view.language());
+            page.locator("#email").fill(email);
+            page.locator("#password").fill(Api.PASSWORD);
+            page.locator("form button[type=submit]").click();
+
+            assertThat(page)
+                    .hasURL(Pattern.compile(
+                            ".*/portal/counter\\?application=" + shop.applicationId() + "&environment=sandbox$"));
+            assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1)))
+                    .hasText(fr ? "Encaisser" : "Take a payment");
+            assertThat(page.locator("#no-payment-today")).isVisible();
+            PageChecks.check(page, view.name("counter-after-sign-in"), view.language());
+            page.context().close();
+        }
+        // Without a session, a counter page asks for the sign-in with the way back; another path has none.
+        PortalSession anonymous = new PortalSession(port);
+        assertThat(anonymous
+                        .get("/portal/counter")
+                        .headers()
+                        .firstValue("Location")
+                        .orElseThrow())
+                .endsWith("/portal/login?continue=%2Fportal%2Fcounter");
+        var login = anonymous.get("/portal/login?continue=https%3A%2F%2Fevil.example%2F");
+        assertThat(login.body()).as("no way back to another site").doesNotContain("name=\"continue\"");
     }
 
     @Test

@@ -288,11 +288,14 @@ class PaymentLinkBrowserIT extends BrowserIntegrationTest {
         String href = whatsApp.getAttribute("href");
         assertThat(href).startsWith("https://wa.me/?text=");
         String text = URLDecoder.decode(href.substring("https://wa.me/?text=".length()), StandardCharsets.UTF_8);
+        // A test link's message says TEST (issue 48).
         assertThat(text)
                 .isEqualTo(
                         fr
-                                ? "Shop vous envoie un lien de paiement pour « Thieboudienne » : " + linkUrl
-                                : "Shop sends you a payment link for “Thieboudienne”: " + linkUrl);
+                                ? "[TEST] Shop vous envoie un lien de paiement pour « Thieboudienne » : " + linkUrl
+                                        + " (lien de test : aucun argent réel ne circule)"
+                                : "[TEST] Shop sends you a payment link for “Thieboudienne”: " + linkUrl
+                                        + " (test link: no real money moves)");
 
         Locator qr = item.getByRole(
                 AriaRole.LINK,
