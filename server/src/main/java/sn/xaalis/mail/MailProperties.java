@@ -6,7 +6,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The SMTP server itself is Spring Boot's {@code spring.mail.*} (host, port, username, password,
- * properties); without {@code spring.mail.host} e-mails wait in the outbox.
+ * properties); without {@code spring.mail.host} e-mails wait in the outbox, which the operator console
+ * shows as its mailbox ({@link Mailbox}).
  *
  * @param from the sender of every e-mail ({@code Xaalis <no-reply@example.com>})
  * @param interval how often each node sends what waits

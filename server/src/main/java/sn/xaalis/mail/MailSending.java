@@ -68,7 +68,10 @@ class MailSending {
         JavaMailSender sender = senders.getIfAvailable();
         if (sender == null) {
             if (warned.compareAndSet(false, true)) {
-                log.warn("No SMTP server configured (spring.mail.host): e-mails wait in the outbox");
+                log.warn(
+                        "No SMTP server configured (spring.mail.host): e-mails are kept in the operator console's"
+                                + " mailbox ({}) and leave once a server is configured",
+                        Mailbox.CONSOLE_PATH);
             }
             return 0;
         }

@@ -7,20 +7,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Component;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PlatformProperties;
 import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
+import sn.xaalis.platform.StartBanner;
 import sn.xaalis.provider.Provider;
 
 /**
  * On the embedded database, a first start creates a demo merchant with one sandbox application, and
- * every start prints how to use it. Only sandbox keys are ever printed.
+ * every start prints how to use it, with what other modules add ({@link StartBanner}: the console, e-mail).
+ * Only sandbox keys are ever printed, and the demo password only while it is still the first one.
  */
 @Component
 class DemoSeed {
@@ -36,6 +40,8 @@ class DemoSeed {
     private final PlatformProperties platform;
     private final MerchantDatabase.Use databaseUse;
     private final PublicBaseUrl publicBaseUrl;
+    private final ObjectProvider<StartBanner> banners;
+    private final BCryptPasswordEncoder passwords = new BCryptPasswordEncoder();
 
     DemoSeed(
             MerchantSignUp signUp,
@@ -45,7 +51,8 @@ class DemoSeed {
             JdbcClient jdbc,
             PlatformProperties platform,
             MerchantDatabase.Use databaseUse,
-            PublicBaseUrl publicBaseUrl) {
+            PublicBaseUrl publicBaseUrl,
+            ObjectProvider<StartBanner> banners) {
         this.signUp = signUp;
         this.creation = creation;
         this.readable = readable;
@@ -54,6 +61,7 @@ class DemoSeed {
         this.platform = platform;
         this.databaseUse = databaseUse;
         this.publicBaseUrl = publicBaseUrl;
+        this.banners = banners;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -98,19 +106,38 @@ class DemoSeed {
                 .map(ApplicationDetails.KeySummary::apiKey)
                 .orElse("(none)");
         String base = publicBaseUrl.value();
-        // Deliberately printed, not logged: these are demo sandbox credentials for the person who started us.
+        StringBuilder others = new StringBuilder();
+        banners.orderedStream()
+                .flatMap(banner -> banner.bannerLines().stream())
+                .forEach(line -> others.append("  %-14s %s%n".formatted(line.label(), line.value())));
+        // Deliberately printed, not logged: these are demo sandbox credentials for the person who started us
+        // (and, while no operator exists, the single-use link that makes the first one).
         System.out.println(
                 """
 
                 ──────────────────────────── Xaalis is running (sandbox demo) ────────────────────────────
-                  Portal         %s/portal   (sign in as %s, password: %s)
+                  Portal         %s/portal   (sign in as %s, %s)
                   API base       %s/api/v1/%s
                   X-Api-Key      %s
                   X-Api-Secret   %s
-                  Try it         see README.md, "Walk-through"
+                %s  Try it         see README.md, "Walk-through"
                 ──────────────────────────────────────────────────────────────────────────────────────────
                 """
-                        .formatted(base, DEMO_EMAIL, readPassword(), base, app.endpointKey(), apiKey, secret));
+                        .formatted(base, DEMO_EMAIL, passwordLine(), base, app.endpointKey(), apiKey, secret, others));
+    }
+
+    /** The first password, only while it still opens the account: one changed since is the holder's own. */
+    private String passwordLine() {
+        String first = readPassword();
+        String hash = jdbc.sql("SELECT password_hash FROM merchants WHERE email = :email")
+                .param("email", DEMO_EMAIL)
+                .query(String.class)
+                .optional()
+                .orElse(null);
+        if (first == null || hash == null || !passwords.matches(first, hash)) {
+            return "password changed since the first start: use yours, or \"Forgot your password?\"";
+        }
+        return "password: " + first;
     }
 
     private Path passwordFile() {
@@ -126,11 +153,11 @@ class DemoSeed {
         }
     }
 
-    private String readPassword() {
+    private @Nullable String readPassword() {
         try {
             return Files.readString(passwordFile(), StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
-            return "(see " + passwordFile() + ")";
+            return null;
         }
     }
 }

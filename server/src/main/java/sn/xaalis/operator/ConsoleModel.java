@@ -8,10 +8,25 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.mail.Mailbox;
 
-/** What every console page has: the signed-in operator (the header shows them), and a 404 page. */
+/**
+ * What every console page has: the signed-in operator (the header shows them), whether e-mails leave (pages
+ * say "sent" only then), and a 404 page.
+ */
 @ControllerAdvice(basePackageClasses = ConsoleModel.class)
 class ConsoleModel {
+
+    private final Mailbox mailbox;
+
+    ConsoleModel(Mailbox mailbox) {
+        this.mailbox = mailbox;
+    }
+
+    @ModelAttribute("mailLeaves")
+    boolean mailLeaves() {
+        return mailbox.mailLeaves();
+    }
 
     @ModelAttribute("operator")
     @Nullable

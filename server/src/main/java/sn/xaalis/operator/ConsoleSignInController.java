@@ -5,7 +5,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpStatus;
@@ -22,8 +24,8 @@ import sn.xaalis.ratelimit.PublicBudgets;
 import sn.xaalis.ratelimit.PublicLimits;
 
 /**
- * The console's pages before signing in: the sign-in, the first run (the installation's admin token
- * creates the first operator while none exists), and the set-up link where an invited operator chooses a
+ * The console's pages before signing in: the sign-in, the first run (while no operator exists, the set-up
+ * link the start banner printed, or the installation's admin token, creates the first one), and the set-up link where an invited operator chooses a
  * password and adds the account to an authenticator app.
  */
 @PageController
@@ -33,19 +35,21 @@ class ConsoleSignInController {
 
     private final OperatorAccounts accounts;
     private final OperatorInvitations invitations;
+    private final FirstOperatorLinks firstLinks;
     private final PublicBudgets.Budget firstRunTries;
-    private static final String ADMIN_TOKEN = "XAALIS_ADMIN_TOKEN";
 
     private final byte[] adminToken;
 
     ConsoleSignInController(
             OperatorAccounts accounts,
             OperatorInvitations invitations,
+            FirstOperatorLinks firstLinks,
             PublicBudgets budgets,
             PublicLimits limits,
             @Value("${xaalis.admin.token:}") String adminToken) {
         this.accounts = accounts;
         this.invitations = invitations;
+        this.firstLinks = firstLinks;
         this.firstRunTries = budgets.budget("operator-first-run-per-address", limits.signInPerAddress());
         this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
     }
@@ -55,35 +59,59 @@ class ConsoleSignInController {
         return "operator/login";
     }
 
+    /**
+     * The first run: with the set-up link the start banner printed ({@code ?link=}), or with the admin
+     * token where one is configured; otherwise the page says why it is closed, in words.
+     */
     @GetMapping("/operator/setup")
-    ModelAndView firstRun() {
-        return new ModelAndView(SETUP).addObject("step", firstRunOpen() ? "first" : "closed");
+    ModelAndView firstRun(@RequestParam(required = false) @Nullable String link, HttpServletResponse response) {
+        noStore(response);
+        String refused = refusal(link);
+        if (refused != null) {
+            return new ModelAndView(SETUP, link == null ? HttpStatus.OK : HttpStatus.GONE)
+                    .addObject("step", "closed")
+                    .addObject("why", refused);
+        }
+        return new ModelAndView(SETUP).addObject("step", "first").addObject("link", link);
     }
 
     @PostMapping("/operator/setup")
     ModelAndView firstRun(
+            @RequestParam(required = false) @Nullable String link,
             @RequestParam(name = "admin_token", defaultValue = "") String token,
             @RequestParam(defaultValue = "") String name,
             @RequestParam(defaultValue = "") String email,
             HttpServletRequest request,
             HttpServletResponse response) {
         noStore(response);
-        if (!firstRunOpen()) {
-            return new ModelAndView(SETUP, HttpStatus.GONE).addObject("step", "closed");
+        String refused = refusal(link);
+        if (refused != null) {
+            return new ModelAndView(SETUP, HttpStatus.GONE)
+                    .addObject("step", "closed")
+                    .addObject("why", refused);
         }
         boolean allowed = firstRunTries
                 .spend(ClientAddresses.key(request.getRemoteAddr()))
                 .allowed();
-        if (!allowed || !MessageDigest.isEqual(token.strip().getBytes(StandardCharsets.UTF_8), adminToken)) {
-            return firstRunRefused(name, email, Map.of("admin_token", List.of("operator.firstRun.badToken")));
+        if (link == null
+                && (!allowed || !MessageDigest.isEqual(token.strip().getBytes(StandardCharsets.UTF_8), adminToken))) {
+            return firstRunRefused(null, name, email, Map.of("admin_token", List.of("operator.firstRun.badToken")));
         }
-        // Nobody is signed in: the trail names the admin token, as for the admin API's requests.
-        request.setAttribute(AuditActor.ATTRIBUTE, AuditActor.of("token", ADMIN_TOKEN));
+        // Nobody is signed in, and nobody invited the first operator: the trail names the installation.
+        request.setAttribute(AuditActor.ATTRIBUTE, AuditActor.of("installation", OperatorAccounts.INSTALLATION));
         try {
-            var invitation = invitations.invite(email, name, ADMIN_TOKEN, LocaleContextHolder.getLocale());
+            Locale locale = LocaleContextHolder.getLocale();
+            var invitation = link != null
+                    ? firstLinks.firstOperator(link, email, name, locale)
+                    : invitations.invite(email, name, OperatorAccounts.INSTALLATION, locale);
             return new ModelAndView(SETUP).addObject("step", "firstDone").addObject("invitation", invitation);
         } catch (OperatorRefusal refusal) {
-            return firstRunRefused(name, email, refusal.errors());
+            if (refusal.errors().containsKey("link")) {
+                return new ModelAndView(SETUP, HttpStatus.GONE)
+                        .addObject("step", "closed")
+                        .addObject("why", "operator.firstRun.used");
+            }
+            return firstRunRefused(link, name, email, refusal.errors());
         }
     }
 
@@ -118,8 +146,23 @@ class ConsoleSignInController {
         return new ModelAndView("redirect:/operator/login?ready");
     }
 
-    private boolean firstRunOpen() {
-        return adminToken.length > 0 && !accounts.anyOperator();
+    /**
+     * Why the first run is closed, as a message key; null when it is open. A link is judged first, so that
+     * a spent or expired one says so even after the first operator exists.
+     */
+    private @Nullable String refusal(@Nullable String link) {
+        if (link != null) {
+            return switch (firstLinks.state(link)) {
+                case VALID -> accounts.anyOperator() ? "operator.firstRun.closed" : null;
+                case USED -> "operator.firstRun.used";
+                case EXPIRED -> "operator.firstRun.expired";
+                case UNKNOWN -> "operator.firstRun.unknown";
+            };
+        }
+        if (accounts.anyOperator()) {
+            return "operator.firstRun.closed";
+        }
+        return adminToken.length > 0 ? null : "operator.firstRun.missing";
     }
 
     private static ModelAndView choose(
@@ -134,9 +177,11 @@ class ConsoleSignInController {
                 .addObject("errors", errors);
     }
 
-    private static ModelAndView firstRunRefused(String name, String email, Map<String, List<String>> errors) {
+    private static ModelAndView firstRunRefused(
+            @Nullable String link, String name, String email, Map<String, List<String>> errors) {
         return new ModelAndView(SETUP, HttpStatus.BAD_REQUEST)
                 .addObject("step", "first")
+                .addObject("link", link)
                 .addObject("name", name)
                 .addObject("email", email)
                 .addObject("errors", errors);

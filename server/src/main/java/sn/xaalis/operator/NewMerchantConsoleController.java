@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import sn.xaalis.mail.Mailbox;
 import sn.xaalis.merchant.MerchantAccount;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.merchant.MerchantRegister;
@@ -28,11 +29,14 @@ class NewMerchantConsoleController {
     private final MerchantOnboarding onboarding;
     private final MerchantRegister register;
     private final MerchantPage merchantPage;
+    private final Mailbox mailbox;
 
-    NewMerchantConsoleController(MerchantOnboarding onboarding, MerchantRegister register, MerchantPage merchantPage) {
+    NewMerchantConsoleController(
+            MerchantOnboarding onboarding, MerchantRegister register, MerchantPage merchantPage, Mailbox mailbox) {
         this.onboarding = onboarding;
         this.register = register;
         this.merchantPage = merchantPage;
+        this.mailbox = mailbox;
     }
 
     @GetMapping("/operator/merchants/new")
@@ -51,7 +55,10 @@ class NewMerchantConsoleController {
         String welcomeIn = "en".equals(language) ? "en" : "fr";
         try {
             MerchantAccount account = onboarding.create(name, email, chosen, Locale.forLanguageTag(welcomeIn));
-            flash.addFlashAttribute("notice", "operator.newMerchant.created");
+            // "Sent" only when it can leave; otherwise the welcome waits in the console's mailbox.
+            flash.addFlashAttribute(
+                    "notice",
+                    mailbox.mailLeaves() ? "operator.newMerchant.created" : "operator.newMerchant.createdKept");
             flash.addFlashAttribute("noticeArgument", account.email());
             return new ModelAndView("redirect:/operator/merchants/" + account.id());
         } catch (OperatorRefusal refusal) {

@@ -29,6 +29,20 @@ import sn.xaalis.secrets.SecretBox;
 @Service
 public class OperatorAccounts {
 
+    /**
+     * Who invited the first operator, who nobody invited (the installation's set-up link or admin token):
+     * pages name it in their language, never by the admin token's variable.
+     */
+    public static final String INSTALLATION = "installation";
+
+    /** The admin API's name for the installation's own token, which invited operators before {@link #INSTALLATION}. */
+    private static final String ADMIN_TOKEN_VARIABLE = "XAALIS_ADMIN_TOKEN";
+
+    /** Whether {@code invitedBy} is the installation itself (its set-up link or admin token), not a person. */
+    public static boolean byInstallation(String invitedBy) {
+        return INSTALLATION.equals(invitedBy) || ADMIN_TOKEN_VARIABLE.equalsIgnoreCase(invitedBy);
+    }
+
     static final Duration SETUP_VALIDITY = Duration.ofHours(24);
     static final int MIN_PASSWORD = 12;
     static final int MAX_PASSWORD = 128;
@@ -66,7 +80,13 @@ public class OperatorAccounts {
     }
 
     /** An operator as the console lists them. */
-    public record Operator(UUID id, String email, String name, String state, String invitedBy, Instant createdAt) {}
+    public record Operator(UUID id, String email, String name, String state, String invitedBy, Instant createdAt) {
+
+        /** Invited by the installation (the first operator): pages name it in words, not by a variable. */
+        public boolean invitedByInstallation() {
+            return byInstallation(invitedBy);
+        }
+    }
 
     /** Invites an operator; {@link OperatorRefusal} when the address or name is not acceptable or taken. */
     @Transactional

@@ -36,7 +36,13 @@ public class OperatorInvitations {
                 messages.getMessage("operator.mail.invite.subject", null, locale),
                 messages.getMessage(
                         "operator.mail.invite.body",
-                        new Object[] {invitation.name(), invitedBy, invitation.setupUrl()},
+                        new Object[] {
+                            invitation.name(),
+                            OperatorAccounts.byInstallation(invitedBy)
+                                    ? messages.getMessage("operator.mail.invite.byInstallation", null, locale)
+                                    : invitedBy,
+                            invitation.setupUrl()
+                        },
                         locale),
                 "operator-invitation"));
         return invitation;

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.mail.Mailbox;
 import sn.xaalis.merchant.MerchantRefusal;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.platform.ClientAddresses;
@@ -35,11 +36,14 @@ class PasswordResetController {
 
     private final PasswordResets resets;
     private final ResetQueue queue;
+    private final Mailbox mailbox;
     private final PublicBudgets.Budget perAddress;
     private final PublicBudgets.Budget perEmail;
 
-    PasswordResetController(PasswordResets resets, ResetQueue queue, PublicBudgets budgets, PublicLimits limits) {
+    PasswordResetController(
+            PasswordResets resets, ResetQueue queue, Mailbox mailbox, PublicBudgets budgets, PublicLimits limits) {
         this.resets = resets;
+        this.mailbox = mailbox;
         this.queue = queue;
         this.perAddress = budgets.budget("password-reset-per-address", limits.passwordResetPerAddress());
         this.perEmail = budgets.budget("password-reset-per-email", limits.passwordResetPerEmail());
@@ -80,7 +84,8 @@ class PasswordResetController {
         if (!queued) {
             return tooMany(response, 60);
         }
-        return new ModelAndView(PAGE).addObject("step", "sent");
+        // "Sent" only where e-mail can leave: without an SMTP server the link waits in the console's mailbox.
+        return new ModelAndView(PAGE).addObject("step", "sent").addObject("mailLeaves", mailbox.mailLeaves());
     }
 
     private static ModelAndView tooMany(HttpServletResponse response, long retryAfterSeconds) {

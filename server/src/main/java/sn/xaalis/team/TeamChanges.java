@@ -1,6 +1,7 @@
 package sn.xaalis.team;
 
 import java.util.Locale;
+import java.util.Optional;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Service;
@@ -69,10 +70,12 @@ class TeamChanges {
      * Invites and e-mails the link, in {@code locale}'s language (the inviting owner's). An address that
      * already signs in to another account gets a word saying so instead, and the owner the same answer.
      *
+     * @return the invitation's link, for an installation whose e-mails cannot leave (the owner passes it on);
+     *     none for an address that signs in elsewhere
      * @throws TooManyInvitations when the merchant's invitations are spent for now (nothing is kept)
      */
     @Transactional
-    void invite(PortalUser owner, String email, String role, Locale locale) {
+    Optional<String> invite(PortalUser owner, String email, String role, Locale locale) {
         MerchantMembers.Invited invited = members.invite(owner.merchantId(), email, role, owner.email());
         // Spent by valid invitations only, either kind alike; a refusal rolls the invitation back.
         RateLimiter.Decision allowed = invitations.spend(owner.merchantId().toString());
@@ -80,7 +83,7 @@ class TeamChanges {
             throw new TooManyInvitations(allowed.retryAfterSeconds());
         }
         String merchant = members.holder(owner.merchantId()).name();
-        switch (invited) {
+        return switch (invited) {
             case MerchantMembers.Invitation invitation -> {
                 String link = baseUrl.value() + "/portal/team/join/" + invitation.token();
                 outbox.enqueue(new Mail(
@@ -101,14 +104,17 @@ class TeamChanges {
                                 },
                                 locale),
                         "team-invitation"));
+                yield Optional.of(link);
             }
-            case MerchantMembers.LoginElsewhere elsewhere ->
+            case MerchantMembers.LoginElsewhere elsewhere -> {
                 outbox.enqueue(new Mail(
                         elsewhere.email(),
                         messages.getMessage("team.mail.taken.subject", new Object[] {merchant}, locale),
                         messages.getMessage("team.mail.taken.body", new Object[] {owner.name(), merchant}, locale),
                         "team-invitation"));
-        }
+                yield Optional.empty();
+            }
+        };
     }
 
     void changeRole(PortalUser owner, MemberId member, String role) {

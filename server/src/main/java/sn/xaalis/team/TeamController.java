@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
+import sn.xaalis.mail.Mailbox;
 import sn.xaalis.merchant.MemberId;
 import sn.xaalis.merchant.MerchantMembers;
 import sn.xaalis.merchant.MerchantRefusal;
@@ -27,10 +28,12 @@ class TeamController {
 
     private final MerchantMembers members;
     private final TeamChanges changes;
+    private final Mailbox mailbox;
 
-    TeamController(MerchantMembers members, TeamChanges changes) {
+    TeamController(MerchantMembers members, TeamChanges changes, Mailbox mailbox) {
         this.members = members;
         this.changes = changes;
+        this.mailbox = mailbox;
     }
 
     @GetMapping("/portal/team")
@@ -44,8 +47,9 @@ class TeamController {
             @RequestParam(defaultValue = "") String email,
             @RequestParam(defaultValue = "") String role,
             HttpServletResponse response) {
+        Optional<String> link;
         try {
-            changes.invite(user, email, role, LocaleContextHolder.getLocale());
+            link = changes.invite(user, email, role, LocaleContextHolder.getLocale());
         } catch (MerchantRefusal.FieldsInvalid e) {
             return page(user, e.errors(), Map.of("email", email, "role", role), HttpStatus.BAD_REQUEST);
         } catch (MerchantRefusal.Unconfirmed e) {
@@ -58,7 +62,17 @@ class TeamController {
                     Map.of("email", email, "role", role),
                     HttpStatus.TOO_MANY_REQUESTS);
         }
-        return new ModelAndView("redirect:/portal/team?invited");
+        if (mailbox.mailLeaves()) {
+            return new ModelAndView("redirect:/portal/team?invited");
+        }
+        // No e-mail can leave this installation: the owner is told so, and given the link to pass on by
+        // hand, on this answer only (not cached, no redirect that would carry it).
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Referrer-Policy", "no-referrer");
+        return page(user, Map.of(), Map.of(), HttpStatus.OK)
+                .addObject("notSent", true)
+                .addObject("invitedEmail", email.strip())
+                .addObject("invitationLink", link.orElse(null));
     }
 
     @PostMapping("/portal/team/{member}/role")

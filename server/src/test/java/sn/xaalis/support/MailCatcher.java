@@ -49,6 +49,10 @@ public final class MailCatcher {
 
         @Override
         public void initialize(ConfigurableApplicationContext context) {
+            // A context that is the default run (no SMTP server: e-mails kept for the console) says so.
+            if ("none".equals(context.getEnvironment().getProperty("xaalis.test.mail"))) {
+                return;
+            }
             context.getEnvironment()
                     .getPropertySources()
                     .addFirst(new MapPropertySource(
