@@ -23,8 +23,9 @@ record CodeForm(
         invalid = Set.copyOf(invalid);
     }
 
-    static CodeForm blank() {
-        return new CodeForm(null, null, 0, false, true, Set.of());
+    /** The form as the page opens, with the number the customer already gave, if any. */
+    static CodeForm blank(@Nullable String phone) {
+        return new CodeForm(phone, null, 0, false, true, Set.of());
     }
 
     static CodeForm refused(@Nullable String phone, int triesLeft) {

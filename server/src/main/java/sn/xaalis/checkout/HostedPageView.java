@@ -11,11 +11,14 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.codepayment.CodePayments;
+import sn.xaalis.codepayment.CustomerPhone;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentPresentation;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.platform.Environment;
 import sn.xaalis.platform.PublicBaseUrl;
+import sn.xaalis.provider.FailureReason;
+import sn.xaalis.provider.FailureTexts;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.qr.QrCodePng;
 
@@ -25,7 +28,16 @@ import sn.xaalis.qr.QrCodePng;
  * provider's apps and their QR code) and, for a MOBILEMONEY_SN payment, the form for a one-time code.
  */
 @Component
-record HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl, Onward onward, CodePayments codes) {
+record HostedPageView(
+        MerchantReturn merchantReturn,
+        PublicBaseUrl publicBaseUrl,
+        Onward onward,
+        CodePayments codes,
+        FailureTexts failures) {
+
+    /** What the customer can do before paying again, by reason; any other reason needs nothing first. */
+    private static final Set<FailureReason> WITH_NEXT_STEP =
+            Set.of(FailureReason.INSUFFICIENT_FUNDS, FailureReason.WRONG_CODE, FailureReason.CODE_REFUSED_TOO_OFTEN);
 
     /** Deep-link keys that have their own button label (SPEC §2.3); any other gets a generic one. */
     private static final Set<String> LABELLED = Set.of("WALLET", "MM", "APP2");
@@ -57,9 +69,10 @@ record HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl
 
     /** The page as it opens: no code form while a code awaits the operator's answer. */
     ModelAndView page(PaymentPresentation presentation) {
-        CodeForm form = takesCode(presentation.payment()) && codes.awaitingAnswer(presentation.payment())
-                ? CodeForm.awaiting()
-                : CodeForm.blank();
+        Payment payment = presentation.payment();
+        CodeForm form = !takesCode(payment)
+                ? CodeForm.blank(null)
+                : codes.awaitingAnswer(payment) ? CodeForm.awaiting() : CodeForm.blank(typedOnTheLinkPage(payment));
         return page(presentation, form, HttpStatus.OK);
     }
 
@@ -92,11 +105,40 @@ record HostedPageView(MerchantReturn merchantReturn, PublicBaseUrl publicBaseUrl
         // Once over: how to try again after a failure, and whether "continue" leads anywhere but back here.
         String retry = onward.retry(payment).orElse(null);
         view.addObject("failed", Onward.failed(payment.status()));
+        if (payment.status() == PaymentStatus.FAILED) {
+            failure(view, payment);
+        }
         view.addObject("retryUrl", retry);
         view.addObject(
                 "continues",
                 payment.status() == PaymentStatus.SUCCESS || (retry == null && onward.merchantPage(payment)));
         return view;
+    }
+
+    /**
+     * Why the payment failed, in the customer's language, what to do before paying again, and that no money
+     * left their account: a failed payment took none.
+     */
+    private void failure(ModelAndView view, Payment payment) {
+        view.addObject("reasonText", failures.payment(payment.provider(), payment.errorMessage()));
+        FailureReason reason = FailureReason.ofPayment(payment.provider(), payment.errorMessage())
+                .orElse(FailureReason.DECLINED);
+        view.addObject("nextKey", WITH_NEXT_STEP.contains(reason) ? "pay.next." + reason.name() : null);
+        view.addObject("providerKey", "provider." + payment.provider().name());
+        view.addObject("ussdCode", codes.ussdCode());
+    }
+
+    /**
+     * The number the customer typed on a payment link's page, as people write it: they pay with the code
+     * form right after, and need not type it twice. Only a link's: a number the merchant sent through the
+     * API is not shown to whoever holds the page's address.
+     */
+    private @Nullable String typedOnTheLinkPage(Payment payment) {
+        String phone = payment.customerPhone();
+        if (phone == null || onward.linkOrigins().of(payment).isEmpty()) {
+            return null;
+        }
+        return CustomerPhone.parse(phone).map(CustomerPhone::display).orElse(null);
     }
 
     /**

@@ -19,6 +19,7 @@ import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.PaymentTransitions;
 import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
+import sn.xaalis.provider.FailureReason;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.ratelimit.RateLimiter;
@@ -224,7 +225,7 @@ public class CodePayments {
             if (left > 0) {
                 return new CodeOutcome.CodeRefused(reason, left);
             }
-            String why = "The one-time code was refused " + refusedSoFar + " times; last: " + reason;
+            String why = FailureReason.CODE_REFUSED_PREFIX + refusedSoFar + " times; last: " + reason;
             return ended(transitions.apply(payment, PaymentStatus.FAILED, cause, why), payment);
         });
     }

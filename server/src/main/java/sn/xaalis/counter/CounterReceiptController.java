@@ -32,6 +32,8 @@ record CounterReceiptController(
         CounterDesk desk, MerchantPreferences preferences, MessageSource messages, Formats formats) {
 
     private static final String WHATSAPP = "https://wa.me/?text=";
+    /** A payment's status in words, as the portal names it. */
+    private static final String STATUS_MESSAGE_KEY_PREFIX = "status.";
 
     @GetMapping("/portal/counter/{reference}/receipt")
     ModelAndView receipt(@AuthenticationPrincipal PortalUser user, @PathVariable String reference, Locale locale) {
@@ -83,7 +85,7 @@ record CounterReceiptController(
                         null,
                         locale),
                 at,
-                messages.getMessage("status." + payment.status().name(), null, locale)));
+                messages.getMessage(STATUS_MESSAGE_KEY_PREFIX + payment.status().name(), null, locale)));
         String text = messages.getMessage(
                 paid ? "counter.receipt.shareText" : "counter.slip.shareText", args.toArray(), locale);
         return test ? messages.getMessage("counter.receipt.test.shareText", new Object[] {text}, locale) : text;

@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.idempotency.Idempotency;
 import sn.xaalis.platform.PeriodicJob;
+import sn.xaalis.provider.FailureReason;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.SessionState;
 
@@ -204,7 +205,7 @@ class PaymentJobs {
             for (Payment payment : due) {
                 // lockMagic finds only payments from a magic number
                 PaymentStatus to = Objects.requireNonNull(MAGIC_PHONES.get(payment.customerPhone()));
-                String error = to == PaymentStatus.FAILED ? "Insufficient funds (sandbox magic number)" : null;
+                String error = to == PaymentStatus.FAILED ? FailureReason.SANDBOX_MAGIC_PHONE : null;
                 transitions.apply(payment, to, PaymentTransitions.Cause.of("sandbox:magic-phone"), error);
             }
             return due.size();

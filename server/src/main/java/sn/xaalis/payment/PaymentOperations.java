@@ -10,6 +10,7 @@ import sn.xaalis.audit.AuditTrail;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.FailureReason;
 import sn.xaalis.provider.PaymentProviders;
 import sn.xaalis.provider.ProviderAction;
 import sn.xaalis.provider.SessionReference;
@@ -22,7 +23,7 @@ public class PaymentOperations {
     public static final List<PaymentStatus> SIMULATED =
             List.of(PaymentStatus.SUCCESS, PaymentStatus.FAILED, PaymentStatus.CANCELLED, PaymentStatus.EXPIRED);
 
-    static final String DEFAULT_DECLINE = "Declined in the sandbox";
+    static final String DEFAULT_DECLINE = FailureReason.SANDBOX_DECLINE;
     private static final int MAX_PAGE = 100;
 
     private final Payments payments;

@@ -46,8 +46,8 @@ class CodeFormBrowserIT extends InBrowser {
             assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(2)))
                     .hasText(
                             fr
-                                    ? "Pas de smartphone ? Payez avec un code Orange Money"
-                                    : "No smartphone? Pay with an Orange Money code");
+                                    ? "Pas de smartphone ? Payez avec un code Mobile Money"
+                                    : "No smartphone? Pay with a Mobile Money code");
             assertThat(page.locator(".steps li").first())
                     .hasText(fr ? "Composez #144#391# sur votre téléphone." : "Dial #144#391# on your phone.");
             check(page, view.name("pay-code"), view.language());

@@ -34,7 +34,7 @@ class CodeFormIT extends ApiIntegrationTest {
         String page = api.send("GET", "/pay/" + reference, Map.of(), null).body();
         assertThat(page)
                 .contains(
-                        "Pas de smartphone ? Payez avec un code Orange Money",
+                        "Pas de smartphone ? Payez avec un code Mobile Money",
                         "Composez #144#391# sur votre téléphone.",
                         "action=\"/pay/" + reference + "/code#code\"",
                         "name=\"customer_phone\" type=\"tel\" inputmode=\"tel\" autocomplete=\"tel\"",
@@ -50,7 +50,7 @@ class CodeFormIT extends ApiIntegrationTest {
                 .contains(
                         "Vérifiez les champs signalés ci-dessous.",
                         "id=\"code-phone-error\"",
-                        "Saisissez un numéro Orange Money du Sénégal",
+                        "Saisissez un numéro Mobile Money du Sénégal",
                         "aria-describedby=\"code-phone-hint code-phone-error\"",
                         "aria-describedby=\"code-otp-hint code-otp-error\"",
                         "aria-invalid=\"true\"",
@@ -92,8 +92,8 @@ class CodeFormIT extends ApiIntegrationTest {
         assertThat(waiting.body())
                 .contains(
                         "lang=\"en\"",
-                        "No smartphone? Pay with an Orange Money code",
-                        "Orange Money has not answered yet.",
+                        "No smartphone? Pay with a Mobile Money code",
+                        "Mobile Money has not answered yet.",
                         // The page follows the payment as usual.
                         "/pay/assets/pay.js")
                 .doesNotContain("id=\"code-otp\"");
@@ -104,7 +104,7 @@ class CodeFormIT extends ApiIntegrationTest {
         Api.Response reopened = api.send("GET", "/pay/" + awaited, Map.of("Accept-Language", "en"), null);
         assertThat(reopened.body())
                 .as("opened again, the page offers no form while the operator has not answered")
-                .contains("Orange Money has not answered yet.")
+                .contains("Mobile Money has not answered yet.")
                 .doesNotContain("id=\"code-otp\"");
         assertThat(api.status(merchant, awaited).json().get("status").stringValue())
                 .isEqualTo("PROCESSING");
@@ -119,7 +119,7 @@ class CodeFormIT extends ApiIntegrationTest {
     void aWalletPaymentHasNoFormAndItsPostIsRefused() {
         String wallet = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\"}");
         assertThat(api.send("GET", "/pay/" + wallet, Map.of(), null).body())
-                .doesNotContain("/code", "Orange Money", "one-time-code");
+                .doesNotContain("/code", "code Mobile Money", "Mobile Money code", "one-time-code");
         Api.Response refused = post(wallet, "770007301", "123456", "203.0.113.73");
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.body())

@@ -31,6 +31,7 @@ import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.CsvCells;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.portal.Reauthentication;
+import sn.xaalis.provider.FailureTexts;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -55,13 +56,17 @@ class PayoutFileController {
     private final MessageSource messages;
     private final Reauthentication reauthentication;
 
+    private final FailureTexts failures;
+
     PayoutFileController(
             PayoutPortal portal,
             PayoutPageController pages,
             PayoutBatches batches,
             MessageSource messages,
-            Reauthentication reauthentication) {
+            Reauthentication reauthentication,
+            FailureTexts failures) {
         this.reauthentication = reauthentication;
+        this.failures = failures;
         this.portal = portal;
         this.pages = pages;
         this.batches = batches;
@@ -218,7 +223,7 @@ class PayoutFileController {
             Payout payout = result.payout();
             String detail = line.problem() != null
                     ? text("payouts.problem." + line.problem().name(), locale)
-                    : payout == null ? text("payouts.result.notSent", locale) : payout.failureReason();
+                    : payout == null ? text("payouts.result.notSent", locale) : failure(payout);
             try {
                 out.write(row(
                         String.valueOf(line.number()),
@@ -260,5 +265,12 @@ class PayoutFileController {
             row.append(i == 0 ? "" : ";").append(CsvCells.quoted(cells[i]));
         }
         return row.append("\r\n").toString();
+    }
+
+    /** A failed payout's reason in the file's language (the provider's own words stay in the API). */
+    private @Nullable String failure(Payout payout) {
+        return payout.failureCode() == null
+                ? payout.failureReason()
+                : failures.payout(payout.provider(), payout.failureCode(), payout.failureReason());
     }
 }

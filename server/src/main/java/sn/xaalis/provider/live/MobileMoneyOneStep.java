@@ -5,6 +5,7 @@ import static sn.xaalis.provider.live.MobileMoneyApi.operator;
 import java.util.Set;
 import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
+import sn.xaalis.provider.FailureReason;
 import sn.xaalis.provider.ProviderAccount;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,8 +20,6 @@ final class MobileMoneyOneStep {
 
     private static final String ONE_STEP = "/api/eWallet/v1/payments/onestep";
     private static final Set<String> FAILED = Set.of("FAILED", "REJECTED", "CANCELLED");
-    /** The operator's codes for a balance too low to pay (docs/providers.md §3.4). */
-    private static final Set<String> INSUFFICIENT_BALANCE = Set.of("2020", "2021", "2022");
 
     private final MobileMoneyApi api;
     private final JsonMapper json;
@@ -44,7 +43,8 @@ final class MobileMoneyOneStep {
         if (reply instanceof ProviderHttp.Reply.Answered answered && answered.refused()) {
             String code = Replies.text(Replies.parse(json, answered.body()), "code");
             String reason = "MOBILEMONEY_SN: " + Replies.reason(json, answered);
-            if (code != null && INSUFFICIENT_BALANCE.contains(code)) {
+            // A balance too low to pay ends the payment: no other code can help (docs/providers.md §3.4).
+            if (code != null && FailureReason.MOBILEMONEY_SN_CODES.get(code) == FailureReason.INSUFFICIENT_FUNDS) {
                 return new CodeResult.Declined(reason);
             }
             // The code not taken (2050 transaction failed, 2051 no such code, 2052 expired, used or wrong:

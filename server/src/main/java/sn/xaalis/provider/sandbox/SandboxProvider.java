@@ -9,6 +9,7 @@ import sn.xaalis.platform.PublicBaseUrl;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
+import sn.xaalis.provider.FailureReason;
 import sn.xaalis.provider.PaymentProvider;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
@@ -72,8 +73,8 @@ class SandboxProvider implements PaymentProvider {
         }
         return switch (SandboxCodes.of(request.code())) {
             case SUCCEEDS -> new CodeResult.Paid("sbx_MP" + RandomTokens.hex(10));
-            case WRONG_CODE -> new CodeResult.Refused("the one-time code is wrong or has expired (sandbox)");
-            case INSUFFICIENT_FUNDS -> new CodeResult.Declined("Insufficient balance (2020)");
+            case WRONG_CODE -> new CodeResult.Refused(FailureReason.SANDBOX_WRONG_CODE);
+            case INSUFFICIENT_FUNDS -> new CodeResult.Declined(FailureReason.SANDBOX_INSUFFICIENT_FUNDS);
             case NO_ANSWER -> new CodeResult.Unanswered("no answer from the operator (sandbox)", null);
         };
     }
