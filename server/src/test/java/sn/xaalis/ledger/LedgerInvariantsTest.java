@@ -127,7 +127,7 @@ class LedgerInvariantsTest {
         }
     }
 
-    @Property(tries = 40)
+    @Property(tries = 25)
     void everySequenceKeepsTheLedgerBalanced(
             @ForAll("steps") List<Step> steps, @ForAll("rules") FeeRule wallet, @ForAll("rules") FeeRule operator) {
         MerchantId merchant = newMerchant();
