@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Timestamps;
 import sn.xaalis.webhook.NewNotification;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,6 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Every status change goes through here (D1): the conditional update, the history row, the outbox
  * row and the dashboard's rollups commit together (one statement on PostgreSQL, one transaction on
  * the embedded database: {@link StatusChangeStore}), and nothing at all is written when the update changed no row.
+ * A change that moves money (a SUCCESS or a refund on the installation's accounts) is recorded by
+ * {@link PaymentMoneyMovements} in the same transaction: a status without its entry cannot commit.
  */
 @Service
 public class PaymentTransitions {
@@ -21,14 +24,24 @@ public class PaymentTransitions {
     private final JsonMapper json;
     private final Clock clock;
     private final PaymentMetrics metrics;
+    private final PaymentMoneyMovements money;
+    private final TransactionTemplate transactions;
 
     PaymentTransitions(
-            Payments payments, StatusChangeStore store, JsonMapper json, Clock clock, PaymentMetrics metrics) {
+            Payments payments,
+            StatusChangeStore store,
+            JsonMapper json,
+            Clock clock,
+            PaymentMetrics metrics,
+            PaymentMoneyMovements money,
+            TransactionTemplate transactions) {
         this.payments = payments;
         this.store = store;
         this.json = json;
         this.clock = clock;
         this.metrics = metrics;
+        this.money = money;
+        this.transactions = transactions;
     }
 
     /** What caused a change, kept in the status history. */
@@ -83,10 +96,27 @@ public class PaymentTransitions {
                 changed.reference().value() + ":" + to.name(),
                 to.event(),
                 json.writeValueAsString(PaymentData.of(changed)));
-        if (!store.write(update, cause, notification)) {
+        if (!write(update, cause, notification, changed)) {
             return new Outcome.Lost(payments.status(payment.transactionUuid()).orElse(from));
         }
         metrics.transition(from, to);
         return new Outcome.Changed(changed);
+    }
+
+    /**
+     * The store's write, with the money it moves when it moves some. On PostgreSQL the store's one
+     * statement commits on its own otherwise; here it joins a transaction that the record joins too.
+     */
+    private boolean write(Payments.StatusUpdate update, Cause cause, NewNotification notification, Payment changed) {
+        if (!money.moves(update.payment(), update.to())) {
+            return store.write(update, cause, notification);
+        }
+        return Boolean.TRUE.equals(transactions.execute(tx -> {
+            if (!store.write(update, cause, notification)) {
+                return false;
+            }
+            money.record(changed, update.from());
+            return true;
+        }));
     }
 }

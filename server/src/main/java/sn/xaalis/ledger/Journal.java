@@ -1,0 +1,182 @@
+package sn.xaalis.ledger;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.Timestamps;
+
+/**
+ * Writes journal transactions, in the caller's transaction: the transaction row (once per cause), its
+ * entries and the merchant balances they change. Entries and transactions are only ever inserted:
+ * this class, the one writer, has no UPDATE or DELETE of them (LedgerSqlTest checks it).
+ */
+@Repository
+class Journal {
+
+    private static final String INSERT_TRANSACTION = "INSERT INTO ledger_transactions (id, cause_kind, cause_id,"
+            + " type, application_id, environment, currency, amount, fee, net, reference, created_at, available_on)"
+            + " VALUES (:id, :causeKind, :causeId, :type, :app, :env, :currency, :amount, :fee, :net, :reference,"
+            + " :createdAt, :availableOn) ON CONFLICT DO NOTHING";
+    private static final String CREDIT =
+            "UPDATE ledger_balances SET balance = balance + :amount WHERE account_key = :key";
+    private static final String OPEN_BALANCE = "INSERT INTO ledger_balances (account_key, application_id, environment,"
+            + " kind, currency, balance) VALUES (:key, :app, :env, :kind, :currency, 0) ON CONFLICT DO NOTHING";
+
+    private final JdbcClient jdbc;
+
+    Journal(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Writes the posting unless its cause already has a transaction (a replay, a retry, another node):
+     * then nothing at all is written and this returns false. On PostgreSQL a second writer of the same
+     * cause waits for the first one's commit on the unique key, then writes nothing.
+     */
+    boolean write(Posting posting) {
+        int inserted = jdbc.sql(INSERT_TRANSACTION)
+                .param("id", posting.id())
+                .param("causeKind", posting.cause().kind())
+                .param("causeId", posting.cause().id())
+                .param("type", posting.type().value())
+                .param("app", posting.applicationId().value())
+                .param("env", posting.environment().value())
+                .param("currency", posting.currency())
+                .param("amount", posting.amount())
+                .param("fee", posting.fee())
+                .param("net", posting.net())
+                .param("reference", posting.reference())
+                .param("createdAt", Timestamps.toDatabase(posting.createdAt()))
+                .param("availableOn", posting.availableOn() == null ? null : Date.valueOf(posting.availableOn()))
+                .update();
+        if (inserted != 1) {
+            return false;
+        }
+        insertEntries(posting);
+        // In key order: two transactions changing the same balances lock them in the same order.
+        posting.entries().stream()
+                .filter(e -> e.account().kind().merchants())
+                .sorted(Comparator.comparing(e -> e.account().key()))
+                .forEach(e -> credit(posting, e));
+        return true;
+    }
+
+    private void insertEntries(Posting posting) {
+        List<String> rows = new ArrayList<>();
+        Map<String, Object> params = new HashMap<>();
+        params.put("tx", posting.id());
+        params.put("currency", posting.currency());
+        for (int i = 0; i < posting.entries().size(); i++) {
+            rows.add("(:tx, :key" + i + ", :currency, :amount" + i + ")");
+            params.put("key" + i, posting.entries().get(i).account().key());
+            params.put("amount" + i, posting.entries().get(i).amount());
+        }
+        jdbc.sql("INSERT INTO ledger_entries (transaction_id, account_key, currency, amount) VALUES "
+                        + String.join(", ", rows))
+                .params(params)
+                .update();
+    }
+
+    /** One atomic UPDATE; the row is opened (at zero) by the first posting to the account. */
+    private void credit(Posting posting, Posting.Entry entry) {
+        String key = entry.account().key();
+        if (jdbc.sql(CREDIT).param("amount", entry.amount()).param("key", key).update() == 1) {
+            return;
+        }
+        jdbc.sql(OPEN_BALANCE)
+                .param("key", key)
+                .param("app", posting.applicationId().value())
+                .param("env", posting.environment().value())
+                .param("kind", entry.account().kind().value())
+                .param("currency", posting.currency())
+                .update();
+        jdbc.sql(CREDIT).param("amount", entry.amount()).param("key", key).update();
+    }
+
+    /** The net amount of a payment's posting, pending until {@code availableAt}. */
+    void hold(Posting payment, Instant availableAt) {
+        jdbc.sql("INSERT INTO ledger_holds (transaction_id, application_id, environment, currency, amount,"
+                        + " available_at) VALUES (:tx, :app, :env, :currency, :amount, :at)")
+                .param("tx", payment.id())
+                .param("app", payment.applicationId().value())
+                .param("env", payment.environment().value())
+                .param("currency", payment.currency())
+                .param("amount", payment.net())
+                .param("at", Timestamps.toDatabase(availableAt))
+                .update();
+    }
+
+    /**
+     * Marks a payment's pending money as moved by {@code releasedBy}, if nothing moved it yet: the
+     * conditional update decides between a refund and the availability job, whichever comes first.
+     */
+    boolean release(UUID paymentTransaction, UUID releasedBy) {
+        return jdbc.sql("UPDATE ledger_holds SET released_by = :by WHERE transaction_id = :tx AND released_by IS NULL")
+                        .param("by", releasedBy)
+                        .param("tx", paymentTransaction)
+                        .update()
+                == 1;
+    }
+
+    boolean posted(Posting.Cause cause) {
+        return jdbc.sql("SELECT COUNT(*) FROM ledger_transactions WHERE cause_kind = :kind AND cause_id = :id")
+                        .param("kind", cause.kind())
+                        .param("id", cause.id())
+                        .query(Integer.class)
+                        .single()
+                > 0;
+    }
+
+    /** A payment's posting, as the refund reads it. */
+    record PaymentPosting(UUID id, BigDecimal amount, BigDecimal fee, BigDecimal net, String currency) {}
+
+    java.util.Optional<PaymentPosting> paymentPosting(String paymentId) {
+        return jdbc.sql("SELECT id, amount, fee, net, currency FROM ledger_transactions"
+                        + " WHERE cause_kind = 'payment' AND cause_id = :id")
+                .param("id", paymentId)
+                .query((rs, n) -> new PaymentPosting(
+                        rs.getObject("id", UUID.class),
+                        rs.getBigDecimal("amount"),
+                        rs.getBigDecimal("fee"),
+                        rs.getBigDecimal("net"),
+                        rs.getString("currency")))
+                .optional();
+    }
+
+    /** A hold come due, locked by the job. */
+    record DueHold(
+            UUID transactionId,
+            ApplicationId applicationId,
+            Environment environment,
+            String currency,
+            BigDecimal amount) {}
+
+    /**
+     * Up to {@code limit} holds due at {@code now} and not yet released, locked for the caller's
+     * transaction; rows another node holds are skipped (it is releasing them).
+     */
+    List<DueHold> lockDue(Instant now, int limit) {
+        return jdbc.sql("SELECT transaction_id, application_id, environment, currency, amount FROM ledger_holds"
+                        + " WHERE released_by IS NULL AND available_at <= :now ORDER BY available_at"
+                        + " LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .param("now", Timestamps.toDatabase(now))
+                .param("limit", limit)
+                .query((rs, n) -> new DueHold(
+                        rs.getObject("transaction_id", UUID.class),
+                        ApplicationId.from(rs, "application_id"),
+                        Environment.fromValue(rs.getString("environment")).orElseThrow(),
+                        rs.getString("currency"),
+                        rs.getBigDecimal("amount")))
+                .list();
+    }
+}
