@@ -5,6 +5,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,6 +22,8 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import sn.xaalis.platform.SignInFailures;
 
 /**
@@ -53,12 +57,7 @@ class PortalSecurity {
         manager.setAuthenticationEventPublisher(new DefaultAuthenticationEventPublisher(events));
         http.securityMatcher("/portal/**")
                 .authenticationManager(manager)
-                .authorizeHttpRequests(a -> a.requestMatchers(
-                                "/portal/login",
-                                "/portal/signup",
-                                "/portal/password-reset",
-                                "/portal/password-reset/*",
-                                "/portal/team/join/*")
+                .authorizeHttpRequests(a -> a.requestMatchers(PUBLIC)
                         .permitAll()
                         // The refusal's own page, forwarded to once the request was refused.
                         .dispatcherTypeMatchers(DispatcherType.FORWARD)
@@ -101,7 +100,7 @@ class PortalSecurity {
             throws IOException, ServletException {
         var signedIn = SecurityContextHolder.getContext().getAuthentication();
         boolean portalUser = signedIn != null && signedIn.getPrincipal() instanceof PortalUser;
-        if (denied instanceof CsrfException && !portalUser && !response.isCommitted()) {
+        if (denied instanceof CsrfException && !portalUser && !response.isCommitted() && !isPublic(request)) {
             // A form sent after its session ended (its token went with it): sign in again, then back to
             // the page, rather than an error code. Nothing of the form is kept or done.
             response.setStatus(HttpServletResponse.SC_SEE_OTHER);
@@ -121,6 +120,20 @@ class PortalSecurity {
     }
 
     private static final AccessDeniedHandlerImpl CSRF_REFUSED = new AccessDeniedHandlerImpl();
+
+    /** The pages open without a session: a form of theirs refused is refused (403), not a session ended. */
+    private static final String[] PUBLIC = {
+        "/portal/login", "/portal/signup", "/portal/password-reset", "/portal/password-reset/*", "/portal/team/join/*"
+    };
+
+    private static final List<RequestMatcher> PUBLIC_PAGES = Arrays.stream(PUBLIC)
+            .map(path ->
+                    (RequestMatcher) PathPatternRequestMatcher.withDefaults().matcher(path))
+            .toList();
+
+    private static boolean isPublic(HttpServletRequest request) {
+        return PUBLIC_PAGES.stream().anyMatch(page -> page.matches(request));
+    }
 
     /** The sign-in page for a visit without a session, with the counter's page to come back to. */
     private static final class SignInFirst extends LoginUrlAuthenticationEntryPoint {

@@ -212,7 +212,10 @@ class PaymentLinkPortalIT extends ApiIntegrationTest {
         String href = share.group(1).replace("&amp;", "&");
         assertThat(href).doesNotContain(" ", "+");
         String text = URLDecoder.decode(href.substring(href.indexOf("?text=") + 6), StandardCharsets.UTF_8);
-        assertThat(text).isEqualTo("Shop sends you a payment link for “Thieboudienne & yassa”: " + url);
+        // A test link says so, before and after (issue 48 item 5).
+        assertThat(text)
+                .isEqualTo("[TEST] Shop sends you a payment link for “Thieboudienne & yassa”: " + url
+                        + " (test link: no real money moves)");
 
         // The QR code as a file, for the merchant's own links only.
         String download = "/portal/links/" + code + "/qr.png";

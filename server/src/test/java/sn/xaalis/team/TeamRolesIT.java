@@ -211,6 +211,11 @@ class TeamRolesIT extends ApiIntegrationTest {
                         "/portal/counter/{reference}/receipt",
                         "/portal/counter/" + reference + "/receipt",
                         CASH),
+                Route.of(
+                        "POST",
+                        "/portal/counter/{reference}/sandbox/{action}",
+                        "/portal/counter/NOPE/sandbox/paid",
+                        CASH),
                 // The business's verification and its address: the account holder's (owners).
                 Route.of("GET", "/portal/verification", "/portal/verification", OWNER),
                 Route.of("POST", "/portal/verification/details", "/portal/verification/details", OWNER),
