@@ -27,6 +27,8 @@ class ApiDescriptionTest {
                         "listPayouts",
                         "createPayout",
                         "getPayout",
+                        "getBalance",
+                        "listBalanceTransactions",
                         "getProviderConnection",
                         "saveProviderConnection",
                         "removeProviderConnection",
