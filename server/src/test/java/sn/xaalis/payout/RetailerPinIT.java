@@ -131,7 +131,8 @@ class RetailerPinIT extends ApiIntegrationTest {
         // Beside the PIN field; what was typed is kept, the secrets are not (and the form says so).
         String pinField = answer.body().substring(answer.body().indexOf("id=\"MOBILEMONEY_SN-retailer_pin\""));
         assertThat(pinField.substring(0, pinField.indexOf("</p>")))
-                .contains("aria-describedby=\"MOBILEMONEY_SN-retailer_pin-error\"")
+                // Described by its error first, then by the help before it (issue 48 item 3).
+                .contains("aria-describedby=\"MOBILEMONEY_SN-retailer_pin-error MOBILEMONEY_SN-retailer_pin-help\"")
                 .contains("The operator refused this PIN");
         assertThat(answer.body())
                 .contains("value=\"" + shop.clientId() + "\"")

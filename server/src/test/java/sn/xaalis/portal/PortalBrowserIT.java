@@ -105,7 +105,8 @@ class PortalBrowserIT extends ApiIntegrationTest {
                             com.microsoft.playwright.options.AriaRole.LINK,
                             new Page.GetByRoleOptions().setName("Transactions").setExact(true))
                     .click();
-            page.getByLabel("Find a reference or a payment id").fill(reference);
+            page.getByLabel("Find a reference, a payment id or a customer’s number")
+                    .fill(reference);
             page.getByText("Filter").click();
             assertThat(page.getByRole(
                             com.microsoft.playwright.options.AriaRole.HEADING,
