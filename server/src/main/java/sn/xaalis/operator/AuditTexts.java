@@ -20,17 +20,17 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * An entry of the trail as the console says it, in the page's language: a sentence per action ("Marchand
  * suspendu : documents manquants") and each changed field by its name, before and after — never the
- * stored JSON. A sentence may have a variant by what the change led to ({@code …changed.withdrawn}).
+ * stored JSON. Public for the templates ({@code @auditTexts}) only. A sentence may have a variant by what the change led to ({@code …changed.withdrawn}).
  */
 @Component("auditTexts")
-class AuditTexts {
+public class AuditTexts {
 
     static final String ACTION_MESSAGE_KEY_PREFIX = "operator.audit.action.";
     static final String FIELD_MESSAGE_KEY_PREFIX = "operator.audit.field.";
     static final String VALUE_MESSAGE_KEY_PREFIX = "operator.audit.value.";
 
-    /** The fields a sentence says already, or that hold a value in another field's words. */
-    private static final Set<String> SAID = Set.of("reason");
+    /** The fields a sentence may say itself, by their place in its arguments ({0} the reason, {1} the cause). */
+    private static final List<String> SAYABLE = List.of("reason", "cause");
 
     private final MessageSource messages;
     private final JsonMapper json;
@@ -44,49 +44,66 @@ class AuditTexts {
      * One changed field: its name in the page's language and its values before and after ("—" for none);
      * a value the bundles do not name is data as stored (an address, a name), which pages mark untranslated.
      */
-    record Field(String name, String before, String after, boolean added, boolean beforeData, boolean afterData) {}
+    public record Field(
+            String name, String before, String after, boolean added, boolean beforeData, boolean afterData) {}
 
     /** What the page shows of an entry. */
-    record Said(String sentence, List<Field> fields) {}
+    public record Said(String sentence, List<Field> fields) {}
 
-    Said of(AuditEvent event) {
+    public Said of(AuditEvent event) {
         Locale locale = LocaleContextHolder.getLocale();
         Map<String, @Nullable Object> before = map(event.before());
         Map<String, @Nullable Object> after = map(event.after());
-        return new Said(sentence(event.action(), after, locale), fields(before, after, event.before() == null, locale));
+        String key = sentenceKey(event.action(), after, locale);
+        // A field the sentence says already ("Marchand suspendu (fraude) : …") is not said again below it.
+        String pattern = Objects.requireNonNull(messages.getMessage(key, null, "", locale));
+        Set<String> said = new LinkedHashSet<>();
+        for (int i = 0; i < SAYABLE.size(); i++) {
+            if (pattern.contains("{" + i + "}")) {
+                said.add(SAYABLE.get(i));
+            }
+        }
+        return new Said(
+                Objects.requireNonNull(messages.getMessage(key, arguments(after, locale), event.action(), locale)),
+                fields(before, after, event.before() == null, said, locale));
     }
 
-    private String sentence(String action, Map<String, @Nullable Object> after, Locale locale) {
+    /** The action's sentence, or its variant by what the change led to, when the bundles have one. */
+    private String sentenceKey(String action, Map<String, @Nullable Object> after, Locale locale) {
+        for (String outcome : new String[] {"approval", "state", "status"}) {
+            Object value = after.get(outcome);
+            String variant = ACTION_MESSAGE_KEY_PREFIX + action + "." + value;
+            if (value != null && messages.getMessage(variant, null, null, locale) != null) {
+                return variant;
+            }
+        }
+        // An action the bundles do not know yet (a newer node's) is still shown, as its code.
+        return ACTION_MESSAGE_KEY_PREFIX + action;
+    }
+
+    private Object[] arguments(Map<String, @Nullable Object> after, Locale locale) {
         Object reason = after.get("reason");
         Object cause = after.get("cause");
-        Object[] args = {
+        return new Object[] {
             reason == null ? messages.getMessage("suspension.noReason", null, locale) : text(reason, locale),
             cause == null
                     ? ""
                     : messages.getMessage(
                             VALUE_MESSAGE_KEY_PREFIX + "cause." + cause, null, String.valueOf(cause), locale)
         };
-        for (String outcome : new String[] {"approval", "state", "status"}) {
-            Object value = after.get(outcome);
-            if (value != null) {
-                String variant =
-                        messages.getMessage(ACTION_MESSAGE_KEY_PREFIX + action + "." + value, args, null, locale);
-                if (variant != null) {
-                    return variant;
-                }
-            }
-        }
-        // An action the bundles do not know yet (a newer node's) is still shown, as its code.
-        return Objects.requireNonNull(messages.getMessage(ACTION_MESSAGE_KEY_PREFIX + action, args, action, locale));
     }
 
     private List<Field> fields(
-            Map<String, @Nullable Object> before, Map<String, @Nullable Object> after, boolean isNew, Locale locale) {
+            Map<String, @Nullable Object> before,
+            Map<String, @Nullable Object> after,
+            boolean isNew,
+            Set<String> said,
+            Locale locale) {
         Set<String> names = new LinkedHashSet<>(before.keySet());
         names.addAll(after.keySet());
         List<Field> fields = new ArrayList<>();
         for (String name : names) {
-            if (SAID.contains(name) && !before.containsKey(name) && after.containsKey(name)) {
+            if (said.contains(name) && before.get(name) == null) {
                 continue;
             }
             String was = value(name, before.get(name), locale);
@@ -105,8 +122,11 @@ class AuditTexts {
     private String label(String name, Locale locale) {
         String fallback = name.replace('_', ' ');
         if (name.startsWith("providers_")) {
+            // providers_sandbox, providers_live: the payment methods of one mode, the mode in words.
+            String mode = messages.getMessage(
+                    VALUE_MESSAGE_KEY_PREFIX + "environment." + name.substring(10), null, name.substring(10), locale);
             return Objects.requireNonNull(messages.getMessage(
-                    FIELD_MESSAGE_KEY_PREFIX + "providers", new Object[] {name.substring(10)}, fallback, locale));
+                    FIELD_MESSAGE_KEY_PREFIX + "providers_in", new Object[] {mode}, fallback, locale));
         }
         return Objects.requireNonNull(messages.getMessage(FIELD_MESSAGE_KEY_PREFIX + name, null, fallback, locale));
     }
