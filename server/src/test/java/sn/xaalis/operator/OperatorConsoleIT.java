@@ -365,7 +365,7 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                 reference, uuid, initiated.json().get("provider_reference").stringValue())) {
             page.locator("#q").fill(key);
             page.locator("#by-key button").click();
-            assertThat(page.locator("#results")).containsText("1 paiement(s) trouvé(s)");
+            assertThat(page.locator("#results")).containsText("1 paiement trouvé");
             assertThat(page.locator("#results")).containsText(reference);
         }
         assertThat(page.locator("#results .amount")).hasText(Pattern.compile("4.500.FCFA"));
