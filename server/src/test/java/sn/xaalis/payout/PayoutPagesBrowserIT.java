@@ -51,7 +51,7 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         Page page = browser.newPage(360, 780, "fr");
         signIn(page, email);
         page.navigate(url("/portal/applications/" + merchant.applicationId()));
-        page.getByText("Paiements sortants").first().click();
+        page.locator("main").getByText("Paiements sortants").first().click();
         assertThat(page.getByRole(
                         AriaRole.HEADING,
                         new Page.GetByRoleOptions()
@@ -507,7 +507,8 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         settings.locator("input[name=password]").fill(Api.PASSWORD);
         settings.locator("button[type=submit]").click();
         assertThat(page.locator("p.notice[role=status]")).isVisible();
-        assertThat(spaced(page.locator("#caps"))).contains(fr ? "50 000 000 FCFA et 20 000" : "XOF 50,000,000 and 20,000");
+        assertThat(spaced(page.locator("#caps")))
+                .contains(fr ? "50 000 000 FCFA et 20 000" : "XOF 50,000,000 and 20,000");
 
         // Real, for an application not live yet: said, with the way back to test, as at the counter.
         page.locator("main nav.switch").getByText(fr ? "Réel" : "Live").click();
@@ -520,7 +521,12 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
 
         // A live application's real payouts: the switch on "Réel" and the page says money really leaves.
         String liveEmail = "modelive" + System.nanoTime() + "@example.com";
-        Api.Merchant live = api.goLive(api.onboardAs(liveEmail, "WALLET_SN"));
+        // Going live needs PostgreSQL and a provider connection (PortalSettingsIT): here the row says it is.
+        Api.Merchant live = api.onboardAs(liveEmail, "WALLET_SN");
+        api.admin("POST", "/applications/" + live.applicationId() + "/keys", "{\"environment\":\"live\"}");
+        jdbc.sql("UPDATE applications SET live_enabled = TRUE WHERE id = :id")
+                .param("id", java.util.UUID.fromString(live.applicationId()))
+                .update();
         Page real = browser.newPage(width, width < 900 ? 844 : 800, language);
         signIn(real, liveEmail);
         real.navigate(url("/portal/applications/" + live.applicationId() + "/payouts?env=live"));

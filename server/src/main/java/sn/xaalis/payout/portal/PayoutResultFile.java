@@ -62,7 +62,10 @@ final class PayoutResultFile {
         Payout payout = result.payout();
         String detail;
         if (line.problem() == PayoutFile.Problem.AMOUNT) {
-            detail = text("payouts.result.typed", text(PROBLEM_MESSAGE_KEY_PREFIX + PayoutFile.Problem.AMOUNT.name()), line.amountText());
+            detail = text(
+                    "payouts.result.typed",
+                    text(PROBLEM_MESSAGE_KEY_PREFIX + PayoutFile.Problem.AMOUNT.name()),
+                    line.amountText());
         } else if (line.problem() != null) {
             detail = text(PROBLEM_MESSAGE_KEY_PREFIX + line.problem().name());
         } else if (payout == null) {
