@@ -38,7 +38,8 @@ class ApiDescriptionTest {
                         "testProviderConnection");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
-                .containsExactly("receivePaymentNotification", "receivePayoutNotification", "receiveSettlementNotification");
+                .containsExactly(
+                        "receivePaymentNotification", "receivePayoutNotification", "receiveSettlementNotification");
         var initiate = page.operations().getFirst();
         assertThat(initiate.requestBody().schemaAnchor()).isEqualTo("schema-InitiationRequest");
         assertThat(initiate.responses())
