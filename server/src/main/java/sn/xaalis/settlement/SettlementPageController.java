@@ -49,6 +49,9 @@ class SettlementPageController {
     static final String PAGE = "settlements/portal";
     private static final int RECENT = 20;
     private static final BigDecimal MAXIMUM = new BigDecimal("999999999999");
+    /** What the page can say was done (settlements.done.*). */
+    private static final java.util.Set<String> DONE =
+            java.util.Set.of("destination", "schedule", "withdrawn", "expired");
     /** The refusals the page has words for (settlements.refused.*); any other is "Other". */
     private static final java.util.Set<String> REFUSALS =
             java.util.Set.of("NoDestination", "DestinationHeld", "InsufficientBalance", "CapReached", "KeyReused");
@@ -116,8 +119,7 @@ class SettlementPageController {
             @PathVariable ApplicationId id,
             @RequestParam(defaultValue = "sandbox") String env,
             @RequestParam(required = false) @Nullable String done) {
-        return page(context(user, id, env))
-                .addObject("done", done == null || !done.matches("[a-z]{1,20}") ? null : done);
+        return page(context(user, id, env)).addObject("done", done != null && DONE.contains(done) ? done : null);
     }
 
     private ModelAndView page(Context context) {
