@@ -100,9 +100,7 @@ class PortalMenuBrowserIT extends BrowserIntegrationTest {
         PortalSession owner = new PortalSession(port);
         owner.signIn(email, Api.PASSWORD);
         HttpResponse<String> created = owner.post(
-                "/portal/applications",
-                Map.of("name", "Boutique de Dakar"),
-                owner.csrfFrom("/portal/applications"));
+                "/portal/applications", Map.of("name", "Boutique de Dakar"), owner.csrfFrom("/portal/applications"));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
 
         Page page = browser.newPage(width, width < 900 ? 844 : 800, language);
@@ -118,13 +116,10 @@ class PortalMenuBrowserIT extends BrowserIntegrationTest {
             assertThat(page.locator("main ul.choices")).containsText("Shop app");
             compact(page, width);
             PageChecks.check(
-                    page,
-                    "menu-choose" + entry.lands().replace('/', '-') + "-" + language + "-" + width,
-                    language);
+                    page, "menu-choose" + entry.lands().replace('/', '-') + "-" + language + "-" + width, language);
             page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Boutique de Dakar"))
                     .click();
-            assertThat(page)
-                    .hasURL(Pattern.compile(".*/portal/applications/[^/]+" + entry.lands() + "$"));
+            assertThat(page).hasURL(Pattern.compile(".*/portal/applications/[^/]+" + entry.lands() + "$"));
             assertThat(page.locator("h1")).hasText(entry.words(language));
             assertThat(page.locator("main")).containsText("Boutique de Dakar");
         }

@@ -78,9 +78,7 @@ class PayoutPageController {
             @RequestParam(defaultValue = "false") boolean showBalances) {
         var notLive = portal.notLive(user, id, env);
         if (notLive.isPresent()) {
-            return new ModelAndView("payouts/not-live")
-                    .addObject("user", user)
-                    .addObject("app", notLive.get());
+            return new ModelAndView("payouts/not-live").addObject("user", user).addObject("app", notLive.get());
         }
         PayoutPortal.Context context = portal.context(user, id, env);
         return page(context)

@@ -19,7 +19,8 @@ class CapFieldsTest {
     @Test
     void theOperatorsMaximumReadsAsPeopleReadIt() {
         assertThat(PayoutTexts.whole(new BigDecimal("50000000"), Locale.FRENCH)).isEqualTo("50 000 000");
-        assertThat(PayoutTexts.whole(new BigDecimal("50000000.00"), Locale.ENGLISH)).isEqualTo("50,000,000");
+        assertThat(PayoutTexts.whole(new BigDecimal("50000000.00"), Locale.ENGLISH))
+                .isEqualTo("50,000,000");
         assertThat(PayoutTexts.whole(20_000, Locale.FRENCH)).isEqualTo("20 000");
         assertThat(PayoutTexts.whole(5, Locale.ENGLISH)).isEqualTo("5");
     }

@@ -77,8 +77,10 @@ class PayoutResultFileTest {
     void aNumberIsNeverGroupedNorInExponentForm() {
         assertThat(PayoutResultFile.number(new BigDecimal("50000000.00"), Locale.FRENCH))
                 .isEqualTo("50000000");
-        assertThat(PayoutResultFile.number(new BigDecimal("5E+3"), Locale.ENGLISH)).isEqualTo("5000");
-        assertThat(PayoutResultFile.number(new BigDecimal("0.50"), Locale.FRENCH)).isEqualTo("0,5");
+        assertThat(PayoutResultFile.number(new BigDecimal("5E+3"), Locale.ENGLISH))
+                .isEqualTo("5000");
+        assertThat(PayoutResultFile.number(new BigDecimal("0.50"), Locale.FRENCH))
+                .isEqualTo("0,5");
     }
 
     private static List<String> write(Locale locale) {
