@@ -85,6 +85,12 @@ class Refunds {
             if (!claim(payment, id, paid.amount(), feeBack, now)) {
                 return takeOver(payment, now) ? Reservation.RESERVED : Reservation.IN_PROGRESS;
             }
+            // Read after the claim: a refund that ended meanwhile (its claim deleted in the commit that
+            // posted it) is seen here, and this request, which read the payment before, stops.
+            if (journal.posted(new Posting.Cause("refund", paymentId(payment)))) {
+                tx.setRollbackOnly();
+                return Reservation.ALREADY_REFUNDED;
+            }
             BigDecimal fromPending = BigDecimal.ZERO;
             if (paid.net().signum() > 0 && journal.release(paid.id(), id)) {
                 fromPending = paid.net();

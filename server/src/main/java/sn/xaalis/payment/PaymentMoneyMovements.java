@@ -37,7 +37,9 @@ public interface PaymentMoneyMovements {
         /** The merchant's balance cannot cover the refund: the provider must not be asked. */
         INSUFFICIENT_BALANCE,
         /** Another request is refunding this payment right now: the provider must not be asked. */
-        IN_PROGRESS
+        IN_PROGRESS,
+        /** Another request refunded this payment since it was read: the provider must not be asked again. */
+        ALREADY_REFUNDED
     }
 
     /**

@@ -108,6 +108,7 @@ public class PaymentOperations {
         switch (money.reserveRefund(payment)) {
             case INSUFFICIENT_BALANCE -> throw new PaymentRefusal.InsufficientBalance();
             case IN_PROGRESS -> throw new PaymentRefusal.RefundInProgress();
+            case ALREADY_REFUNDED -> throw notPossible(PaymentStatus.REFUNDED);
             case RESERVED, NONE_NEEDED -> {}
         }
         ProviderAction action = providers.refund(session(payment));

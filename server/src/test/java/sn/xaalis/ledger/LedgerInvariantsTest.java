@@ -206,6 +206,9 @@ class LedgerInvariantsTest {
                 Paid target = paid.get(r.which() % paid.size());
                 if (!target.refunded) {
                     refund(installation, target, r.answer());
+                } else {
+                    // A request that read the payment before it was refunded sets nothing aside.
+                    assertThat(ledger.reserveRefund(target.payment)).isEqualTo(Reservation.ALREADY_REFUNDED);
                 }
             } else if (step instanceof Replay r && !paid.isEmpty()) {
                 // A retry, another node, a crash's replay: the same causes again post nothing.
