@@ -130,7 +130,8 @@ class ShopOwnerBrowserIT extends BrowserIntegrationTest {
         PageChecks.check(page, "portal-payment-fee-" + language + "-" + width, language);
 
         page.navigate(url("/portal/transactions/" + open));
-        assertThat(page.locator("#payment-fee")).as("no fee before SUCCESS").hasCount(0);
+        // No fee before SUCCESS.
+        assertThat(page.locator("#payment-fee")).hasCount(0);
 
         page.navigate(url("/portal/transactions"));
         assertThat(page.locator("tbody tr").filter(new Locator.FilterOptions().setHasText(paid)))
