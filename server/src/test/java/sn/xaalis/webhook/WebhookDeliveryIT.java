@@ -125,7 +125,7 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
         assertThat(data.get("net_amount").stringValue()).isEqualTo("1500.00");
         assertThat(data.get("paid_at").isString()).isTrue();
         assertThat(data.get("expired_at").isNull()).isTrue();
-        assertThat(hook.bodyText()).contains("\"metadata\":{\"z\":1,\"a\":[1.10,\"é\"]}}");
+        assertThat(hook.bodyText()).contains("\"metadata\":{\"z\":1,\"a\":[1.10,\"é\"]},\"fee\":");
 
         JsonNode log = api.awaitNotification(merchant, reference + ":SUCCESS", Set.of("DELIVERED"), WAIT);
         assertThat(log.get("attempts")).hasSize(1);
