@@ -18,9 +18,10 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * Posts a payment's SUCCESS and its refund, inside the transaction of the status change
- * ({@link PaymentMoneyMovements}); a refund is set aside before its provider is asked ({@link Refunds}). Only payments on the installation's own accounts (and every sandbox
- * payment, on the sandbox's) move balances; a payment on a merchant's own connection is already the
- * merchant's money and is not recorded here.
+ * ({@link PaymentMoneyMovements}); a refund is set aside before its provider is asked ({@link
+ * Refunds}). Only payments on the installation's own accounts (and every sandbox payment, on the
+ * sandbox's) move balances; a payment on a merchant's own connection is already the merchant's money
+ * and is not recorded here.
  */
 @Component
 class Ledger implements PaymentMoneyMovements {

@@ -77,7 +77,8 @@ class LedgerInvariantsTest {
                     Duration.ofMinutes(1),
                     3);
             plans = new PricingPlans(jdbc, properties);
-            ledger = new Ledger(journal, plans, new Refunds(journal, jdbc, manager, properties, clock), properties, clock);
+            var refunds = new Refunds(journal, jdbc, manager, properties, clock);
+            ledger = new Ledger(journal, plans, refunds, properties, clock);
             availability = new Availability(journal, transactions, properties, clock);
         }
     }
@@ -176,7 +177,8 @@ class LedgerInvariantsTest {
         Ledger ledger = installation.ledger;
         MerchantId merchant = newMerchant();
         ApplicationId application = newApplication(merchant);
-        installation.plans.replace(merchant, Map.of(Provider.WALLET_SN, wallet, Provider.MOBILEMONEY_SN, operator), null);
+        installation.plans.replace(
+                merchant, Map.of(Provider.WALLET_SN, wallet, Provider.MOBILEMONEY_SN, operator), null);
         List<Paid> paid = new ArrayList<>();
         for (Step step : steps) {
             if (step instanceof Pay p) {

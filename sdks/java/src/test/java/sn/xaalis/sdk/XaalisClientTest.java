@@ -244,8 +244,8 @@ class XaalisClientTest {
                         .replace("\"PROCESSING\"", "\"SUCCESS\"")
                         .replace(
                                 "\"created_at\"",
-                                "\"paid_at\":\"2026-11-22T08:44:01.500000Z\",\"fee\":\"23.00\",\"net_amount\":\"1477.00\","
-                                        + "\"created_at\"")));
+                                "\"paid_at\":\"2026-11-22T08:44:01.500000Z\","
+                                        + "\"fee\":\"23.00\",\"net_amount\":\"1477.00\",\"created_at\"")));
         Payment payment = client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
 
         Seen request = seen.get(0);
