@@ -75,6 +75,8 @@ class ApiDescriptionTest {
                         "expired_at",
                         "error_message",
                         "metadata",
+                        "fee",
+                        "net_amount",
                         "deep_links",
                         "created_at",
                         "expires_at");
