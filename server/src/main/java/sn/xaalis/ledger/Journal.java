@@ -100,7 +100,11 @@ class Journal {
 
     private void debitCovered(Posting.Entry entry) {
         String key = entry.account().key();
-        if (jdbc.sql(COVERED_DEBIT).param("amount", entry.amount()).param("key", key).update() != 1) {
+        if (jdbc.sql(COVERED_DEBIT)
+                        .param("amount", entry.amount())
+                        .param("key", key)
+                        .update()
+                != 1) {
             throw new NotCovered(key);
         }
     }

@@ -61,11 +61,7 @@ class Refunds {
 
     /** A refund set aside: the claim row of its payment. */
     record Claim(
-            UUID reservedBy,
-            BigDecimal amount,
-            BigDecimal fromPending,
-            BigDecimal fromAvailable,
-            BigDecimal feeBack) {
+            UUID reservedBy, BigDecimal amount, BigDecimal fromPending, BigDecimal fromAvailable, BigDecimal feeBack) {
 
         BigDecimal debit() {
             return fromPending.add(fromAvailable);
@@ -199,9 +195,12 @@ class Refunds {
                 Timestamps.truncate(clock.instant()),
                 null,
                 List.of(
-                        new Posting.Entry(Account.refunding(app, env, currency), claim.debit().negate()),
+                        new Posting.Entry(
+                                Account.refunding(app, env, currency),
+                                claim.debit().negate()),
                         new Posting.Entry(Account.clearing(env, payment.provider(), currency), claim.amount()),
-                        new Posting.Entry(Account.fees(env, currency), claim.feeBack().negate())));
+                        new Posting.Entry(
+                                Account.fees(env, currency), claim.feeBack().negate())));
         if (!journal.write(posting)) {
             throw new IllegalStateException("The refund of " + payment.reference() + " was posted meanwhile");
         }
@@ -242,7 +241,9 @@ class Refunds {
                     Timestamps.truncate(clock.instant()),
                     null,
                     List.of(
-                            new Posting.Entry(Account.refunding(app, env, currency), claim.debit().negate()),
+                            new Posting.Entry(
+                                    Account.refunding(app, env, currency),
+                                    claim.debit().negate()),
                             new Posting.Entry(Account.pending(app, env, currency), claim.fromPending()),
                             new Posting.Entry(Account.available(app, env, currency), claim.fromAvailable())));
             if (!journal.write(posting)) {

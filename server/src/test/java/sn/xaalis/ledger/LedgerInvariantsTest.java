@@ -184,8 +184,9 @@ class LedgerInvariantsTest {
             if (step instanceof Pay p) {
                 Payment payment = payment(application, p);
                 BigDecimal fee = ledger.feeOn(payment);
-                assertThat(fee).isEqualByComparingTo(
-                        (p.provider() == Provider.WALLET_SN ? wallet : operator).feeOn(payment.amount()));
+                assertThat(fee)
+                        .isEqualByComparingTo(
+                                (p.provider() == Provider.WALLET_SN ? wallet : operator).feeOn(payment.amount()));
                 assertThat(fee.signum()).isNotNegative();
                 assertThat(fee).isLessThanOrEqualTo(payment.amount());
                 assertThat(fee.stripTrailingZeros().scale()).isNotPositive();
@@ -252,9 +253,7 @@ class LedgerInvariantsTest {
         BigDecimal[] e = expected(target.payment.environment());
         var reservation = ledger.reserveRefund(target.payment);
         if (target.reserved == null) {
-            BigDecimal debit = installation.properties.refundReturnsFee()
-                    ? target.net()
-                    : target.payment.amount();
+            BigDecimal debit = installation.properties.refundReturnsFee() ? target.net() : target.payment.amount();
             BigDecimal fromPending = target.released ? BigDecimal.ZERO : target.net();
             BigDecimal fromAvailable = debit.subtract(fromPending);
             boolean covered = installation.properties.allowNegativeBalance()

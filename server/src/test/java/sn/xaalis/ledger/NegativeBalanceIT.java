@@ -51,14 +51,17 @@ class NegativeBalanceIT extends ApiIntegrationTest {
         assertThat(refunded.json().get("status").stringValue()).isEqualTo("REFUNDED");
         // Its own pending 600 back, and the fee of 400 the operator keeps from available.
         assertThat(balance(merchant)).isEqualTo("-400.00/0.00");
-        JsonNode line = api.get(merchant, "/balance/transactions").json().get("data").get(0);
+        JsonNode line =
+                api.get(merchant, "/balance/transactions").json().get("data").get(0);
         assertThat(line.get("type").stringValue()).isEqualTo("refund");
         assertThat(line.get("net").stringValue()).isEqualTo("-1000.00");
 
         paid(merchant, "1000");
         assertThat(balance(merchant)).isEqualTo("-400.00/600.00");
         releaseAll();
-        assertThat(balance(merchant)).as("the next credit pays the debt back first").isEqualTo("200.00/0.00");
+        assertThat(balance(merchant))
+                .as("the next credit pays the debt back first")
+                .isEqualTo("200.00/0.00");
         new LedgerChecks(jdbc).all();
     }
 
@@ -75,7 +78,8 @@ class NegativeBalanceIT extends ApiIntegrationTest {
     /** available/pending */
     private String balance(Api.Merchant merchant) {
         JsonNode balance = api.get(merchant, "/balance").json();
-        return balance.get("available").stringValue() + "/" + balance.get("pending").stringValue();
+        return balance.get("available").stringValue() + "/"
+                + balance.get("pending").stringValue();
     }
 
     private void releaseAll() {

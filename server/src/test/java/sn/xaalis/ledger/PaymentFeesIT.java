@@ -52,12 +52,18 @@ class PaymentFeesIT extends ApiIntegrationTest {
             assertThat(status.get("fee").stringValue()).isEqualTo("23.00");
             assertThat(status.get("net_amount").stringValue()).isEqualTo("1477.00");
 
-            JsonNode listed = api.get(merchant, "/payments/?status=SUCCESS").json().get("data").get(0);
+            JsonNode listed = api.get(merchant, "/payments/?status=SUCCESS")
+                    .json()
+                    .get("data")
+                    .get(0);
             assertThat(listed.get("reference").stringValue()).isEqualTo(reference);
             assertThat(listed.get("fee").stringValue()).isEqualTo("23.00");
             assertThat(listed.get("net_amount").stringValue()).isEqualTo("1477.00");
 
-            JsonNode line = api.get(merchant, "/balance/transactions").json().get("data").get(0);
+            JsonNode line = api.get(merchant, "/balance/transactions")
+                    .json()
+                    .get("data")
+                    .get(0);
             assertThat(line.get("fee").stringValue()).isEqualTo("23.00");
             assertThat(line.get("net").stringValue()).isEqualTo("1477.00");
 

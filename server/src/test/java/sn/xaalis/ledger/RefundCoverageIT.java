@@ -104,7 +104,8 @@ class RefundCoverageIT extends ApiIntegrationTest {
 
         assertThat(statuses).containsExactlyInAnyOrder(200, 409);
         assertThat(balance()).isEqualTo("200.00/0.00");
-        assertThat(fake.received("POST", refundPath(a)).size() + fake.received("POST", refundPath(b)).size())
+        assertThat(fake.received("POST", refundPath(a)).size()
+                        + fake.received("POST", refundPath(b)).size())
                 .as("the wallet was asked for the one refund covered")
                 .isEqualTo(1);
         new LedgerChecks(jdbc).all();
@@ -137,7 +138,8 @@ class RefundCoverageIT extends ApiIntegrationTest {
         assertThat(refund(a).status()).isEqualTo(400);
         assertThat(balance()).isEqualTo("1200.00/0.00");
         // Both at the same instant of the test's clock: in either order.
-        JsonNode lines = api.get(merchant, "/balance/transactions?limit=2").json().get("data");
+        JsonNode lines =
+                api.get(merchant, "/balance/transactions?limit=2").json().get("data");
         assertThat(List.of(line(lines.get(0)), line(lines.get(1))))
                 .containsExactlyInAnyOrder("refund_reversal 1000.00 " + a, "refund -1000.00 " + a);
 
@@ -180,13 +182,15 @@ class RefundCoverageIT extends ApiIntegrationTest {
     }
 
     private String refundPath(String reference) {
-        return "/v1/checkout/sessions/" + fake.wallet().sessionFor(reference).get("id").stringValue() + "/refund";
+        return "/v1/checkout/sessions/"
+                + fake.wallet().sessionFor(reference).get("id").stringValue() + "/refund";
     }
 
     /** available/pending */
     private String balance() {
         JsonNode balance = api.get(merchant, "/balance").json();
-        return balance.get("available").stringValue() + "/" + balance.get("pending").stringValue();
+        return balance.get("available").stringValue() + "/"
+                + balance.get("pending").stringValue();
     }
 
     private String paid() {
