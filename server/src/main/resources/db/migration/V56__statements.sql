@@ -10,10 +10,10 @@ CREATE TABLE statement_closings (
     application_id UUID NOT NULL REFERENCES applications (id),
     environment    VARCHAR(8) NOT NULL,
     currency       VARCHAR(3) NOT NULL,
-    day            DATE NOT NULL,
+    closed_on      DATE NOT NULL,
     balance        NUMERIC(19, 2) NOT NULL,
     movements      BIGINT NOT NULL,
-    PRIMARY KEY (application_id, environment, currency, day)
+    PRIMARY KEY (application_id, environment, currency, closed_on)
 );
 
 -- The monthly statement e-mailed for an application's live money, one row per application and month,
@@ -21,8 +21,8 @@ CREATE TABLE statement_closings (
 -- number of nodes or passes.
 CREATE TABLE statement_mailings (
     application_id UUID NOT NULL REFERENCES applications (id),
-    month          DATE NOT NULL,
+    for_month      DATE NOT NULL,
     recipients     INT NOT NULL,
     sent_at        TIMESTAMP(6) WITH TIME ZONE NOT NULL,
-    PRIMARY KEY (application_id, month)
+    PRIMARY KEY (application_id, for_month)
 );

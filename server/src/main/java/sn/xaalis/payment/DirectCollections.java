@@ -42,7 +42,12 @@ public class DirectCollections {
 
     /** One payment collected directly: refunded ones too, with their status. */
     public record Collected(
-            UUID id, String reference, Provider provider, BigDecimal amount, String currency, PaymentStatus status,
+            UUID id,
+            String reference,
+            Provider provider,
+            BigDecimal amount,
+            String currency,
+            PaymentStatus status,
             Instant paidAt) {}
 
     /** How many were paid in the period, and their amounts: all of them, and those refunded since. */
@@ -80,8 +85,7 @@ public class DirectCollections {
                         rs.getBigDecimal("amount"),
                         rs.getString("currency"),
                         PaymentStatus.valueOf(rs.getString("status")),
-                        Objects.requireNonNull(
-                                Timestamps.fromDatabase(rs.getObject("paid_at", OffsetDateTime.class)))))
+                        Objects.requireNonNull(Timestamps.fromDatabase(rs.getObject("paid_at", OffsetDateTime.class)))))
                 .list();
     }
 

@@ -34,20 +34,23 @@ class LedgerStatementSource implements StatementSource {
 
     @Override
     public Optional<Closing> lastClosing(MerchantAccount account, LocalDate day) {
-        return jdbc.sql("SELECT day, balance, movements FROM statement_closings WHERE application_id = :app"
-                        + " AND environment = :env AND currency = :currency AND day <= :day ORDER BY day DESC LIMIT 1")
+        return jdbc.sql(
+                        "SELECT closed_on, balance, movements FROM statement_closings WHERE application_id = :app"
+                                + " AND environment = :env AND currency = :currency AND closed_on <= :day ORDER BY closed_on DESC LIMIT 1")
                 .param("app", account.applicationId().value())
                 .param("env", account.environment().value())
                 .param("currency", account.currency())
                 .param("day", Date.valueOf(day))
                 .query((rs, n) -> new Closing(
-                        rs.getObject("day", LocalDate.class), rs.getBigDecimal("balance"), rs.getLong("movements")))
+                        rs.getObject("closed_on", LocalDate.class),
+                        rs.getBigDecimal("balance"),
+                        rs.getLong("movements")))
                 .optional();
     }
 
     @Override
     public void saveClosing(MerchantAccount account, Closing closing) {
-        jdbc.sql("INSERT INTO statement_closings (application_id, environment, currency, day, balance, movements)"
+        jdbc.sql("INSERT INTO statement_closings (application_id, environment, currency, closed_on, balance, movements)"
                         + " VALUES (:app, :env, :currency, :day, :balance, :movements) ON CONFLICT DO NOTHING")
                 .param("app", account.applicationId().value())
                 .param("env", account.environment().value())

@@ -115,14 +115,17 @@ class MonthlyStatements {
             } catch (DataIntegrityViolationException anotherNode) {
                 // H2: another node's transaction inserted the month's row first; it sends.
             } catch (RuntimeException e) {
-                log.warn("The monthly statement of application {} failed, the next pass tries again: {}", id, e.toString());
+                log.warn(
+                        "The monthly statement of application {} failed, the next pass tries again: {}",
+                        id,
+                        e.toString());
             }
         }
         return sent;
     }
 
     private Set<ApplicationId> mailed(YearMonth month) {
-        return new LinkedHashSet<>(jdbc.sql("SELECT application_id FROM statement_mailings WHERE month = :month")
+        return new LinkedHashSet<>(jdbc.sql("SELECT application_id FROM statement_mailings WHERE for_month = :month")
                 .param("month", java.sql.Date.valueOf(month.atDay(1)))
                 .query((rs, n) -> ApplicationId.from(rs, "application_id"))
                 .list());
@@ -137,7 +140,7 @@ class MonthlyStatements {
             return false;
         }
         Boolean sent = transactions.execute(tx -> {
-            int inserted = jdbc.sql("INSERT INTO statement_mailings (application_id, month, recipients, sent_at)"
+            int inserted = jdbc.sql("INSERT INTO statement_mailings (application_id, for_month, recipients, sent_at)"
                             + " VALUES (:app, :month, 0, :now) ON CONFLICT DO NOTHING")
                     .param("app", id.value())
                     .param("month", java.sql.Date.valueOf(month.atDay(1)))
@@ -156,7 +159,7 @@ class MonthlyStatements {
             for (String owner : owners) {
                 mail.enqueue(owner, app, month, statement, collected);
             }
-            jdbc.sql("UPDATE statement_mailings SET recipients = :n WHERE application_id = :app AND month = :month")
+            jdbc.sql("UPDATE statement_mailings SET recipients = :n WHERE application_id = :app AND for_month = :month")
                     .param("n", owners.size())
                     .param("app", id.value())
                     .param("month", java.sql.Date.valueOf(month.atDay(1)))
@@ -207,8 +210,8 @@ class MonthlyStatements {
                 Statement statement,
                 DirectCollections.Total collected) {
             Period period = statement.period();
-            String link = baseUrl.value() + "/portal/applications/" + app.id() + "/statement?env=live&period=custom&from="
-                    + period.from() + "&to=" + period.to();
+            String link = baseUrl.value() + "/portal/applications/" + app.id()
+                    + "/statement?env=live&period=custom&from=" + period.from() + "&to=" + period.to();
             String subject = text("statement.mail.subject", Locale.FRENCH, month, app, statement, collected, link);
             String body = text("statement.mail.body", Locale.FRENCH, month, app, statement, collected, link)
                     + "\n\n— English —\n\n"

@@ -16,21 +16,21 @@ record Statement(MerchantAccount account, Period period, BigDecimal opening, Lis
         totals = List.copyOf(totals);
     }
 
-    BigDecimal closing() {
+    public BigDecimal closing() {
         return opening.add(net());
     }
 
     /** What the movements changed in the balance. */
-    BigDecimal net() {
+    public BigDecimal net() {
         return totals.stream().map(TypeTotal::net).reduce(BigDecimal.ZERO, BigDecimal::add);
     }
 
     /** The fees taken in the period, less those given back. */
-    BigDecimal fees() {
+    public BigDecimal fees() {
         return totals.stream().map(TypeTotal::fee).reduce(BigDecimal.ZERO, BigDecimal::add);
     }
 
-    long count() {
+    public long count() {
         return totals.stream().mapToLong(TypeTotal::count).sum();
     }
 }

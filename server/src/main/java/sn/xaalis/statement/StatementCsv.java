@@ -40,15 +40,16 @@ class StatementCsv {
         this.messages = messages;
     }
 
-    void write(ApplicationDetails app, MerchantAccount account, Period period, Locale locale, HttpServletResponse response)
+    void write(
+            ApplicationDetails app, MerchantAccount account, Period period, Locale locale, HttpServletResponse response)
             throws IOException {
         Statement statement = statements.statement(account, period);
         ZoneId zone = period.zone();
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader(
                 "Content-Disposition",
-                "attachment; filename=\"xaalis-statement-" + account.environment().value() + "-" + period.from() + "-"
-                        + period.to() + ".csv\"");
+                "attachment; filename=\"xaalis-statement-"
+                        + account.environment().value() + "-" + period.from() + "-" + period.to() + ".csv\"");
         Writer out = response.getWriter();
         out.write('\ufeff');
         out.write(row(
@@ -88,20 +89,26 @@ class StatementCsv {
                 plain(statement.fees()),
                 plain(statement.net()),
                 plain(statement.closing())));
-        direct.each(app.id(), account.environment(), account.currency(), period.start(), period.end(), paid -> write(
-                out,
-                row(
-                        when(paid.paidAt(), zone),
-                        text(
-                                paid.status() == sn.xaalis.payment.PaymentStatus.REFUNDED
-                                        ? "statement.csv.directRefunded"
-                                        : "statement.csv.direct",
-                                locale),
-                        paid.reference(),
-                        plain(paid.amount()),
-                        null,
-                        null,
-                        null)));
+        direct.each(
+                app.id(),
+                account.environment(),
+                account.currency(),
+                period.start(),
+                period.end(),
+                paid -> write(
+                        out,
+                        row(
+                                when(paid.paidAt(), zone),
+                                text(
+                                        paid.status() == sn.xaalis.payment.PaymentStatus.REFUNDED
+                                                ? "statement.csv.directRefunded"
+                                                : "statement.csv.direct",
+                                        locale),
+                                paid.reference(),
+                                plain(paid.amount()),
+                                null,
+                                null,
+                                null)));
         out.flush();
     }
 

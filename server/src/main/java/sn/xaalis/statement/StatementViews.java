@@ -56,7 +56,7 @@ class StatementViews {
     record Choice(String kind, Period period, Environment environment, @Nullable String error) {
 
         /** The query string that asks for the same statement again, for links and the download. */
-        String query() {
+        public String query() {
             var uri = UriComponentsBuilder.newInstance()
                     .queryParam("env", environment.value())
                     .queryParam("period", kind);
@@ -68,9 +68,9 @@ class StatementViews {
     }
 
     Choice choose(ApplicationDetails app, String kind, String from, String to, String env, ZoneId zone) {
-        Environment environment = Environment.fromValue(env)
-                .orElse(app.liveEnabled() ? Environment.LIVE : Environment.SANDBOX);
-        YearMonth month = YearMonth.from(LocalDate.now(clock.withZone(zone)));
+        Environment environment =
+                Environment.fromValue(env).orElse(app.liveEnabled() ? Environment.LIVE : Environment.SANDBOX);
+        YearMonth month = YearMonth.from(LocalDate.ofInstant(clock.instant(), zone));
         Period thisMonth = Period.month(month, zone);
         return switch (kind) {
             case "last-month" -> new Choice(kind, Period.month(month.minusMonths(1), zone), environment, null);
@@ -108,7 +108,8 @@ class StatementViews {
                 cursor == null ? null : PaymentFilter.Position.parse(cursor).orElse(null);
         Statements.Page page = statements.page(account, choice.period(), after, movements);
         var period = choice.period();
-        var directTotal = direct.total(app.id(), choice.environment(), account.currency(), period.start(), period.end());
+        var directTotal =
+                direct.total(app.id(), choice.environment(), account.currency(), period.start(), period.end());
         List<DirectCollections.Collected> directShown = directTotal.count() == 0
                 ? List.of()
                 : direct.list(
