@@ -28,6 +28,9 @@ import sn.xaalis.platform.CsvCells;
 @Component
 class StatementCsv {
 
+    /** A movement's type in words: {@code statement.type.payment}; an unknown type is shown as it is. */
+    private static final String TYPE_MESSAGE_KEY_PREFIX = "statement.type.";
+
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final Statements statements;
@@ -74,7 +77,7 @@ class StatementCsv {
                     out,
                     row(
                             when(m.createdAt(), zone),
-                            messages.getMessage("statement.type." + m.type(), null, m.type(), locale),
+                            messages.getMessage(TYPE_MESSAGE_KEY_PREFIX + m.type(), null, m.type(), locale),
                             m.reference(),
                             plain(m.amount()),
                             plain(m.fee()),

@@ -178,7 +178,9 @@ class StatementIT extends ApiIntegrationTest {
         Api.Merchant other = api.onboard("WALLET_SN");
         paid(other, "3000");
         String theirs = "/portal/applications/" + other.applicationId() + "/statement";
-        assertThat(portal.getPage(theirs).statusCode()).isEqualTo(404);
+        HttpResponse<String> notFound = portal.getPage(theirs);
+        assertThat(notFound.statusCode()).isEqualTo(404);
+        assertThat(notFound.body()).contains("<html").doesNotContain("Shop app");
         assertThat(portal.get(theirs + ".csv").statusCode()).isEqualTo(404);
         assertThat(portal.get(theirs + "/print").statusCode()).isEqualTo(404);
         assertThat(portal.getPage("/portal/applications/not-an-id/statement").statusCode())
