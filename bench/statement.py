@@ -31,7 +31,7 @@ WITH m AS (
   SELECT i,
          now() - make_interval(secs => (365.0 * 86400 * (:n - i) / :n) + 7200) AS at,
          CASE WHEN i % 50 = 0 THEN 'settlement' WHEN i % 12 = 0 THEN 'refund' ELSE 'payment' END AS type,
-         (500 + (i * 7919) % 49500)::numeric AS base
+         (500 + (i::bigint * 7919) % 49500)::numeric AS base
   FROM generate_series(1, :n) AS i)
 INSERT INTO ledger_transactions (id, cause_kind, cause_id, type, application_id, environment, currency, amount, fee,
                                  net, reference, created_at, available_on)
@@ -44,7 +44,7 @@ FROM m;
 INSERT INTO payments (id, reference, application_id, environment, provider, amount, currency, status, metadata,
                       provider_reference, deep_links, expires_at, created_at, updated_at, paid_at, connection_id)
 SELECT gen_random_uuid(), 'SVC-' || lpad(upper(to_hex(i)), 8, '0'), :'app', 'sandbox', 'WALLET_SN',
-       500 + (i * 7919) % 49500, 'XOF', 'SUCCESS', '{}', 'bench-' || i, '{}', at + interval '15 minutes', at, at, at,
+       500 + (i::bigint * 7919) % 49500, 'XOF', 'SUCCESS', '{}', 'bench-' || i, '{}', at + interval '15 minutes', at, at, at,
        CASE WHEN i % 100 = 0 THEN gen_random_uuid() END
 FROM (SELECT i, now() - make_interval(secs => (365.0 * 86400 * (:n - i) / :n) + 7200) AS at
       FROM generate_series(1, :n) AS i) AS p;
