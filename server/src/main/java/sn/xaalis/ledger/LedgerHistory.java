@@ -18,8 +18,9 @@ import sn.xaalis.platform.Timestamps;
  * Reading a merchant account's history over a span of time, for statements: its movements oldest
  * first, their sums. A movement is a journal transaction the merchant sees (every type but {@code
  * release}, which only moves money from pending to available); its {@code net} is what it changed in
- * the account's available plus pending, so summing nets gives the balance. Every query stays on the
- * index (application_id, environment, created_at, id) of ledger_transactions.
+ * the account's available plus pending, so summing nets gives the balance. The queries read the index
+ * (application_id, environment, created_at, id) of ledger_transactions, or scan the table where a range
+ * holds most of it.
  */
 @Service
 public class LedgerHistory {
