@@ -163,7 +163,7 @@ def main():
         # The middle of the year: the cursor of the movement halfway, as the page's "next" link writes it.
         seconds, micros, id_ = h.psql(
             f"SELECT floor(extract(epoch FROM created_at))::bigint, extract(microseconds FROM created_at)::bigint % 1000000,"
-            f" id FROM ledger_transactions WHERE application_id = '{app['id']}' AND type <> 'release'"
+            f" id FROM ledger_transactions WHERE application_id = '{app['id']}' AND type NOT IN ('release', 'refund_sent')"
             f" ORDER BY created_at, id OFFSET {int(count) // 2} LIMIT 1", h.DB).strip().split("|")
         raw = f"{seconds}.{int(micros) * 1000}.{id_}".encode()
         cursor = base64.urlsafe_b64encode(raw).decode().rstrip("=")

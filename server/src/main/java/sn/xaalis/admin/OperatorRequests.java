@@ -31,7 +31,12 @@ class OperatorRequests {
     }
 
     JsonNode readObject(HttpServletRequest request) {
-        return JsonBodies.parseObject(JsonBodies.read(request, MAX_BODY_BYTES), json);
+        return readObject(JsonBodies.read(request, MAX_BODY_BYTES));
+    }
+
+    /** A body already read (a request whose body is optional). */
+    JsonNode readObject(byte[] body) {
+        return JsonBodies.parseObject(body, json);
     }
 
     static @Nullable String text(JsonNode body, String field, Map<String, List<String>> errors) {

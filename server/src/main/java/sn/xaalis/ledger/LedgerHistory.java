@@ -16,8 +16,10 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * Reading a merchant account's history over a span of time, for statements: its movements oldest
- * first, their sums. A movement is a journal transaction the merchant sees (every type but {@code
- * release}, which only moves money from pending to available); its {@code net} is what it changed in
+ * first, their sums. A movement is a journal transaction the merchant sees: every type but {@code
+ * release}, which only moves money from pending to available, and {@code refund_sent}, which pays out
+ * what the refund already took from the balance (as the balance transactions list); its {@code net} is
+ * what it changed in
  * the account's available plus pending, so summing nets gives the balance. The queries read the index
  * (application_id, environment, created_at, id) of ledger_transactions, or scan the table where a range
  * holds most of it.
@@ -26,7 +28,7 @@ import sn.xaalis.platform.Timestamps;
 public class LedgerHistory {
 
     private static final String SEEN = " FROM ledger_transactions WHERE application_id = :app AND environment = :env"
-            + " AND currency = :currency AND type <> 'release'";
+            + " AND currency = :currency AND type NOT IN ('release', 'refund_sent')";
 
     private final JdbcClient jdbc;
 

@@ -12,18 +12,27 @@ import sn.xaalis.audit.AuditTrail;
 @Service
 public class MerchantPreferences {
 
-    /** The zones offered first: where our merchants are, then UTC. Any valid zone id is accepted. */
+    /**
+     * The zones offered, by city: West Africa's first (where our merchants are), then neighbours, Paris,
+     * UTC. Any valid zone id is accepted; pages name each by its city, never by this id.
+     */
     public static final List<ZoneId> USUAL_ZONES = List.of(
                     "Africa/Dakar",
                     "Africa/Abidjan",
                     "Africa/Bamako",
-                    "Africa/Conakry",
-                    "Africa/Lome",
                     "Africa/Ouagadougou",
                     "Africa/Niamey",
+                    "Africa/Lome",
                     "Africa/Porto-Novo",
-                    "Africa/Douala",
+                    "Africa/Conakry",
+                    "Africa/Nouakchott",
+                    "Africa/Banjul",
+                    "Africa/Bissau",
+                    "Africa/Accra",
                     "Africa/Lagos",
+                    "Africa/Douala",
+                    "Africa/Libreville",
+                    "Africa/Casablanca",
                     "Europe/Paris",
                     "UTC")
             .stream()

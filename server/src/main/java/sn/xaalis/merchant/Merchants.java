@@ -74,21 +74,61 @@ class Merchants {
 
     /** The operator approves the merchant for live payments (again, after a withdrawal). */
     boolean approve(MerchantId id, Instant now) {
-        return jdbc.sql("UPDATE merchants SET sandbox_only = FALSE, approved_at = :now, approval_withdrawn_at = NULL"
-                                + " WHERE id = :id")
+        return jdbc.sql("UPDATE merchants SET sandbox_only = FALSE, approved_at = :now, approval_withdrawn_at = NULL,"
+                                + " suspension_cause = NULL, suspension_reason = NULL, suspended_by = NULL,"
+                                + " suspension_language = NULL WHERE id = :id")
                         .param("now", Timestamps.toDatabase(now))
                         .param("id", id.value())
                         .update()
                 == 1;
     }
 
-    /** The operator withdraws its approval: the merchant's live payments stop. */
-    boolean withdrawApproval(MerchantId id, Instant now) {
-        return jdbc.sql("UPDATE merchants SET sandbox_only = TRUE, approval_withdrawn_at = :now WHERE id = :id")
+    /** Lifts a suspension in force; false when the merchant is not suspended (nothing to tell it then). */
+    boolean lift(MerchantId id, Instant now) {
+        return jdbc.sql("UPDATE merchants SET sandbox_only = FALSE, approved_at = :now, approval_withdrawn_at = NULL,"
+                                + " suspension_cause = NULL, suspension_reason = NULL, suspended_by = NULL,"
+                                + " suspension_language = NULL"
+                                + " WHERE id = :id AND sandbox_only AND approval_withdrawn_at IS NOT NULL")
                         .param("now", Timestamps.toDatabase(now))
                         .param("id", id.value())
                         .update()
                 == 1;
+    }
+
+    /**
+     * The operator withdraws its approval: the merchant's live payments stop. Conditional: false when the
+     * merchant is already suspended (or does not exist), so that one suspension tells the merchant once.
+     */
+    boolean suspend(MerchantId id, Suspension suspension) {
+        return jdbc.sql("UPDATE merchants SET sandbox_only = TRUE, approval_withdrawn_at = :now,"
+                                + " suspension_cause = :cause, suspension_reason = :reason, suspended_by = :by,"
+                                + " suspension_language = :language"
+                                + " WHERE id = :id AND NOT (sandbox_only AND approval_withdrawn_at IS NOT NULL)")
+                        .param("now", Timestamps.toDatabase(suspension.since()))
+                        .param("cause", suspension.cause().value())
+                        .param("reason", suspension.reason())
+                        .param("by", suspension.by())
+                        .param("language", suspension.mailLanguage().getLanguage())
+                        .param("id", id.value())
+                        .update()
+                == 1;
+    }
+
+    /** The suspension in force, if the merchant is suspended. */
+    Optional<Suspension> suspension(MerchantId id) {
+        return jdbc.sql("SELECT approval_withdrawn_at, suspension_cause, suspension_reason, suspended_by,"
+                        + " suspension_language FROM merchants"
+                        + " WHERE id = :id AND sandbox_only AND approval_withdrawn_at IS NOT NULL")
+                .param("id", id.value())
+                .query((rs, n) -> new Suspension(
+                        rs.getObject("approval_withdrawn_at", OffsetDateTime.class)
+                                .toInstant(),
+                        Suspension.Cause.fromValue(rs.getString("suspension_cause"))
+                                .orElse(Suspension.Cause.OTHER),
+                        rs.getString("suspension_reason"),
+                        rs.getString("suspended_by"),
+                        Suspension.mailLanguage(rs.getString("suspension_language"))))
+                .optional();
     }
 
     Optional<LiveApproval> approval(MerchantId id) {

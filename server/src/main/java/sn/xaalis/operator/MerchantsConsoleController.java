@@ -17,7 +17,7 @@ import sn.xaalis.verification.VerificationDecisions;
 /**
  * The merchants an operator looks after: the list with a search, and a merchant's page with what tells
  * whether it is in trouble (its connections, its webhooks, what it collected), and its approval for live
- * payments, given or suspended here.
+ * payments, given back here (suspended with {@link SuspensionConsoleController}).
  */
 @PageController
 class MerchantsConsoleController {
@@ -55,7 +55,10 @@ class MerchantsConsoleController {
 
     @GetMapping("/operator/merchants/{id}")
     ModelAndView merchant(@PathVariable String id) {
-        return merchantPage.of(register.find(merchantId(id)).orElseThrow(ConsoleModel.NotFound::new));
+        MerchantId merchantId = merchantId(id);
+        return merchantPage
+                .of(register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new))
+                .addObject("suspension", approvals.suspension(merchantId).orElse(null));
     }
 
     /**
@@ -71,15 +74,6 @@ class MerchantsConsoleController {
         }
         approvals.approve(merchantId);
         flash.addFlashAttribute("notice", "operator.merchant.approved");
-        return "redirect:/operator/merchants/" + merchantId;
-    }
-
-    @PostMapping("/operator/merchants/{id}/suspension")
-    String suspend(@PathVariable String id, RedirectAttributes flash) {
-        MerchantId merchantId = merchantId(id);
-        register.find(merchantId).orElseThrow(ConsoleModel.NotFound::new);
-        approvals.withdrawApproval(merchantId);
-        flash.addFlashAttribute("notice", "operator.merchant.suspended");
         return "redirect:/operator/merchants/" + merchantId;
     }
 

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import sn.xaalis.merchant.ApplicationSummary;
+import sn.xaalis.merchant.LiveApprovals;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payment.PaymentStatistics;
@@ -31,11 +32,14 @@ class DashboardController {
 
     private final MerchantApplications merchants;
     private final PaymentStatistics statistics;
+    private final LiveApprovals approvals;
     private final Clock clock;
 
-    DashboardController(MerchantApplications merchants, PaymentStatistics statistics, Clock clock) {
+    DashboardController(
+            MerchantApplications merchants, PaymentStatistics statistics, LiveApprovals approvals, Clock clock) {
         this.merchants = merchants;
         this.statistics = statistics;
+        this.approvals = approvals;
         this.clock = clock;
     }
 
@@ -79,7 +83,8 @@ class DashboardController {
                 .addObject("firstDay", days.getFirst().date())
                 .addObject("middleDay", days.get(days.size() / 2).date())
                 .addObject("collectedDays", collectedDays)
-                .addObject("providers", Provider.values());
+                .addObject("providers", Provider.values())
+                .addObject("suspension", approvals.suspension(user.merchantId()).orElse(null));
     }
 
     /** The chart's bars, each as tall as its day's collected amount against the highest day's. */

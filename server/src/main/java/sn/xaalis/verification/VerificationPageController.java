@@ -16,6 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import sn.xaalis.merchant.LiveApprovals;
+import sn.xaalis.merchant.MerchantPreferences;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.portal.PortalUser;
 
@@ -38,9 +40,14 @@ class VerificationPageController {
             "responsible_role");
 
     private final MerchantVerification verification;
+    private final LiveApprovals approvals;
+    private final MerchantPreferences preferences;
 
-    VerificationPageController(MerchantVerification verification) {
+    VerificationPageController(
+            MerchantVerification verification, LiveApprovals approvals, MerchantPreferences preferences) {
         this.verification = verification;
+        this.approvals = approvals;
+        this.preferences = preferences;
     }
 
     @GetMapping("/portal/verification")
@@ -132,7 +139,10 @@ class VerificationPageController {
                 .addObject("values", values)
                 .addObject("documents", verification.documents(user.merchantId()))
                 .addObject("kinds", List.of("ninea", "rccm", "identity", "other"))
-                .addObject("errors", errors);
+                .addObject("errors", errors)
+                // A suspended merchant reads here first why, since when and whom to ask.
+                .addObject("suspension", approvals.suspension(user.merchantId()).orElse(null))
+                .addObject("zone", preferences.timeZone(user.merchantId()));
     }
 
     private static String orEmpty(@Nullable String value) {

@@ -76,6 +76,10 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
         assertThat(page.locator("#approval")).hasText("Autorisés");
 
         page.getByText("Suspendre les paiements réels et les envois").click();
+        // A step of its own, which asks why (issue 48 item 12; SuspensionBrowserIT for the rest).
+        page.locator("input[name=cause][value=fraud]").check();
+        page.locator("#reason").fill("Paiements contestés par plusieurs clients");
+        page.locator("#suspend button[type=submit]").click();
         assertThat(page.locator("#approval")).hasText("Suspendus");
         assertThat(api.admin("GET", "/merchants/" + merchantId + "/approval", null)
                         .json()
@@ -90,13 +94,16 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                         .query(String.class)
                         .list())
                 .containsExactly(
-                        "{\"approval\":\"approved\"} {\"approval\":\"withdrawn\"}",
+                        "{\"approval\":\"approved\",\"cause\":null,\"reason\":null}"
+                                + " {\"approval\":\"withdrawn\",\"cause\":\"fraud\","
+                                + "\"reason\":\"Paiements contestés par plusieurs clients\"}",
                         "{\"approval\":\"withdrawn\"} {\"approval\":\"approved\"}");
 
         // The trail, filtered by who, and exported.
         page.navigate(url("/operator/audit?actor=" + operator));
         // Their own set-up, then the two changes.
-        assertThat(page.locator("#trail tbody tr")).hasCount(3);
+        assertThat(page.locator("#trail > li")).hasCount(3);
+        assertThat(page.locator("#trail")).containsText("Marchand suspendu (activité suspecte ou fraude signalée)");
         assertThat(page.locator("#trail")).containsText("merchant.approval.changed");
         var csv = page.request().get(url("/operator/audit.csv?actor=" + operator));
         assertThat(csv.status()).isEqualTo(200);
@@ -358,7 +365,7 @@ class OperatorConsoleIT extends BrowserIntegrationTest {
                 reference, uuid, initiated.json().get("provider_reference").stringValue())) {
             page.locator("#q").fill(key);
             page.locator("#by-key button").click();
-            assertThat(page.locator("#results")).containsText("1 paiement(s) trouvé(s)");
+            assertThat(page.locator("#results")).containsText("1 paiement trouvé");
             assertThat(page.locator("#results")).containsText(reference);
         }
         assertThat(page.locator("#results .amount")).hasText(Pattern.compile("4.500.FCFA"));
