@@ -102,7 +102,12 @@ class StatementIT extends ApiIntegrationTest {
         // 23:30 UTC on 31 October is 00:30 on 1 November in Paris: November's, for this merchant.
         String midnight = paid(merchant, "10000");
         postedAt(midnight, "payment", Instant.parse("2025-10-31T23:30:00Z"));
-        // Refunded in November (the operator keeps the fee by default).
+        // Refunded in November. Paid without a fee (the merchant back on the default plan): a refund takes
+        // the payment's net from pending and the rest from available, which holds nothing yet, and a
+        // refund the balance cannot cover is refused.
+        assertThat(api.admin("PUT", "/merchants/" + merchant.merchantId() + "/pricing", "{\"providers\":{}}")
+                        .status())
+                .isEqualTo(200);
         String refunded = paid(merchant, "2000");
         postedAt(refunded, "payment", Instant.parse("2025-11-05T09:00:00Z"));
         assertThat(api.post(merchant, "/payments/" + refunded + "/refund/", null, Map.of("Idempotency-Key", "r-1"))
@@ -122,11 +127,10 @@ class StatementIT extends ApiIntegrationTest {
         HttpResponse<String> page = portal.get(base + november("sandbox", "2025-11-01", "2025-11-30"));
         assertThat(page.statusCode()).isEqualTo(200);
         String html = page.body();
-        // Opening: October's 1477. Movements: 10000 less its fee 150, 2000 less 30, its refund -2000 (the
-        // operator keeps the fee). Closing 11297.
+        // Opening: October's 1477. Movements: 10000 less its fee 150, 2000 and its refund -2000. Closing 11327.
         assertThat(html).contains("id=\"opening\">XOF\u00a01,477<");
-        assertThat(html).contains("id=\"fees\">XOF\u00a0180<");
-        assertThat(html).contains("id=\"closing\"><strong>XOF\u00a011,297</strong>");
+        assertThat(html).contains("id=\"fees\">XOF\u00a0150<");
+        assertThat(html).contains("id=\"closing\"><strong>XOF\u00a011,327</strong>");
         assertThat(html).contains(midnight, refunded, own, ownRefunded).doesNotContain(december, october);
         assertThat(html).contains("Collected directly on your account");
 
@@ -140,11 +144,11 @@ class StatementIT extends ApiIntegrationTest {
         assertThat(portal.get(base + november("sandbox", "2025-11-01", "2025-11-30"))
                         .body())
                 .contains("id=\"opening\">XOF\u00a01,477<")
-                .contains("id=\"closing\"><strong>XOF\u00a011,297</strong>");
+                .contains("id=\"closing\"><strong>XOF\u00a011,327</strong>");
         // December: opens on November's closing.
         assertThat(portal.get(base + november("sandbox", "2025-12-01", "2025-12-31"))
                         .body())
-                .contains("id=\"opening\">XOF\u00a011,297<");
+                .contains("id=\"opening\">XOF\u00a011,327<");
 
         // The CSV: BOM, ';', French headers, every movement with its running balance, then the direct ones.
         HttpResponse<String> csv = portal.getWithCookie(
@@ -158,10 +162,10 @@ class StatementIT extends ApiIntegrationTest {
         assertThat(lines.get(2))
                 .isEqualTo("\"2025-11-01 00:30:00\";\"Paiement\";\"" + midnight + "\";10000;150;9850;11327");
         assertThat(lines.get(3))
-                .isEqualTo("\"2025-11-05 10:00:00\";\"Paiement\";\"" + refunded + "\";2000;30;1970;13297");
+                .isEqualTo("\"2025-11-05 10:00:00\";\"Paiement\";\"" + refunded + "\";2000;0;2000;13327");
         assertThat(lines.get(4))
-                .isEqualTo("\"2025-11-06 10:00:00\";\"Remboursement\";\"" + refunded + "\";-2000;0;-2000;11297");
-        assertThat(lines.get(5)).isEqualTo("\"2025-12-01 00:00:00\";\"Solde de clôture\";;;180;9820;11297");
+                .isEqualTo("\"2025-11-06 10:00:00\";\"Remboursement\";\"" + refunded + "\";-2000;0;-2000;11327");
+        assertThat(lines.get(5)).isEqualTo("\"2025-12-01 00:00:00\";\"Solde de clôture\";;;150;9850;11327");
         assertThat(lines.get(6)).contains("Encaissé directement sur votre compte", own, ";5000;");
         assertThat(lines.get(7)).contains("remboursé", ownRefunded);
         assertThat(lines).hasSize(8);
@@ -172,7 +176,7 @@ class StatementIT extends ApiIntegrationTest {
         // The printable page and the console's statement of the same application.
         assertThat(portal.get(base + "/print" + november("sandbox", "2025-11-01", "2025-11-30"))
                         .body())
-                .contains("@media print", "XOF\u00a011,297");
+                .contains("@media print", "XOF\u00a011,327");
 
         // Another merchant's application: the same 404 as none, for the page, the download and the print.
         Api.Merchant other = api.onboard("WALLET_SN");
