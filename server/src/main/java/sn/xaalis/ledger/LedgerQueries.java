@@ -67,28 +67,35 @@ public class LedgerQueries {
 
     /** Journal transactions whose entries do not sum to zero per currency. */
     public Found<Unbalanced> unbalanced(int limit) {
-        return new Found<>(
-                count(UNBALANCED, null),
-                jdbc.sql(UNBALANCED + " ORDER BY transaction_id, currency LIMIT :limit")
-                        .param("limit", limit)
-                        .query((rs, n) -> new Unbalanced(
-                                rs.getObject("transaction_id", UUID.class),
-                                rs.getString("currency"),
-                                rs.getBigDecimal("total")))
-                        .list());
+        long[] count = {0};
+        var first = jdbc.sql(counted(UNBALANCED, "transaction_id, currency"))
+                .param("limit", limit)
+                .query((rs, n) -> {
+                    count[0] = rs.getLong("found");
+                    return new Unbalanced(
+                            rs.getObject("transaction_id", UUID.class),
+                            rs.getString("currency"),
+                            rs.getBigDecimal("total"));
+                })
+                .list();
+        return new Found<>(count[0], first);
     }
 
     /** Running balances that are not the sum of their entries, and merchant accounts with entries but no balance. */
     public Found<BalanceMismatch> balanceMismatches(int limit) {
-        return new Found<>(
-                count(MISMATCHES, null),
-                jdbc.sql("SELECT * FROM (" + MISMATCHES + ") m ORDER BY account_key LIMIT :limit")
-                        .param("limit", limit)
-                        .query((rs, n) -> new BalanceMismatch(
-                                rs.getString(1),
-                                rs.getBigDecimal(2) == null ? BigDecimal.ZERO : rs.getBigDecimal(2),
-                                rs.getBigDecimal(3)))
-                        .list());
+        long[] count = {0};
+        var first = jdbc.sql(counted(MISMATCHES, "account_key"))
+                .param("limit", limit)
+                .query((rs, n) -> {
+                    count[0] = rs.getLong("found");
+                    BigDecimal balance = rs.getBigDecimal("balance");
+                    return new BalanceMismatch(
+                            rs.getString("account_key"),
+                            balance == null ? BigDecimal.ZERO : balance,
+                            rs.getBigDecimal("total"));
+                })
+                .list();
+        return new Found<>(count[0], first);
     }
 
     /**
@@ -100,23 +107,28 @@ public class LedgerQueries {
      */
     public Found<MissingPosting> missingPostings(@Nullable Instant since, int limit) {
         String sql = MISSING.formatted(since == null ? "" : "p.paid_at >= :since AND");
-        var rows = jdbc.sql("SELECT * FROM (" + sql + ") m ORDER BY reference, posting LIMIT :limit")
-                .param("limit", limit);
+        var rows = jdbc.sql(counted(sql, "reference, posting")).param("limit", limit);
         if (since != null) {
             rows = rows.param("since", Timestamps.toDatabase(since));
         }
-        return new Found<>(
-                count(sql, since),
-                rows.query((rs, n) -> new MissingPosting(
-                                rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4)))
-                        .list());
+        long[] count = {0};
+        var first = rows.query((rs, n) -> {
+                    count[0] = rs.getLong("found");
+                    return new MissingPosting(
+                            rs.getObject("id", UUID.class),
+                            rs.getString("reference"),
+                            rs.getString("status"),
+                            rs.getString("posting"));
+                })
+                .list();
+        return new Found<>(count[0], first);
     }
 
-    private long count(String sql, @Nullable Instant since) {
-        var statement = jdbc.sql("SELECT COUNT(*) FROM (" + sql + ") c");
-        if (since != null) {
-            statement = statement.param("since", Timestamps.toDatabase(since));
-        }
-        return statement.query(Long.class).single();
+    /**
+     * The first rows of a question with, on each, how many rows it has in all: one pass over the ledger
+     * instead of a second one to count (the window is computed before the limit).
+     */
+    private static String counted(String sql, String order) {
+        return "SELECT m.*, COUNT(*) OVER () AS found FROM (" + sql + ") m ORDER BY " + order + " LIMIT :limit";
     }
 }
