@@ -56,6 +56,13 @@ export interface Payment {
   readonly errorMessage: string | null;
   /** Your JSON object, exactly as you sent it. */
   readonly metadata: Readonly<Record<string, unknown>>;
+  /**
+   * The operator's fee (`"23.00"`), set when the payment succeeds (`"0.00"` on your own provider
+   * account); null before, and in the initiation response.
+   */
+  readonly fee: string | null;
+  /** The amount less the fee, what your balance is credited; null until the payment succeeds. */
+  readonly netAmount: string | null;
   /** Whether the payment reached a status it will not leave (except SUCCESS, which a refund can change). */
   readonly isFinal: boolean;
 }
@@ -768,6 +775,8 @@ function payment(node: Json): Payment {
     expiredAt: date(p, "expired_at"),
     errorMessage: text(p, "error_message"),
     metadata: isObject(metadata) ? metadata : {},
+    fee: text(p, "fee"),
+    netAmount: text(p, "net_amount"),
     isFinal: status !== "PROCESSING",
   });
 }

@@ -329,7 +329,10 @@ describe("XaalisClient", () => {
   });
 
   test("payWithCode posts the phone and the code and resolves to the payment", async () => {
-    answers.push({ status: 200, body: codePayment("SUCCESS", { paid_at: "2026-11-22T08:44:01.500000Z" }) });
+    answers.push({
+      status: 200,
+      body: codePayment("SUCCESS", { paid_at: "2026-11-22T08:44:01.500000Z", fee: "23.00", net_amount: "1477.00" }),
+    });
     const payment = await client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
     const request = seen[0]!;
     assertKeyedJson(request, "POST", "/payments/SVC-AB12CD34/otp");
@@ -340,6 +343,8 @@ describe("XaalisClient", () => {
     assert.equal(payment.provider, "MOBILEMONEY_SN");
     assert.equal(payment.status, "SUCCESS");
     assert.equal(payment.paidAt?.toISOString(), "2026-11-22T08:44:01.500Z");
+    assert.equal(payment.fee, "23.00");
+    assert.equal(payment.netAmount, "1477.00");
     assert.equal(payment.isFinal, true);
     assert.ok(Object.isFrozen(payment));
 
@@ -354,6 +359,8 @@ describe("XaalisClient", () => {
     const failed = await client.payWithCode("SVC-AB12CD34", "771234567", "111111");
     assert.equal(failed.status, "FAILED");
     assert.equal(failed.errorMessage, "Insufficient funds");
+    assert.equal(failed.fee, null);
+    assert.equal(failed.netAmount, null);
 
     // 202: the operator has not answered yet; the webhook or a status read tells the end.
     answers.push({ status: 202, body: codePayment("PROCESSING", {}) });

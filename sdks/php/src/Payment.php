@@ -18,6 +18,10 @@ final class Payment
      * @param \DateTimeImmutable|null $expiredAt null unless expired
      * @param string|null $errorMessage the reason of a failure, else null
      * @param array<array-key, mixed> $metadata your JSON object, as you sent it
+     * @param string|null $fee the operator's fee ("23.00"), set when the payment succeeds ("0.00" on your own
+     *     provider account); null before, and in the initiation response
+     * @param string|null $netAmount the amount less the fee, what your balance is credited; null until the
+     *     payment succeeds
      */
     public function __construct(
         public readonly ?string $transactionUuid,
@@ -36,6 +40,8 @@ final class Payment
         public readonly ?\DateTimeImmutable $expiredAt,
         public readonly ?string $errorMessage,
         public readonly array $metadata,
+        public readonly ?string $fee = null,
+        public readonly ?string $netAmount = null,
     ) {
     }
 
@@ -72,6 +78,8 @@ final class Payment
             Fields::instant($node, 'expired_at'),
             Fields::string($node, 'error_message'),
             is_array($node['metadata'] ?? null) ? $node['metadata'] : [],
+            Fields::string($node, 'fee'),
+            Fields::string($node, 'net_amount'),
         );
     }
 }

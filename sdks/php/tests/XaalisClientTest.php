@@ -273,7 +273,10 @@ final class XaalisClientTest extends TestCase
 
     public function testPayWithCodePostsThePhoneAndTheCodeAndReturnsThePayment(): void
     {
-        $this->server->answer(200, self::codePayment('SUCCESS', '"paid_at":"2026-11-22T08:44:01.500000Z",'));
+        $this->server->answer(
+            200,
+            self::codePayment('SUCCESS', '"paid_at":"2026-11-22T08:44:01.500000Z","fee":"23.00","net_amount":"1477.00",'),
+        );
         $payment = $this->client->payWithCode('SVC-AB12CD34', '77 123 45 67', '123456');
         $request = $this->server->seen()[0];
         self::assertSame('POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp', $request['method'] . ' ' . $request['path']);
@@ -287,6 +290,8 @@ final class XaalisClientTest extends TestCase
         self::assertSame('MOBILEMONEY_SN', $payment->provider);
         self::assertSame('SUCCESS', $payment->status);
         self::assertSame('2026-11-22T08:44:01.500000Z', $payment->paidAt?->format('Y-m-d\TH:i:s.u\Z'));
+        self::assertSame('23.00', $payment->fee);
+        self::assertSame('1477.00', $payment->netAmount);
         self::assertTrue($payment->isFinal());
 
         // Each call its own idempotency key; the reference is one encoded path segment.
@@ -302,6 +307,8 @@ final class XaalisClientTest extends TestCase
         $failed = $this->client->payWithCode('SVC-AB12CD34', '771234567', '111111');
         self::assertSame('FAILED', $failed->status);
         self::assertSame('Insufficient funds', $failed->errorMessage);
+        self::assertNull($failed->fee);
+        self::assertNull($failed->netAmount);
 
         // 202: the operator has not answered yet; the webhook or a status read tells the end.
         $this->server->answer(202, self::codePayment('PROCESSING', ''));

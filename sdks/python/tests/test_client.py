@@ -540,7 +540,9 @@ class XaalisClientTest(unittest.TestCase):
         self.assertIsNone(self.seen[2].header("Content-Type"))
 
     def test_pay_with_code_posts_the_phone_and_the_code_and_returns_the_payment(self):
-        self.server.answer(200, code_payment("SUCCESS", paid_at="2026-11-22T08:44:01.500000Z"))
+        self.server.answer(
+            200, code_payment("SUCCESS", paid_at="2026-11-22T08:44:01.500000Z", fee="23.00", net_amount="1477.00")
+        )
         payment = self.client.pay_with_code("SVC-AB12CD34", "77 123 45 67", "123456")
         request = self.seen[0]
         self.assertEqual("POST /api/v1/abcdefghijklmnop/payments/SVC-AB12CD34/otp", request.method + " " + request.path)
@@ -555,6 +557,8 @@ class XaalisClientTest(unittest.TestCase):
         self.assertEqual("MOBILEMONEY_SN", payment.provider)
         self.assertEqual("SUCCESS", payment.status)
         self.assertEqual(datetime(2026, 11, 22, 8, 44, 1, 500000, tzinfo=timezone.utc), payment.paid_at)
+        self.assertEqual(Decimal("23.00"), payment.fee)
+        self.assertEqual("1477.00", str(payment.net_amount))
         self.assertTrue(payment.is_final)
 
         # Each call its own idempotency key; the reference is one encoded path segment.
@@ -567,6 +571,8 @@ class XaalisClientTest(unittest.TestCase):
         failed = self.client.pay_with_code("SVC-AB12CD34", "771234567", "111111")
         self.assertEqual("FAILED", failed.status)
         self.assertEqual("Insufficient funds", failed.error_message)
+        self.assertIsNone(failed.fee)
+        self.assertIsNone(failed.net_amount)
 
         # 202: the operator has not answered yet; the webhook or a status read tells the end.
         self.server.answer(202, code_payment("PROCESSING"))

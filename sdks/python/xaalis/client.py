@@ -203,7 +203,9 @@ class Payment:
     ``deep_links`` open the provider's app, by key (``WALLET``, ``MM``, ``APP2``). ``qr_code`` is
     a base64 PNG without a ``data:`` prefix, only in the initiation response. Times are aware
     ``datetime``s in UTC; ``paid_at`` is ``None`` until paid. ``metadata`` is your JSON object,
-    as you sent it (integers as ``int``, other numbers as ``Decimal``).
+    as you sent it (integers as ``int``, other numbers as ``Decimal``). ``fee`` is the operator's
+    fee (``Decimal``), set when the payment succeeds (zero on your own provider account), and
+    ``net_amount`` the amount less the fee, what your balance is credited: both ``None`` before.
     """
 
     transaction_uuid: Optional[str]
@@ -222,6 +224,8 @@ class Payment:
     expired_at: Optional[datetime] = None
     error_message: Optional[str] = None
     metadata: Any = field(default_factory=dict)
+    fee: Optional[Decimal] = None
+    net_amount: Optional[Decimal] = None
 
     @property
     def is_final(self) -> bool:
@@ -251,6 +255,8 @@ class Payment:
             expired_at=_instant(node, "expired_at"),
             error_message=_text(node, "error_message"),
             metadata=node["metadata"] if "metadata" in node else {},
+            fee=_amount(node, "fee"),
+            net_amount=_amount(node, "net_amount"),
         )
 
 

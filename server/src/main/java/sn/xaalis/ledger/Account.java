@@ -8,7 +8,8 @@ import sn.xaalis.provider.Provider;
  * A ledger account, named by its key: a merchant application's {@code pending} and {@code available}
  * money per environment, the operator's {@code fees} per environment, and the {@code clearing} account
  * of each of the installation's provider accounts (one per provider and environment: the sandbox's
- * are pretend ones).
+ * are pretend ones). A merchant's {@code refunding} account holds what its refunds in flight set aside,
+ * between the reservation and the provider's answer.
  */
 record Account(String key, Kind kind) {
 
@@ -16,7 +17,8 @@ record Account(String key, Kind kind) {
         PENDING,
         AVAILABLE,
         FEES,
-        CLEARING;
+        CLEARING,
+        REFUNDING;
 
         String value() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -34,6 +36,11 @@ record Account(String key, Kind kind) {
 
     static Account available(ApplicationId application, Environment environment, String currency) {
         return merchant(Kind.AVAILABLE, application, environment, currency);
+    }
+
+    /** No running balance: a refund's money stays in it only while its provider is asked. */
+    static Account refunding(ApplicationId application, Environment environment, String currency) {
+        return merchant(Kind.REFUNDING, application, environment, currency);
     }
 
     static Account fees(Environment environment, String currency) {

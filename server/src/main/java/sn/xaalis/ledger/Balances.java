@@ -65,7 +65,7 @@ public class Balances {
             ApplicationId applicationId, Environment environment, PaymentFilter.@Nullable Position after, int limit) {
         var spec = jdbc.sql("SELECT id, type, amount, fee, net, reference, created_at, available_on"
                         + " FROM ledger_transactions WHERE application_id = :app AND environment = :env"
-                        + " AND type <> 'release'"
+                        + " AND type NOT IN ('release', 'refund_sent')"
                         + (after == null ? "" : " AND (created_at, id) < (:cursorAt, :cursorId)")
                         + " ORDER BY created_at DESC, id DESC LIMIT :limit")
                 .param("app", applicationId.value())

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -29,6 +30,9 @@ class Journal {
             + " :createdAt, :availableOn) ON CONFLICT DO NOTHING";
     private static final String CREDIT =
             "UPDATE ledger_balances SET balance = balance + :amount WHERE account_key = :key";
+    // A debit that must be covered: changes the row only if the balance stays at zero or above.
+    private static final String COVERED_DEBIT = "UPDATE ledger_balances SET balance = balance + :amount"
+            + " WHERE account_key = :key AND balance + :amount >= 0";
     private static final String OPEN_BALANCE = "INSERT INTO ledger_balances (account_key, application_id, environment,"
             + " kind, currency, balance) VALUES (:key, :app, :env, :kind, :currency, 0) ON CONFLICT DO NOTHING";
 
@@ -44,6 +48,23 @@ class Journal {
      * cause waits for the first one's commit on the unique key, then writes nothing.
      */
     boolean write(Posting posting) {
+        return write(posting, Set.of());
+    }
+
+    /** A debit the balance of its account cannot cover; the caller's transaction must roll back. */
+    static final class NotCovered extends RuntimeException {
+        NotCovered(String account) {
+            super("Not covered: " + account, null, false, false);
+        }
+    }
+
+    /**
+     * As {@link #write(Posting)}, where the debits of {@code covered} accounts must leave them at zero
+     * or above: checked by the conditional update of the balance row itself, so two writers can never
+     * both spend the same money. Throws {@link NotCovered} otherwise, after rows the caller's
+     * transaction must roll back.
+     */
+    boolean write(Posting posting, Set<Account> covered) {
         int inserted = jdbc.sql(INSERT_TRANSACTION)
                 .param("id", posting.id())
                 .param("causeKind", posting.cause().kind())
@@ -67,8 +88,25 @@ class Journal {
         posting.entries().stream()
                 .filter(e -> e.account().kind().merchants())
                 .sorted(Comparator.comparing(e -> e.account().key()))
-                .forEach(e -> credit(posting, e));
+                .forEach(e -> {
+                    if (e.amount().signum() < 0 && covered.contains(e.account())) {
+                        debitCovered(e);
+                    } else {
+                        credit(posting, e);
+                    }
+                });
         return true;
+    }
+
+    private void debitCovered(Posting.Entry entry) {
+        String key = entry.account().key();
+        if (jdbc.sql(COVERED_DEBIT)
+                        .param("amount", entry.amount())
+                        .param("key", key)
+                        .update()
+                != 1) {
+            throw new NotCovered(key);
+        }
     }
 
     private void insertEntries(Posting posting) {
@@ -126,6 +164,14 @@ class Journal {
                         .param("tx", paymentTransaction)
                         .update()
                 == 1;
+    }
+
+    /** Gives a payment's pending money back to its hold, if {@code releasedBy} had moved it. */
+    void unrelease(UUID paymentTransaction, UUID releasedBy) {
+        jdbc.sql("UPDATE ledger_holds SET released_by = NULL WHERE transaction_id = :tx AND released_by = :by")
+                .param("tx", paymentTransaction)
+                .param("by", releasedBy)
+                .update();
     }
 
     boolean posted(Posting.Cause cause) {

@@ -18,9 +18,10 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * Posts a payment's SUCCESS and its refund, inside the transaction of the status change
- * ({@link PaymentMoneyMovements}). Only payments on the installation's own accounts (and every sandbox
- * payment, on the sandbox's) move balances; a payment on a merchant's own connection is already the
- * merchant's money and is not recorded here.
+ * ({@link PaymentMoneyMovements}); a refund is set aside before its provider is asked ({@link
+ * Refunds}). Only payments on the installation's own accounts (and every sandbox payment, on the
+ * sandbox's) move balances; a payment on a merchant's own connection is already the merchant's money
+ * and is not recorded here.
  */
 @Component
 class Ledger implements PaymentMoneyMovements {
@@ -30,14 +31,41 @@ class Ledger implements PaymentMoneyMovements {
 
     private final Journal journal;
     private final PricingPlans plans;
+    private final Refunds refunds;
     private final LedgerProperties properties;
     private final Clock clock;
 
-    Ledger(Journal journal, PricingPlans plans, LedgerProperties properties, Clock clock) {
+    Ledger(Journal journal, PricingPlans plans, Refunds refunds, LedgerProperties properties, Clock clock) {
         this.journal = journal;
         this.plans = plans;
+        this.refunds = refunds;
         this.properties = properties;
         this.clock = clock;
+    }
+
+    /** The fee of the merchant's plan for the payment's provider (see {@link FeeRule}). */
+    @Override
+    public BigDecimal feeOn(Payment payment) {
+        return plans.terms(payment.applicationId(), payment.provider()).rule().feeOn(payment.amount());
+    }
+
+    @Override
+    public Reservation reserveRefund(Payment payment) {
+        return moves(payment, PaymentStatus.REFUNDED) ? refunds.reserve(payment) : Reservation.NONE_NEEDED;
+    }
+
+    @Override
+    public void releaseRefund(Payment payment) {
+        if (moves(payment, PaymentStatus.REFUNDED)) {
+            refunds.release(payment);
+        }
+    }
+
+    @Override
+    public void unclaimRefund(Payment payment) {
+        if (moves(payment, PaymentStatus.REFUNDED)) {
+            refunds.unclaim(payment);
+        }
     }
 
     @Override
@@ -55,8 +83,9 @@ class Ledger implements PaymentMoneyMovements {
     }
 
     /**
-     * Clearing debited by the amount; the merchant's pending credited with the amount less the fee,
-     * the operator's fees with the fee; the net held until the merchant's delay has passed.
+     * Clearing debited by the amount; the merchant's pending credited with the amount less the fee
+     * the payment carries ({@link #feeOn}, read before its change), the operator's fees with the fee;
+     * the net held until the merchant's delay has passed.
      */
     private void paid(Payment payment) {
         ApplicationId app = payment.applicationId();
@@ -64,7 +93,7 @@ class Ledger implements PaymentMoneyMovements {
         String currency = payment.currency();
         var terms = plans.terms(app, payment.provider());
         BigDecimal amount = payment.amount();
-        BigDecimal fee = terms.rule().feeOn(amount);
+        BigDecimal fee = payment.fee() != null ? payment.fee() : terms.rule().feeOn(amount);
         BigDecimal net = amount.subtract(fee);
         Instant now = Timestamps.truncate(clock.instant());
         LocalDate availableOn = LocalDate.ofInstant(now, DAKAR).plusDays(terms.availabilityDays());
@@ -91,12 +120,20 @@ class Ledger implements PaymentMoneyMovements {
     }
 
     /**
-     * The amount refunded leaves the clearing account and the merchant's balance: from pending what the
-     * payment still holds there (the rest, its fee, from available), else all from available. The fee
-     * is kept unless the operator's setting gives it back. A payment posted before the ledger existed
-     * has no posting to undo: nothing is written.
+     * A refund set aside before its provider was asked ({@link Refunds}) leaves the clearing account.
+     * One without (a refund that reached REFUNDED another way) is taken from the balance at once: the
+     * amount refunded leaves the clearing account and the merchant's balance, from pending what the
+     * payment still holds there (the rest, its fee, from available), else all from available; the money
+     * has left already, so this one may take available below zero. The fee is kept unless the
+     * operator's setting gives it back. A payment posted before the ledger existed has no posting to
+     * undo: nothing is written.
      */
     private void refunded(Payment payment) {
+        var claim = refunds.claimOf(payment);
+        if (claim.isPresent()) {
+            refunds.sent(payment, claim.get());
+            return;
+        }
         var paid = journal.paymentPosting(payment.transactionUuid().value().toString())
                 .orElse(null);
         if (paid == null) {

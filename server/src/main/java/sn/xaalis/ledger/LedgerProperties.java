@@ -12,6 +12,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param availabilityDays how many Dakar days after its payment a merchant's money becomes available
  *     (at midnight, Dakar time), for merchants without their own delay
  * @param refundReturnsFee whether a refund gives the merchant its fee back (by default the fee is kept)
+ * @param allowNegativeBalance whether a refund larger than the merchant's available balance may take it
+ *     below zero (later credits then pay it back first); by default such a refund is refused
+ * @param refundClaim how long a refund request asks the provider alone: past it, a request that crashed
+ *     meanwhile is taken over by the next one, with the money it set aside
  * @param jobInterval how often the availability job looks for pending money that has come due
  * @param jobBatch how many payments' pending money one transaction of the job releases at most
  */
@@ -20,6 +24,8 @@ public record LedgerProperties(
         @DefaultValue Pricing defaultPricing,
         @DefaultValue("1") int availabilityDays,
         @DefaultValue("false") boolean refundReturnsFee,
+        @DefaultValue("false") boolean allowNegativeBalance,
+        @DefaultValue("PT2M") Duration refundClaim,
         @DefaultValue("PT1M") Duration jobInterval,
         @DefaultValue("500") int jobBatch) {
 

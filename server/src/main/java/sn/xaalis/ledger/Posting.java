@@ -31,10 +31,17 @@ record Posting(
     /** What caused a transaction: the unique key that makes every cause post once. */
     record Cause(String kind, String id) {}
 
-    /** The transaction types the merchant sees ({@code release} moves pending to available, unlisted). */
+    /**
+     * The transaction types the merchant sees: a payment, a refund (when it is set aside, before the
+     * provider is asked), a refund's reversal (the provider refused it: the money is back). Unlisted:
+     * {@code release} moves pending to available, {@code refund_sent} moves a refund's money from the
+     * merchant's refunding account out of the clearing account once the provider has refunded.
+     */
     enum Type {
         PAYMENT,
         REFUND,
+        REFUND_REVERSAL,
+        REFUND_SENT,
         RELEASE;
 
         String value() {

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 public final class Amounts {
 
     static final BigDecimal MINIMUM = new BigDecimal("0.01");
+    /** No money, at the scale amounts are stored in. */
+    public static final BigDecimal ZERO = new BigDecimal("0.00");
     // A quoted amount is plain digits with an optional fraction; no sign, exponent or spaces.
     private static final Pattern QUOTED = Pattern.compile("[0-9]{1,20}(\\.[0-9]{1,20})?");
     private static final int MAX_TEXT = 64;
@@ -66,5 +68,11 @@ public final class Amounts {
     /** The API's form: two decimals, {@code "1500.00"}. */
     public static String format(BigDecimal amount) {
         return amount.setScale(2, RoundingMode.UNNECESSARY).toPlainString();
+    }
+
+    /** The API's form, or null for no amount (a payment's fee before its SUCCESS). */
+    public static @org.jspecify.annotations.Nullable String formatOrNull(
+            @org.jspecify.annotations.Nullable BigDecimal amount) {
+        return amount == null ? null : format(amount);
     }
 }

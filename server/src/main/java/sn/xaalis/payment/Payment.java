@@ -20,6 +20,8 @@ import sn.xaalis.provider.SessionReference;
  *     own account and in sandbox (D26)
  * @param connectionVersion the version of that connection's account it was opened in: a connection saved
  *     since with another account keeps this one for it (1 without a connection)
+ * @param fee the operator's fee, set with SUCCESS (0 on the merchant's own connection); null before
+ * @param netAmount the amount less the fee, what the merchant is credited; null before SUCCESS
  */
 public record Payment(
         PaymentId transactionUuid,
@@ -45,7 +47,69 @@ public record Payment(
         @Nullable String errorMessage,
         @Nullable String providerTransactionId,
         @Nullable ConnectionId connectionId,
-        int connectionVersion) {
+        int connectionVersion,
+        @Nullable BigDecimal fee,
+        @Nullable BigDecimal netAmount) {
+
+    /** A payment not yet paid: no fee yet. */
+    public Payment(
+            PaymentId transactionUuid,
+            Reference reference,
+            ApplicationId applicationId,
+            Environment environment,
+            Provider provider,
+            BigDecimal amount,
+            String currency,
+            PaymentStatus status,
+            @Nullable String description,
+            @Nullable String customerPhone,
+            @Nullable String customerName,
+            String metadataJson,
+            @Nullable String successUrl,
+            @Nullable String errorUrl,
+            String providerReference,
+            SequencedMap<String, String> deepLinks,
+            Instant expiresAt,
+            Instant createdAt,
+            @Nullable Instant paidAt,
+            @Nullable Instant expiredAt,
+            @Nullable String errorMessage,
+            @Nullable String providerTransactionId,
+            @Nullable ConnectionId connectionId,
+            int connectionVersion) {
+        this(
+                transactionUuid,
+                reference,
+                applicationId,
+                environment,
+                provider,
+                amount,
+                currency,
+                status,
+                description,
+                customerPhone,
+                customerName,
+                metadataJson,
+                successUrl,
+                errorUrl,
+                providerReference,
+                deepLinks,
+                expiresAt,
+                createdAt,
+                paidAt,
+                expiredAt,
+                errorMessage,
+                providerTransactionId,
+                connectionId,
+                connectionVersion,
+                null,
+                null);
+    }
+
+    /** The same payment with the fee its SUCCESS takes: the net amount is the rest. */
+    public Payment withFee(BigDecimal newFee) {
+        return toBuilder().fee(newFee).netAmount(amount.subtract(newFee)).build();
+    }
 
     /** The same payment after a status change. */
     Payment with(
@@ -91,7 +155,9 @@ public record Payment(
                 .errorMessage(errorMessage)
                 .providerTransactionId(providerTransactionId)
                 .connectionId(connectionId)
-                .connectionVersion(connectionVersion);
+                .connectionVersion(connectionVersion)
+                .fee(fee)
+                .netAmount(netAmount);
     }
 
     /** Fields left unset are null (a new payment has no paid_at, expired_at, error or provider transaction yet). */
@@ -120,6 +186,8 @@ public record Payment(
         private @Nullable String providerTransactionId;
         private @Nullable ConnectionId connectionId;
         private int connectionVersion = 1;
+        private @Nullable BigDecimal fee;
+        private @Nullable BigDecimal netAmount;
 
         private Builder() {}
 
@@ -243,6 +311,16 @@ public record Payment(
             return this;
         }
 
+        Builder fee(@Nullable BigDecimal value) {
+            fee = value;
+            return this;
+        }
+
+        Builder netAmount(@Nullable BigDecimal value) {
+            netAmount = value;
+            return this;
+        }
+
         /** A payment needs every field but those a new one lacks (see the class); a missing one is a bug. */
         Payment build() {
             return new Payment(
@@ -269,7 +347,9 @@ public record Payment(
                     errorMessage,
                     providerTransactionId,
                     connectionId,
-                    connectionVersion);
+                    connectionVersion,
+                    fee,
+                    netAmount);
         }
     }
 

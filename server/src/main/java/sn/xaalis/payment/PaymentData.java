@@ -5,8 +5,9 @@ import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.Timestamps;
 
 /**
- * The payment fields of SPEC §2.2, in order: the {@code data} of every notification and the core of
- * the status response, from one mapping so the two can never drift.
+ * The payment fields of SPEC §2.2, in order, then the operator's fee and the net amount (null until
+ * SUCCESS): the {@code data} of every notification and the core of the status response, from one
+ * mapping so the two can never drift.
  */
 public record PaymentData(
         String transactionUuid,
@@ -20,7 +21,9 @@ public record PaymentData(
         @Nullable String paidAt,
         @Nullable String expiredAt,
         @Nullable String errorMessage,
-        @JsonRawValue String metadata) {
+        @JsonRawValue String metadata,
+        @Nullable String fee,
+        @Nullable String netAmount) {
 
     public static PaymentData of(Payment p) {
         return new PaymentData(
@@ -35,6 +38,8 @@ public record PaymentData(
                 Timestamps.micros(p.paidAt()),
                 Timestamps.micros(p.expiredAt()),
                 p.errorMessage(),
-                p.metadataJson());
+                p.metadataJson(),
+                Amounts.formatOrNull(p.fee()),
+                Amounts.formatOrNull(p.netAmount()));
     }
 }

@@ -33,6 +33,7 @@ public class PaymentOperations {
     private final List<CancelVeto> vetoes;
     private final AuditTrail audit;
     private final PaymentStarts starts;
+    private final PaymentMoneyMovements money;
 
     PaymentOperations(
             Payments payments,
@@ -41,7 +42,9 @@ public class PaymentOperations {
             PaymentProviders providers,
             List<CancelVeto> vetoes,
             AuditTrail audit,
-            PaymentStarts starts) {
+            PaymentStarts starts,
+            PaymentMoneyMovements money) {
+        this.money = money;
         this.audit = audit;
         this.starts = starts;
         this.payments = payments;
@@ -93,10 +96,28 @@ public class PaymentOperations {
         return refund(caller, reference, "api:refund");
     }
 
+    /**
+     * The refund's money is set aside first (committed, {@link PaymentMoneyMovements#reserveRefund}): a
+     * balance that cannot cover it, or another refund of the payment in flight, stops it before the
+     * provider is asked. A refusal of the provider gives the money back; an unreachable provider keeps
+     * it set aside for the next try (its answer is unknown).
+     */
     public Payment refund(Caller caller, String reference, String cause) {
         Payment payment = owned(caller, reference);
         requireMove(payment, PaymentStatus.REFUNDED, "Only a SUCCESS payment can be refunded");
-        act(providers.refund(session(payment)));
+        switch (money.reserveRefund(payment)) {
+            case INSUFFICIENT_BALANCE -> throw new PaymentRefusal.InsufficientBalance();
+            case IN_PROGRESS -> throw new PaymentRefusal.RefundInProgress();
+            case ALREADY_REFUNDED -> throw notPossible(PaymentStatus.REFUNDED);
+            case RESERVED, NONE_NEEDED -> {}
+        }
+        ProviderAction action = providers.refund(session(payment));
+        if (action instanceof ProviderAction.Refused) {
+            money.releaseRefund(payment);
+        } else if (action instanceof ProviderAction.Unavailable) {
+            money.unclaimRefund(payment);
+        }
+        act(action);
         return audited(
                 caller,
                 payment,

@@ -95,6 +95,25 @@ public abstract sealed class PaymentRefusal extends Refusal {
         }
     }
 
+    /**
+     * The merchant's balance cannot cover the refund (the operator allows no negative balance): said as
+     * {@code errors.balance}, so that code can tell it from a status that forbids the refund.
+     */
+    public static final class InsufficientBalance extends PaymentRefusal {
+        InsufficientBalance() {
+            super(
+                    "Insufficient balance: your available balance does not cover this refund; nothing was refunded",
+                    Map.of("balance", List.of("insufficient_balance")));
+        }
+    }
+
+    /** Another request is refunding the payment right now. */
+    public static final class RefundInProgress extends PaymentRefusal {
+        RefundInProgress() {
+            super("A refund of this payment is already in progress; read its status shortly");
+        }
+    }
+
     /** Another module vetoed the cancel ({@link CancelVeto}), with its reason. */
     public static final class CancelVetoed extends PaymentRefusal {
         CancelVetoed(String reason) {

@@ -22,7 +22,7 @@ class PaymentRows implements RowMapper<Payment> {
     static final String COLUMNS = "id, reference, application_id, environment, provider, amount, currency,"
             + " status, description, customer_phone, customer_name, metadata, success_url, error_url,"
             + " provider_reference, deep_links, expires_at, created_at, paid_at, expired_at, error_message,"
-            + " provider_transaction_id, connection_id, connection_version";
+            + " provider_transaction_id, connection_id, connection_version, fee, net_amount";
 
     private static final TypeReference<LinkedHashMap<String, String>> LINKS = new TypeReference<>() {};
 
@@ -64,6 +64,8 @@ class PaymentRows implements RowMapper<Payment> {
                 .connectionId(ConnectionId.fromNullable(rs, "connection_id"))
                 // null before versions were kept: every connection was then at version 1
                 .connectionVersion(rs.getObject("connection_version") == null ? 1 : rs.getInt("connection_version"))
+                .fee(rs.getBigDecimal("fee"))
+                .netAmount(rs.getBigDecimal("net_amount"))
                 .build();
     }
 

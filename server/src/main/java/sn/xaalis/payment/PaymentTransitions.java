@@ -86,10 +86,15 @@ public class PaymentTransitions {
         Instant expiredAt = to == PaymentStatus.EXPIRED ? now : payment.expiredAt();
         String error = to == PaymentStatus.FAILED ? errorMessage : payment.errorMessage();
         boolean late = from == PaymentStatus.EXPIRED && to == PaymentStatus.SUCCESS;
-        var update = new Payments.StatusUpdate(payment, to, paidAt, expiredAt, error, late, now);
         // The payment as read, moved: the conditional update guarantees it is still what the row holds
         // (no transition ever leads back to a status it came from).
         Payment changed = payment.with(to, paidAt, expiredAt, error);
+        if (to == PaymentStatus.SUCCESS) {
+            // Known before the write: the row, its notification and the ledger's posting carry the same fee.
+            changed = changed.withFee(money.moves(payment, to) ? money.feeOn(payment) : Amounts.ZERO);
+        }
+        var update = new Payments.StatusUpdate(
+                payment, to, paidAt, expiredAt, error, late, now, changed.fee(), changed.netAmount());
         var notification = new NewNotification(
                 changed.applicationId(),
                 changed.environment(),

@@ -119,7 +119,8 @@ class Payments {
 
     // The conditional update of D1: changes the row only if it is still in :from.
     private static final String CHANGE_STATUS = "UPDATE payments SET status = :to, paid_at = :paidAt,"
-            + " expired_at = :expiredAt, error_message = :error, late = (late OR :late), updated_at = :now"
+            + " expired_at = :expiredAt, error_message = :error, late = (late OR :late), updated_at = :now,"
+            + " fee = :fee, net_amount = :net"
             + " WHERE id = :id AND status = :from";
     // The PostgreSQL statement of changeStatusAtOnce: the update (the step "changed"), its history row,
     // then the rollup queue row and the caller's step, each once per changed row.
@@ -147,6 +148,8 @@ class Payments {
                 .param("error", update.errorMessage())
                 .param("late", update.late())
                 .param("now", Timestamps.toDatabase(update.now()))
+                .param("fee", update.fee(), java.sql.Types.NUMERIC)
+                .param("net", update.netAmount(), java.sql.Types.NUMERIC)
                 .param("id", update.id().value())
                 .param("from", update.from().name());
     }
@@ -173,7 +176,8 @@ class Payments {
 
     /**
      * A status change as D1 applies it: {@code payment} (as last read) to {@code to}, only if it is
-     * still in the status it was read in.
+     * still in the status it was read in. {@code fee} and {@code netAmount} are set by the change to
+     * SUCCESS and kept by the others.
      */
     record StatusUpdate(
             Payment payment,
@@ -182,7 +186,9 @@ class Payments {
             @Nullable Instant expiredAt,
             @Nullable String errorMessage,
             boolean late,
-            Instant now) {
+            Instant now,
+            java.math.@Nullable BigDecimal fee,
+            java.math.@Nullable BigDecimal netAmount) {
 
         PaymentId id() {
             return payment.transactionUuid();

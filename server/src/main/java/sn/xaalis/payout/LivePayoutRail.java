@@ -7,7 +7,10 @@ import sn.xaalis.provider.PayoutTransfer;
 import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderPayouts;
 
-/** Live payouts: out of the merchant's own provider account, the one kept on the payout at its creation. */
+/**
+ * Live payouts: out of the merchant's own provider account, the one kept on the payout at its creation;
+ * a settlement's out of the installation's own account.
+ */
 @Component
 class LivePayoutRail implements PayoutRail {
 
@@ -19,6 +22,9 @@ class LivePayoutRail implements PayoutRail {
 
     @Override
     public PayoutAnswer send(Payout payout) {
+        if (payout.fromInstallation()) {
+            return providers.sendFromInstallation(payout.provider(), transfer(payout));
+        }
         ConnectionId connection = payout.connectionId();
         if (connection == null) { // stored with its connection whenever live (PayoutCreation)
             return new PayoutAnswer.Settled(
@@ -29,6 +35,9 @@ class LivePayoutRail implements PayoutRail {
 
     @Override
     public PayoutAnswer find(Payout payout) {
+        if (payout.fromInstallation()) {
+            return providers.findFromInstallation(payout.provider(), transfer(payout));
+        }
         ConnectionId connection = payout.connectionId();
         return connection == null
                 ? new PayoutAnswer.Unknown("no provider account to ask in")

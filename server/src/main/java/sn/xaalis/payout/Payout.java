@@ -47,6 +47,17 @@ public record Payout(
         Instant updatedAt,
         @Nullable Instant settledAt) {
 
+    /**
+     * Who asks for a settlement's payout ({@code requested_by}): the installation pays a merchant's
+     * balance out of its own account, so the payout has no connection even in live.
+     */
+    public static final String SETTLEMENT = "settlement";
+
+    /** Whether this payout goes out of the installation's own account (a settlement), not the merchant's. */
+    public boolean fromInstallation() {
+        return connectionId == null && SETTLEMENT.equals(requestedBy);
+    }
+
     /** A payout just asked for, as it is stored before anything else: queued, its provider told nothing yet. */
     static Payout queued(
             UUID id,

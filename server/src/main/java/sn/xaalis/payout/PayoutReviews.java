@@ -33,6 +33,11 @@ public class PayoutReviews {
      */
     public boolean resolve(Caller caller, String reference, boolean paid) {
         Payout payout = queries.find(caller, reference).orElseThrow(PayoutRefusal.NoSuchPayout::new);
+        if (payout.fromInstallation()) {
+            // A settlement left the installation's account, not the merchant's: only the installation's
+            // statement can tell, and a merchant's "failed" would credit its balance back.
+            return false;
+        }
         PayoutStatus outcome = paid ? PayoutStatus.SUCCESS : PayoutStatus.FAILED;
         // The move (which joins this transaction) and its entry in the trail commit together.
         return Boolean.TRUE.equals(transactions.execute(tx -> {

@@ -41,13 +41,14 @@ class PayoutStore {
                     + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
     /**
-     * Held, not claimed: the payouts of an application whose payouts are turned off, and the live payouts
+     * Held, not claimed: the payouts of an application whose payouts are turned off (not its settlements:
+     * the installation pays those, out of its own account), and the live payouts
      * of a merchant the operator suspended. They stay queued (neither sent nor failed, no attempt counted)
      * and go once payouts are on again or the merchant reinstated. Read in the claim itself, so a change
      * holds the very next pass on every node; subqueries, so {@code FOR UPDATE} locks payouts only.
      */
-    static final String NOT_HELD = " AND EXISTS (SELECT 1 FROM payout_settings s"
-            + " WHERE s.application_id = payouts.application_id AND s.enabled)"
+    static final String NOT_HELD = " AND (payouts.requested_by = '" + Payout.SETTLEMENT + "' OR EXISTS (SELECT 1"
+            + " FROM payout_settings s WHERE s.application_id = payouts.application_id AND s.enabled))"
             + " AND (payouts.environment <> 'live' OR EXISTS (SELECT 1 FROM applications a"
             + " JOIN merchants m ON m.id = a.merchant_id WHERE a.id = payouts.application_id AND NOT m.sandbox_only))";
 

@@ -3,6 +3,7 @@ package sn.xaalis.payout;
 import java.time.Clock;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.platform.Timestamps;
@@ -13,7 +14,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A payout's status changes: a conditional update and its webhook in one transaction (a change is never
- * lost nor announced without having happened); a failed payout gives its share of the day's caps back.
+ * lost nor announced without having happened); a failed payout gives its share of the day's caps back,
+ * and the money the change moves is recorded in the same transaction ({@link PayoutMoneyMovements}).
  */
 @Component
 class PayoutTransitions {
@@ -23,13 +25,16 @@ class PayoutTransitions {
     private final TransactionTemplate transactions;
     private final JsonMapper json;
     private final Clock clock;
+    private final ObjectProvider<PayoutMoneyMovements> money;
 
     PayoutTransitions(
             PayoutStore store,
             NotificationOutbox outbox,
             TransactionTemplate transactions,
             JsonMapper json,
-            Clock clock) {
+            Clock clock,
+            ObjectProvider<PayoutMoneyMovements> money) {
+        this.money = money;
         this.store = store;
         this.outbox = outbox;
         this.transactions = transactions;
@@ -97,6 +102,8 @@ class PayoutTransitions {
             if (to.status() == PayoutStatus.FAILED && from.status() != PayoutStatus.FAILED) {
                 store.release(from);
             }
+            // The money it moves (a settlement's credit back) commits with the status, or neither does.
+            money.orderedStream().forEach(m -> m.moved(from, to));
             return true;
         });
         return Boolean.TRUE.equals(moved);

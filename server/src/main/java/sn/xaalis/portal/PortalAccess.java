@@ -65,6 +65,8 @@ public class PortalAccess implements AuthorizationManager<RequestAuthorizationCo
             Rule.of("GET", "/portal/applications/*", READERS),
             Rule.of("GET", "/portal/applications/*/webhooks/last-test", READERS),
             Rule.of("GET", "/portal/applications/*/payment-methods", READERS),
+            // The menu's short way to it (ApplicationShortcuts); the short way to payouts is the owners'.
+            Rule.of("GET", "/portal/payment-methods", READERS),
             Rule.of("GET", "/portal/links", READERS),
             Rule.of("GET", "/portal/links/*/qr.png", READERS),
             // A developer's work: applications, settings, webhooks, keys, connections, sandbox tests.

@@ -202,6 +202,8 @@ class TransactionActionsController {
         return switch (refusal) {
             case PaymentRefusal.ProviderUnavailable unavailable -> Notice.of("notice.providerUnavailable");
             case PaymentRefusal.ProviderRefused refused -> Notice.of("notice.providerRefused", refused.reason());
+            case PaymentRefusal.InsufficientBalance insufficient -> Notice.of("notice.insufficientBalance");
+            case PaymentRefusal.RefundInProgress inProgress -> Notice.of("notice.refundInProgress");
             default -> Notice.of("notice.notPossible");
         };
     }

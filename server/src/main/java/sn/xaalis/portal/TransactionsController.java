@@ -132,13 +132,15 @@ record TransactionsController(
                 .addObject("providers", Provider.values());
     }
 
-    /** One line of the table. */
+    /** One line of the table; the fee and the net amount are null until the payment succeeds. */
     record Row(
             String reference,
             String application,
             String environment,
             String provider,
             BigDecimal amount,
+            @Nullable BigDecimal fee,
+            @Nullable BigDecimal netAmount,
             String currency,
             String status,
             Instant createdAt) {
@@ -149,6 +151,8 @@ record TransactionsController(
                     p.environment().value(),
                     p.provider().name(),
                     p.amount(),
+                    p.fee(),
+                    p.netAmount(),
                     p.currency(),
                     p.status().name(),
                     p.createdAt());

@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
@@ -22,28 +25,57 @@ import sn.xaalis.platform.Timestamps;
 
 /**
  * The transactions page's CSV export: the same filters, the newest {@value #MAX_EXPORT} at most, read
- * {@value #BATCH} at a time and written as they come.
+ * {@value #BATCH} at a time and written as they come. The header is in the page's language (the English
+ * one names the columns as the API names the fields); the cells are the API's values.
  */
 @PageController
-record TransactionsExportController(MerchantApplications merchants, PaymentQueries payments) {
+record TransactionsExportController(MerchantApplications merchants, PaymentQueries payments, MessageSource messages) {
 
     private static final int MAX_EXPORT = 10_000;
     private static final int BATCH = 500;
-    private static final String HEADER = "reference,transaction_uuid,application,environment,provider,amount,"
-            + "currency,status,created_at,paid_at,expired_at,error_message,provider_reference\r\n";
+    // In this order; fee and net_amount came last, so that a reader of the older columns by position still reads them.
+    private static final List<String> COLUMNS = List.of(
+            "reference",
+            "transaction_uuid",
+            "application",
+            "environment",
+            "provider",
+            "amount",
+            "currency",
+            "status",
+            "created_at",
+            "paid_at",
+            "expired_at",
+            "error_message",
+            "provider_reference",
+            "fee",
+            "net_amount");
+
+    private static final String HEADER_MESSAGE_KEY_PREFIX = "csv.";
+
+    static String header(MessageSource messages, Locale locale) {
+        return String.join(
+                        ",",
+                        COLUMNS.stream()
+                                .map(c -> Objects.requireNonNullElse(
+                                        messages.getMessage(HEADER_MESSAGE_KEY_PREFIX + c, null, c, locale), c))
+                                .toList())
+                + "\r\n";
+    }
 
     @GetMapping("/portal/transactions.csv")
     void export(
             @AuthenticationPrincipal PortalUser user,
             @ModelAttribute("filters") TransactionFilters filters,
             @ModelAttribute("zone") ZoneId zone,
+            Locale locale,
             HttpServletResponse response)
             throws IOException {
         Map<ApplicationId, ApplicationSummary> apps = TransactionsController.applications(merchants, user);
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-transactions.csv\"");
         PrintWriter out = response.getWriter();
-        out.print(HEADER);
+        out.print(header(messages, locale));
         PaymentFilter.@Nullable Position after = null;
         int written = 0;
         while (written < MAX_EXPORT) {
@@ -78,7 +110,9 @@ record TransactionsExportController(MerchantApplications merchants, PaymentQueri
                         csv(Timestamps.micros(p.paidAt())),
                         csv(Timestamps.micros(p.expiredAt())),
                         csv(p.errorMessage()),
-                        csv(p.providerReference()))
+                        csv(p.providerReference()),
+                        csv(p.fee() == null ? null : p.fee().toPlainString()),
+                        csv(p.netAmount() == null ? null : p.netAmount().toPlainString()))
                 + "\r\n";
     }
 

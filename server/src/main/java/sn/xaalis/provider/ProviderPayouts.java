@@ -20,12 +20,15 @@ public class ProviderPayouts {
     private final ProviderConnections connections;
     private final ProviderProperties properties;
     private final RetailerPins pins;
+    private final PaymentProviders payments;
 
     ProviderPayouts(
             List<PayoutChannel> channels,
             ProviderConnections connections,
             ProviderProperties properties,
-            RetailerPins pins) {
+            RetailerPins pins,
+            PaymentProviders payments) {
+        this.payments = payments;
         this.channels = channels;
         this.connections = connections;
         this.properties = properties;
@@ -83,6 +86,33 @@ public class ProviderPayouts {
                             + " sent");
         }
         return channel.get().sendPayout(account.get(), transfer);
+    }
+
+    /**
+     * Sends a payout out of the installation's own account (a merchant's settlement: money the
+     * installation collected for it); nothing is called when the operator configured none.
+     */
+    public PayoutAnswer sendFromInstallation(Provider provider, PayoutTransfer transfer) {
+        Optional<ProviderAccount> account = payments.installationAccount(provider);
+        Optional<PayoutChannel> channel = channel(provider).filter(PayoutChannel::reachable);
+        if (account.isEmpty() || channel.isEmpty()) {
+            return new PayoutAnswer.Settled(
+                    PayoutAnswer.Outcome.FAILED,
+                    null,
+                    null,
+                    "no-installation-account",
+                    "The installation has no " + provider + " account to send from; nothing was sent");
+        }
+        return channel.get().sendPayout(account.get(), transfer);
+    }
+
+    /** Asks the provider about a payout sent out of the installation's own account. */
+    public PayoutAnswer findFromInstallation(Provider provider, PayoutTransfer transfer) {
+        Optional<ProviderAccount> account = payments.installationAccount(provider);
+        Optional<PayoutChannel> channel = channel(provider);
+        return account.isEmpty() || channel.isEmpty()
+                ? new PayoutAnswer.Unknown("the installation's " + provider + " account is no longer configured")
+                : channel.get().findPayout(account.get(), transfer);
     }
 
     /** Asks the provider about a payout, in the account it went out of. */

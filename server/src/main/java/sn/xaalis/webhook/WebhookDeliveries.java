@@ -151,7 +151,7 @@ public class WebhookDeliveries {
                 + "\",\"provider\":\"WALLET_SN\",\"environment\":\"" + environment.value()
                 + "\",\"amount\":\"100.00\",\"currency\":\"XOF\",\"status\":\"SUCCESS\","
                 + "\"provider_reference\":\"test\",\"paid_at\":\"" + now + "\",\"expired_at\":null,"
-                + "\"error_message\":null,\"metadata\":{\"test\":true}}";
+                + "\"error_message\":null,\"metadata\":{\"test\":true},\"fee\":\"0.00\",\"net_amount\":\"100.00\"}";
         NotificationId id = outbox.insert(
                 new NewNotification(applicationId, environment, reference + ":SUCCESS", "transaction.success", data),
                 true);

@@ -95,6 +95,14 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
         Accounts b = Accounts.fresh();
         Api.Merchant merchantA = connectBoth(a, "signing");
         Api.Merchant merchantB = connectBoth(b, "shared");
+        // A plan that would take a fee on the installation's accounts takes none on the merchant's own.
+        assertThat(api.admin(
+                                "PUT",
+                                "/merchants/" + merchantA.merchantId() + "/pricing",
+                                "{\"providers\":{\"WALLET_SN\":{\"percent\":\"5\",\"fixed\":\"100\",\"min\":\"0\","
+                                        + "\"max\":null}}}")
+                        .status())
+                .isEqualTo(200);
 
         String walletA = payment(merchantA, "WALLET_SN");
         String walletB = payment(merchantB, "WALLET_SN");
@@ -129,6 +137,9 @@ class ProviderConnectionsIT extends ApiIntegrationTest {
                 Map.entry(merchantB, mmB))) {
             api.awaitStatus(paid.getKey(), paid.getValue(), "SUCCESS", Duration.ofSeconds(10));
             assertThat(api.notifications(paid.getKey()).toString()).contains(paid.getValue() + ":SUCCESS");
+            var status = api.status(paid.getKey(), paid.getValue()).json();
+            assertThat(status.get("fee").stringValue()).isEqualTo("0.00");
+            assertThat(status.get("net_amount")).isEqualTo(status.get("amount"));
         }
     }
 

@@ -29,13 +29,17 @@ class ApiDescriptionTest {
                         "getPayout",
                         "getBalance",
                         "listBalanceTransactions",
+                        "listSettlements",
+                        "createSettlement",
+                        "getSettlement",
                         "getProviderConnection",
                         "saveProviderConnection",
                         "removeProviderConnection",
                         "testProviderConnection");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
-                .containsExactly("receivePaymentNotification", "receivePayoutNotification");
+                .containsExactly(
+                        "receivePaymentNotification", "receivePayoutNotification", "receiveSettlementNotification");
         var initiate = page.operations().getFirst();
         assertThat(initiate.requestBody().schemaAnchor()).isEqualTo("schema-InitiationRequest");
         assertThat(initiate.responses())
@@ -71,6 +75,8 @@ class ApiDescriptionTest {
                         "expired_at",
                         "error_message",
                         "metadata",
+                        "fee",
+                        "net_amount",
                         "deep_links",
                         "created_at",
                         "expires_at");

@@ -76,4 +76,34 @@ class FeeRuleTest {
             assertThat(fee).isLessThanOrEqualTo(rule.max());
         }
     }
+
+    /** The rule of docs/operations.md §14.2, step by step, in whole francs: percent half up, fixed, clamps. */
+    @Property(tries = 500)
+    void theFeeIsTheDocumentedRuleAndTheNetIsTheRest(
+            @ForAll("rules") FeeRule rule, @ForAll @LongRange(min = 1, max = 100_000_000) long francs) {
+        BigDecimal amount = BigDecimal.valueOf(francs).setScale(2);
+        BigDecimal hundredths = amount.multiply(rule.percent()); // percent × amount, in hundredths of francs
+        BigDecimal rounded = hundredths.divide(BigDecimal.valueOf(100), 0, java.math.RoundingMode.HALF_UP);
+        BigDecimal expected = rounded.add(rule.fixed()).max(rule.min());
+        if (rule.max() != null) {
+            expected = expected.min(rule.max());
+        }
+        expected = expected.min(amount);
+
+        BigDecimal fee = rule.feeOn(amount);
+
+        assertThat(fee).isEqualByComparingTo(expected);
+        assertThat(fee.scale()).isEqualTo(2);
+        assertThat(amount.subtract(fee).signum()).isNotNegative();
+    }
+
+    @Property(tries = 300)
+    void aLargerAmountNeverPaysASmallerFee(
+            @ForAll("rules") FeeRule rule,
+            @ForAll @LongRange(min = 1, max = 10_000_000) long francs,
+            @ForAll @LongRange(min = 0, max = 10_000_000) long more) {
+        BigDecimal small = BigDecimal.valueOf(francs).setScale(2);
+        BigDecimal large = BigDecimal.valueOf(francs + more).setScale(2);
+        assertThat(rule.feeOn(large)).isGreaterThanOrEqualTo(rule.feeOn(small));
+    }
 }

@@ -141,15 +141,20 @@ class LedgerIT extends ApiIntegrationTest {
         price(
                 merchant,
                 "{\"providers\":{\"WALLET_SN\":{\"percent\":\"2\",\"fixed\":\"10\",\"min\":\"0\",\"max\":null}}}");
+        paid("1000");
+        clock.advance(Duration.ofDays(2));
+        releaseAll();
         String reference = paid("1000");
-        assertThat(balance(merchant).get("pending").stringValue()).isEqualTo("970.00");
+        assertThat(balance(merchant).toString())
+                .isEqualTo("{\"environment\":\"sandbox\",\"currency\":\"XOF\",\"available\":\"970.00\","
+                        + "\"pending\":\"970.00\"}");
 
         var refund = api.post(merchant, "/payments/" + reference + "/refund/", null, Map.of("Idempotency-Key", "r-1"));
         assertThat(refund.status()).isEqualTo(200);
 
         // The pending 970 is taken back, and the fee of 30 from available: 1000 in all.
         assertThat(balance(merchant).toString())
-                .isEqualTo("{\"environment\":\"sandbox\",\"currency\":\"XOF\",\"available\":\"-30.00\","
+                .isEqualTo("{\"environment\":\"sandbox\",\"currency\":\"XOF\",\"available\":\"940.00\","
                         + "\"pending\":\"0.00\"}");
         JsonNode newest =
                 api.get(merchant, "/balance/transactions").json().get("data").get(0);
@@ -158,10 +163,32 @@ class LedgerIT extends ApiIntegrationTest {
         assertThat(newest.get("fee").stringValue()).isEqualTo("0.00");
         assertThat(newest.get("net").stringValue()).isEqualTo("-1000.00");
         assertThat(newest.get("available_on").isNull()).isTrue();
+        // The refund is one line: the money leaving the provider's account is no line of its own.
+        assertThat(api.get(merchant, "/balance/transactions").json().get("data").size())
+                .isEqualTo(3);
         // A later availability run finds nothing left to release for it.
         clock.advance(Duration.ofDays(2));
         releaseAll();
-        assertThat(balance(merchant).get("available").stringValue()).isEqualTo("-30.00");
+        assertThat(balance(merchant).get("available").stringValue()).isEqualTo("940.00");
+        checks.all();
+    }
+
+    @Test
+    void aRefundTheAvailableBalanceCannotCoverIsRefused() {
+        price(
+                merchant,
+                "{\"providers\":{\"WALLET_SN\":{\"percent\":\"2\",\"fixed\":\"10\",\"min\":\"0\",\"max\":null}}}");
+        String reference = paid("1000");
+
+        // Its own 970 is still pending, but the fee of 30 it keeps must come from available, which is 0.
+        var refused = api.post(merchant, "/payments/" + reference + "/refund/", null, Map.of());
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().get("errors").get("balance").get(0).stringValue())
+                .isEqualTo("insufficient_balance");
+        assertThat(api.status(merchant, reference).json().get("status").stringValue())
+                .isEqualTo("SUCCESS");
+        assertThat(balance(merchant).get("pending").stringValue()).isEqualTo("970.00");
+        assertThat(checks.postings("refund", paymentId(reference))).isZero();
         checks.all();
     }
 

@@ -24,6 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.payment.Payment;
 import sn.xaalis.payment.PaymentId;
+import sn.xaalis.payment.PaymentMoneyMovements.Reservation;
 import sn.xaalis.payment.PaymentStatus;
 import sn.xaalis.payment.Reference;
 import sn.xaalis.platform.ApplicationId;
@@ -33,10 +34,12 @@ import sn.xaalis.provider.Provider;
 import sn.xaalis.support.MutableClock;
 
 /**
- * Random sequences of payments, refunds, replays and availability runs, each on a fresh application of
- * the real schema (embedded database, every migration): after every step
- * the balances are what the payments say they should be; after each sequence every journal transaction
- * sums to zero, every balance equals its entries and no cause is posted twice.
+ * Random sequences of payments, refunds (set aside, then done, refused or unanswered by the provider),
+ * replays and availability runs, each on a fresh application of the real schema (embedded database,
+ * every migration), with the fee given back or not and negative balances allowed or not: after every
+ * step the balances are what the payments say they should be, and available is never below zero when
+ * the operator allows no negative balance; after each sequence every journal transaction sums to zero,
+ * every balance equals its entries and no cause is posted twice.
  */
 class LedgerInvariantsTest {
 
@@ -50,26 +53,48 @@ class LedgerInvariantsTest {
     }
 
     private final JdbcClient jdbc = JdbcClient.create(DATA);
-    private final TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(DATA));
+    private final DataSourceTransactionManager manager = new DataSourceTransactionManager(DATA);
+    private final TransactionTemplate transactions = new TransactionTemplate(manager);
     private final MutableClock clock = new MutableClock();
-    // A batch of 3: a run over many due payments takes several batches.
-    private final LedgerProperties properties = new LedgerProperties(
-            new LedgerProperties.Pricing(BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, null),
-            1,
-            false,
-            Duration.ofMinutes(1),
-            3);
-    private final PricingPlans plans = new PricingPlans(jdbc, properties);
     private final Journal journal = new Journal(jdbc);
-    private final Ledger ledger = new Ledger(journal, plans, properties, clock);
-    private final Availability availability = new Availability(journal, transactions, properties, clock);
     private final LedgerChecks checks = new LedgerChecks(jdbc);
+
+    /** The ledger as one installation configures it: fee given back or not, negative balances or not. */
+    private final class Installation {
+        final LedgerProperties properties;
+        final PricingPlans plans;
+        final Ledger ledger;
+        final Availability availability;
+
+        Installation(boolean refundReturnsFee, boolean allowNegativeBalance) {
+            // A batch of 3: a run over many due payments takes several batches.
+            properties = new LedgerProperties(
+                    new LedgerProperties.Pricing(BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, null),
+                    1,
+                    refundReturnsFee,
+                    allowNegativeBalance,
+                    Duration.ofMinutes(2),
+                    Duration.ofMinutes(1),
+                    3);
+            plans = new PricingPlans(jdbc, properties);
+            var refunds = new Refunds(journal, jdbc, manager, properties, clock);
+            ledger = new Ledger(journal, plans, refunds, properties, clock);
+            availability = new Availability(journal, transactions, properties, clock);
+        }
+    }
 
     sealed interface Step {}
 
     record Pay(long amount, Provider provider, Environment environment) implements Step {}
 
-    record Refund(int which) implements Step {}
+    /** The provider's answer to a refund asked of it. */
+    enum Answer {
+        DONE,
+        REFUSED,
+        UNREACHABLE
+    }
+
+    record Refund(int which, Answer answer) implements Step {}
 
     record Replay(int which) implements Step {}
 
@@ -84,13 +109,16 @@ class LedgerInvariantsTest {
                         Arbitraries.of(Provider.class),
                         Arbitraries.of(Environment.class))
                 .as(Pay::new);
-        Arbitrary<Step> refund = Arbitraries.integers().between(0, 50).map(Refund::new);
+        Arbitrary<Step> refund = Combinators.combine(
+                        Arbitraries.integers().between(0, 50),
+                        Arbitraries.of(Answer.DONE, Answer.DONE, Answer.REFUSED, Answer.UNREACHABLE))
+                .as(Refund::new);
         Arbitrary<Step> replay = Arbitraries.integers().between(0, 50).map(Replay::new);
         Arbitrary<Step> advance = Arbitraries.integers().between(1, 60).map(Advance::new);
         Arbitrary<Step> release = Arbitraries.just(new Release());
         return Arbitraries.frequencyOf(
                         net.jqwik.api.Tuple.of(5, pay),
-                        net.jqwik.api.Tuple.of(2, refund),
+                        net.jqwik.api.Tuple.of(3, refund),
                         net.jqwik.api.Tuple.of(1, replay),
                         net.jqwik.api.Tuple.of(2, advance),
                         net.jqwik.api.Tuple.of(2, release))
@@ -114,7 +142,10 @@ class LedgerInvariantsTest {
         final BigDecimal fee;
         final Instant availableAt;
         boolean refunded;
+        /** Its pending money moved: made available, or taken by its refund. */
         boolean released;
+        /** What its refund in flight set aside (from pending, from available); null for none. */
+        BigDecimal @org.jspecify.annotations.Nullable [] reserved;
 
         Paid(Payment payment, BigDecimal fee, Instant availableAt) {
             this.payment = payment;
@@ -127,35 +158,60 @@ class LedgerInvariantsTest {
         }
     }
 
-    @Property(tries = 25)
-    void everySequenceKeepsTheLedgerBalanced(
-            @ForAll("steps") List<Step> steps, @ForAll("rules") FeeRule wallet, @ForAll("rules") FeeRule operator) {
+    /** The balances the test expects, per environment: {pending, available}. */
+    private final Map<Environment, BigDecimal[]> expected = new java.util.EnumMap<>(Environment.class);
+
+    private BigDecimal[] expected(Environment environment) {
+        return expected.computeIfAbsent(environment, e -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO});
+    }
+
+    @Property(tries = 40)
+    void everySequenceKeepsTheLedgerBalancedAndRefundsCovered(
+            @ForAll("steps") List<Step> steps,
+            @ForAll("rules") FeeRule wallet,
+            @ForAll("rules") FeeRule operator,
+            @ForAll boolean refundReturnsFee,
+            @ForAll boolean allowNegativeBalance) {
+        expected.clear();
+        var installation = new Installation(refundReturnsFee, allowNegativeBalance);
+        Ledger ledger = installation.ledger;
         MerchantId merchant = newMerchant();
         ApplicationId application = newApplication(merchant);
-        plans.replace(merchant, Map.of(Provider.WALLET_SN, wallet, Provider.MOBILEMONEY_SN, operator), null);
+        installation.plans.replace(
+                merchant, Map.of(Provider.WALLET_SN, wallet, Provider.MOBILEMONEY_SN, operator), null);
         List<Paid> paid = new ArrayList<>();
         for (Step step : steps) {
             if (step instanceof Pay p) {
                 Payment payment = payment(application, p);
-                BigDecimal fee = (p.provider() == Provider.WALLET_SN ? wallet : operator).feeOn(payment.amount());
+                BigDecimal fee = ledger.feeOn(payment);
+                assertThat(fee)
+                        .isEqualByComparingTo(
+                                (p.provider() == Provider.WALLET_SN ? wallet : operator).feeOn(payment.amount()));
                 assertThat(fee.signum()).isNotNegative();
                 assertThat(fee).isLessThanOrEqualTo(payment.amount());
                 assertThat(fee.stripTrailingZeros().scale()).isNotPositive();
-                transactions.executeWithoutResult(tx -> ledger.record(payment, PaymentStatus.PROCESSING));
+                Payment succeeded = payment.withFee(fee);
+                assertThat(succeeded.netAmount().add(succeeded.fee())).isEqualByComparingTo(payment.amount());
+                transactions.executeWithoutResult(tx -> ledger.record(succeeded, PaymentStatus.PROCESSING));
                 Instant availableAt = java.time.LocalDate.ofInstant(clock.instant(), Ledger.DAKAR)
                         .plusDays(1)
                         .atStartOfDay(Ledger.DAKAR)
                         .toInstant();
-                paid.add(new Paid(payment, fee, availableAt));
+                var target = new Paid(succeeded, fee, availableAt);
+                paid.add(target);
+                if (target.net().signum() == 0) {
+                    target.released = true;
+                }
+                expected(p.environment())[0] = expected(p.environment())[0].add(target.net());
                 assertThat(checks.postings("payment", payment.transactionUuid().toString()))
                         .isEqualTo(1);
             } else if (step instanceof Refund r && !paid.isEmpty()) {
                 Paid target = paid.get(r.which() % paid.size());
                 if (!target.refunded) {
-                    transactions.executeWithoutResult(
-                            tx -> ledger.record(refunded(target.payment), PaymentStatus.SUCCESS));
-                    target.refunded = true;
-                    target.released = true;
+                    refund(installation, target, r.answer());
+                } else {
+                    // A request that read the payment before it was refunded sets nothing aside.
+                    assertThat(ledger.reserveRefund(target.payment)).isEqualTo(Reservation.ALREADY_REFUNDED);
                 }
             } else if (step instanceof Replay r && !paid.isEmpty()) {
                 // A retry, another node, a crash's replay: the same causes again post nothing.
@@ -170,36 +226,78 @@ class LedgerInvariantsTest {
             } else if (step instanceof Advance a) {
                 clock.advance(Duration.ofHours(a.hours()));
             } else if (step instanceof Release) {
-                while (availability.releaseDue() >= properties.jobBatch()) {
+                while (installation.availability.releaseDue() >= installation.properties.jobBatch()) {
                     // the job's next pass starts at once while a batch was full
                 }
                 Instant now = clock.instant();
-                paid.stream().filter(x -> !x.availableAt.isAfter(now)).forEach(x -> x.released = true);
+                paid.stream()
+                        .filter(x -> !x.released && !x.availableAt.isAfter(now))
+                        .forEach(x -> {
+                            x.released = true;
+                            BigDecimal[] e = expected(x.payment.environment());
+                            e[0] = e[0].subtract(x.net());
+                            e[1] = e[1].add(x.net());
+                        });
             }
-            expectBalances(application, paid);
+            expectBalances(application, allowNegativeBalance);
         }
         checks.all();
     }
 
-    /** Pending is what unreleased payments hold; the total is every net credited less every refund. */
-    private void expectBalances(ApplicationId application, List<Paid> paid) {
-        for (Environment environment : Environment.values()) {
-            BigDecimal pending = BigDecimal.ZERO;
-            BigDecimal total = BigDecimal.ZERO;
-            for (Paid p : paid) {
-                if (p.payment.environment() != environment) {
-                    continue;
-                }
-                total = total.add(p.net());
-                if (p.refunded) {
-                    total = total.subtract(p.payment.amount());
-                } else if (!p.released) {
-                    pending = pending.add(p.net());
-                }
+    /**
+     * One refund as PaymentOperations runs it: set aside (refused if available cannot cover it and the
+     * operator allows no negative balance), then the provider's answer.
+     */
+    private void refund(Installation installation, Paid target, Answer answer) {
+        Ledger ledger = installation.ledger;
+        BigDecimal[] e = expected(target.payment.environment());
+        var reservation = ledger.reserveRefund(target.payment);
+        if (target.reserved == null) {
+            BigDecimal debit = installation.properties.refundReturnsFee() ? target.net() : target.payment.amount();
+            BigDecimal fromPending = target.released ? BigDecimal.ZERO : target.net();
+            BigDecimal fromAvailable = debit.subtract(fromPending);
+            boolean covered = installation.properties.allowNegativeBalance()
+                    || e[1].subtract(fromAvailable).signum() >= 0;
+            if (!covered) {
+                assertThat(reservation).isEqualTo(Reservation.INSUFFICIENT_BALANCE);
+                return;
             }
+            assertThat(reservation).isEqualTo(Reservation.RESERVED);
+            target.reserved = new BigDecimal[] {fromPending, fromAvailable};
+            target.released = true;
+            e[0] = e[0].subtract(fromPending);
+            e[1] = e[1].subtract(fromAvailable);
+        } else {
+            // An earlier try's provider was unreachable: this one takes the same reservation over.
+            assertThat(reservation).isEqualTo(Reservation.RESERVED);
+        }
+        // A second request while this one asks the provider finds it in flight.
+        assertThat(ledger.reserveRefund(target.payment)).isEqualTo(Reservation.IN_PROGRESS);
+        switch (answer) {
+            case DONE -> {
+                transactions.executeWithoutResult(tx -> ledger.record(refunded(target.payment), PaymentStatus.SUCCESS));
+                target.refunded = true;
+                target.reserved = null;
+            }
+            case REFUSED -> {
+                ledger.releaseRefund(target.payment);
+                e[0] = e[0].add(target.reserved[0]);
+                e[1] = e[1].add(target.reserved[1]);
+                target.released = target.reserved[0].signum() == 0;
+                target.reserved = null;
+            }
+            case UNREACHABLE -> ledger.unclaimRefund(target.payment);
+        }
+    }
+
+    private void expectBalances(ApplicationId application, boolean allowNegativeBalance) {
+        for (Environment environment : Environment.values()) {
             var balance = new Balances(jdbc).balance(application, environment, "XOF");
-            assertThat(balance.pending()).isEqualByComparingTo(pending);
-            assertThat(balance.available().add(balance.pending())).isEqualByComparingTo(total);
+            assertThat(balance.pending()).isEqualByComparingTo(expected(environment)[0]);
+            assertThat(balance.available()).isEqualByComparingTo(expected(environment)[1]);
+            if (!allowNegativeBalance) {
+                assertThat(balance.available().signum()).isNotNegative();
+            }
         }
     }
 
@@ -263,7 +361,9 @@ class LedgerInvariantsTest {
                 p.errorMessage(),
                 p.providerTransactionId(),
                 p.connectionId(),
-                p.connectionVersion());
+                p.connectionVersion(),
+                p.fee(),
+                p.netAmount());
     }
 
     private MerchantId newMerchant() {

@@ -22,7 +22,7 @@ import sn.xaalis.provider.Provider;
 class LedgerTest {
 
     // No database is touched by moves(): it only decides whether the change needs a transaction.
-    private final Ledger ledger = new Ledger(null, null, null, Clock.systemUTC());
+    private final Ledger ledger = new Ledger(null, null, null, null, Clock.systemUTC());
 
     private static Payment payment(ConnectionId connection, Environment environment) {
         Instant now = Instant.now();

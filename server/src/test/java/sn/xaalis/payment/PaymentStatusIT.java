@@ -49,6 +49,8 @@ class PaymentStatusIT extends ApiIntegrationTest {
                         "expired_at",
                         "error_message",
                         "metadata",
+                        "fee",
+                        "net_amount",
                         "deep_links",
                         "created_at",
                         "expires_at");
@@ -71,6 +73,8 @@ class PaymentStatusIT extends ApiIntegrationTest {
         assertThat(json.get("paid_at").isNull()).isTrue();
         assertThat(json.get("expired_at").isNull()).isTrue();
         assertThat(json.get("error_message").isNull()).isTrue();
+        assertThat(json.get("fee").isNull()).isTrue();
+        assertThat(json.get("net_amount").isNull()).isTrue();
         assertThat(response.body()).contains("\"metadata\":{\"cart\":\"c-1\"}");
         assertThat(response.body()).doesNotContain("qr_code");
     }

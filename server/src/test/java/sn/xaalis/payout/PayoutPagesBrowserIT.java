@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
@@ -48,7 +51,7 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         Page page = browser.newPage(360, 780, "fr");
         signIn(page, email);
         page.navigate(url("/portal/applications/" + merchant.applicationId()));
-        page.getByText("Paiements sortants").first().click();
+        page.locator("main").getByText("Paiements sortants").first().click();
         assertThat(page.getByRole(
                         AriaRole.HEADING,
                         new Page.GetByRoleOptions()
@@ -276,22 +279,25 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
         String result = Files.readString(download.path(), StandardCharsets.UTF_8);
         List<String> lines = result.lines().toList();
         assertThat(lines).hasSize(7);
-        assertThat(lines.get(0)).startsWith("\ufeff\"Ligne\";\"Numéro\";\"Montant\"");
+        // In the page's language, numbers one way (issue 48 item 10): digits, no grouping, the unit in the header.
+        assertThat(lines.get(0)).startsWith("\ufeff\"Ligne\";\"Numéro\";\"Montant (FCFA)\"");
         assertThat(lines.get(1))
                 .startsWith("\"2\";\"771234567\";\"4500\";\"Aïssatou Ndiaye\";\"Salaire novembre\";\"OUT-");
-        assertThat(lines.get(1)).contains("\"SUCCESS\"");
+        assertThat(lines.get(1)).contains("\"Payé\"");
         assertThat(lines.get(2))
                 .startsWith("\"3\";\"700000011\";\"1000\"")
-                .contains("\"FAILED\"")
+                .contains("\"Échoué\"")
                 // why, in the file's language (issue 48 item 6), not the provider's English
                 .contains("Le destinataire a atteint son plafond")
                 .doesNotContain("monthly limit");
         assertThat(lines.get(3))
                 .startsWith("\"4\";\"33 822 00 00\";\"2000\"")
-                .contains("\"ÉCARTÉE\"", "Numéro non valide");
-        assertThat(lines.get(4)).startsWith("\"5\";\"780000001\";\"abc\"").contains("Montant non valide");
+                .contains("\"Écarté\"", "Numéro non valide");
+        // An amount that is not one is not written in the amounts' column: the detail quotes it.
+        assertThat(lines.get(4)).startsWith("\"5\";\"780000001\";;").contains("Montant non valide : « abc »");
         assertThat(lines.get(5)).startsWith("\"6\";\"771234567\";\"300\"").contains("Numéro déjà présent");
-        assertThat(lines.get(6)).startsWith("\"8\";\"765554433\";\"12000\"").contains("\"SUCCESS\"");
+        assertThat(lines.get(6)).startsWith("\"8\";\"765554433\";\"12000\"").contains("\"Payé\"");
+        assertThat(result).doesNotContain("SUCCESS", "FAILED", ".00\"");
 
         // Another merchant sees none of it: the same 404 as a file that does not exist.
         String other = "other" + System.nanoTime() + "@example.com";
@@ -463,6 +469,77 @@ class PayoutPagesBrowserIT extends BrowserIntegrationTest {
                 page.context().close();
             }
         }
+    }
+
+    /**
+     * Issue 48 item 10: the Payouts page, reached from the menu, says test or real as the counter does (its
+     * switch, its banner), an application not live yet says so; the caps read as people read them, in the
+     * text and in the fields, and the fields' grouped numbers are read back as they are shown.
+     */
+    @ParameterizedTest(name = "{0} at {1} px")
+    @MethodSource("sn.xaalis.support.Views#arguments")
+    void thePayoutsPageSaysTestOrRealAsTheCounterDoesAndTheCapsAsPeopleReadThem(String language, int width) {
+        boolean fr = language.equals("fr");
+        String email = "mode" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        Page page = browser.newPage(width, width < 900 ? 844 : 800, language);
+        signIn(page, email);
+        page.navigate(url("/portal/payouts"));
+        assertThat(page).hasURL(Pattern.compile(".*/portal/applications/" + merchant.applicationId() + "/payouts$"));
+        assertThat(page.locator("main nav.switch a[aria-current=page]")).hasText("Test");
+        assertThat(page.locator("#mode-test"))
+                .hasText(fr ? "Mode test : aucun argent réel ne circule." : "Test mode: no real money moves.");
+        assertThat(page.locator("#mode-live")).hasCount(0);
+        assertThat(spaced(page.locator("#caps")))
+                .isEqualTo(
+                        fr
+                                ? "Plafonds : 50 000 000 FCFA et 20 000 paiements par jour au plus."
+                                : "Caps: XOF 50,000,000 and 20,000 payouts a day at most.");
+        Locator settings = page.locator("#settings");
+        assertThat(settings.locator("input[name=daily_amount_cap]")).hasValue(fr ? "50 000 000" : "50,000,000");
+        assertThat(settings.locator("input[name=daily_count_cap]")).hasValue(fr ? "20 000" : "20,000");
+        assertThat(spaced(page.locator("#caps-limit"))).contains(fr ? "50 000 000 FCFA" : "XOF 50,000,000");
+        assertThat(page.locator("main")).not().containsText("50000000");
+        PageChecks.check(page, "payouts-test-" + language + "-" + width, language);
+
+        // Saved as shown: the grouped numbers are read back, in either language.
+        settings.locator("input[name=enabled]").check();
+        settings.locator("input[name=password]").fill(Api.PASSWORD);
+        settings.locator("button[type=submit]").click();
+        assertThat(page.locator("p.notice[role=status]")).isVisible();
+        assertThat(spaced(page.locator("#caps")))
+                .contains(fr ? "50 000 000 FCFA et 20 000" : "XOF 50,000,000 and 20,000");
+
+        // Real, for an application not live yet: said, with the way back to test, as at the counter.
+        page.locator("main nav.switch").getByText(fr ? "Réel" : "Live").click();
+        assertThat(page.locator("#not-live")).isVisible();
+        assertThat(page.locator("main nav.switch a[aria-current=page]")).hasText(fr ? "Réel" : "Live");
+        PageChecks.check(page, "payouts-not-live-" + language + "-" + width, language);
+        page.locator("main a.button").click();
+        assertThat(page.locator("#mode-test")).isVisible();
+        page.context().close();
+
+        // A live application's real payouts: the switch on "Réel" and the page says money really leaves.
+        String liveEmail = "modelive" + System.nanoTime() + "@example.com";
+        // Going live needs PostgreSQL and a provider connection (PortalSettingsIT): here the row says it is.
+        Api.Merchant live = api.onboardAs(liveEmail, "WALLET_SN");
+        api.admin("POST", "/applications/" + live.applicationId() + "/keys", "{\"environment\":\"live\"}");
+        jdbc.sql("UPDATE applications SET live_enabled = TRUE WHERE id = :id")
+                .param("id", java.util.UUID.fromString(live.applicationId()))
+                .update();
+        Page real = browser.newPage(width, width < 900 ? 844 : 800, language);
+        signIn(real, liveEmail);
+        real.navigate(url("/portal/applications/" + live.applicationId() + "/payouts?env=live"));
+        assertThat(real.locator("main nav.switch a[aria-current=page]")).hasText(fr ? "Réel" : "Live");
+        assertThat(real.locator("#mode-live")).containsText(fr ? "Mode réel" : "Live mode");
+        assertThat(real.locator("#mode-test")).hasCount(0);
+        PageChecks.check(real, "payouts-live-" + language + "-" + width, language);
+        real.context().close();
+    }
+
+    /** An element's text with its no-break spaces (grouping, before a unit) as plain ones. */
+    private static String spaced(Locator locator) {
+        return locator.textContent().replaceAll("[\\u00a0\\u202f]", " ").strip();
     }
 
     private void turnOn(Page page, Api.Merchant merchant, String countCap) {

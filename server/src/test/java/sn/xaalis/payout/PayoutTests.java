@@ -43,4 +43,39 @@ public final class PayoutTests {
             throw new IllegalStateException(e);
         }
     }
+
+    /** A payout as stored, for a unit test outside this package (its stage is the package's own). */
+    public static Payout stored(
+            String reference,
+            java.math.BigDecimal amount,
+            java.math.@Nullable BigDecimal fee,
+            PayoutStatus status,
+            @Nullable String failureCode) {
+        java.time.Instant now = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        return new Payout(
+                java.util.UUID.randomUUID(),
+                new PayoutReference(reference),
+                new sn.xaalis.platform.ApplicationId(java.util.UUID.randomUUID()),
+                sn.xaalis.platform.Environment.SANDBOX,
+                sn.xaalis.provider.Provider.WALLET_SN,
+                amount,
+                fee,
+                "XOF",
+                "+221771234567",
+                "Awa",
+                "Prime",
+                "{}",
+                status,
+                status == PayoutStatus.PROCESSING ? PayoutStage.QUEUED : PayoutStage.DONE,
+                failureCode,
+                null,
+                null,
+                "127.0.0.1",
+                "owner@example.com",
+                null,
+                0,
+                now,
+                now,
+                null);
+    }
 }

@@ -15,4 +15,18 @@ class CsvTest {
         assertThat(TransactionsExportController.csv("@SUM(A1)")).isEqualTo("\"'@SUM(A1)\"");
         assertThat(TransactionsExportController.csv(null)).isEmpty();
     }
+
+    @Test
+    void theHeaderIsInThePagesLanguageWithTheFeeAndTheNetLast() {
+        var messages = new org.springframework.context.support.ResourceBundleMessageSource();
+        messages.setBasename("i18n/portal");
+        messages.setDefaultEncoding("UTF-8");
+        messages.setFallbackToSystemLocale(false);
+        assertThat(TransactionsExportController.header(messages, java.util.Locale.ENGLISH))
+                .isEqualTo("reference,transaction_uuid,application,environment,provider,amount,currency,status,"
+                        + "created_at,paid_at,expired_at,error_message,provider_reference,fee,net_amount\r\n");
+        assertThat(TransactionsExportController.header(messages, java.util.Locale.FRENCH))
+                .isEqualTo("référence,identifiant,application,environnement,opérateur,montant,devise,statut,"
+                        + "créé le,payé le,expiré le,motif de l’échec,référence de l’opérateur,frais,net\r\n");
+    }
 }

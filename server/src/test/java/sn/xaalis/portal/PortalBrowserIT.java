@@ -122,6 +122,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
                     .click();
             assertThat(page.getByRole(com.microsoft.playwright.options.AriaRole.STATUS))
                     .hasText("Payment is now Successful.");
+            // No pricing plan: the installation's default takes no fee.
+            assertThat(page.locator("#payment-fee")).hasText("XOF\u00a00");
+            assertThat(page.locator("#payment-net")).hasText("XOF\u00a04,200");
             receiver.await(r -> r.size() == 1, java.time.Duration.ofSeconds(20));
             reloadUntil(page, ".notification-state", "received");
             assertThat(page.locator(".notification-state").first()).hasAttribute("data-state", "DELIVERED");
@@ -141,7 +144,9 @@ class PortalBrowserIT extends ApiIntegrationTest {
                     () -> page.getByText("Export these transactions as CSV").click());
             String csv = java.nio.file.Files.readString(download.path());
             assertThat(csv).startsWith("reference,transaction_uuid,application,");
+            assertThat(csv.lines().findFirst().orElseThrow()).endsWith(",provider_reference,fee,net_amount");
             assertThat(csv).contains("\"" + reference + "\"", "\"4200.00\"", "\"SUCCESS\"");
+            assertThat(csv.lines().skip(1).findFirst().orElseThrow()).endsWith(",\"0.00\",\"4200.00\"");
             assertThat(csv.lines().count())
                     .as("header + the one SUCCESS payment")
                     .isEqualTo(2);

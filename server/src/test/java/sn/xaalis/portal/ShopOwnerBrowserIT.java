@@ -109,6 +109,40 @@ class ShopOwnerBrowserIT extends BrowserIntegrationTest {
     @PageSweep
     @ParameterizedTest(name = "{0} at {1} px")
     @CsvSource({"fr, 390", "en, 390", "fr, 1280", "en, 1280"})
+    void aPaidPaymentShowsTheOperatorsFeeAndWhatIsLeftForTheShop(String language, int width) {
+        boolean fr = language.equals("fr");
+        String email = "fee" + System.nanoTime() + "@example.com";
+        Api.Merchant merchant = api.onboardAs(email, "WALLET_SN");
+        api.admin(
+                "PUT",
+                "/merchants/" + merchant.merchantId() + "/pricing",
+                "{\"providers\":{\"WALLET_SN\":{\"percent\":\"1.5\",\"fixed\":\"0\",\"min\":\"0\",\"max\":null}}}");
+        String paid = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\"}");
+        api.simulate(merchant, paid, "SUCCESS");
+        String open = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"1000\"}");
+
+        Page page = signedIn(email, language, width);
+        page.navigate(url("/portal/transactions/" + paid));
+        // 1.5 % of 4 500 is 67.5, rounded half up to 68 francs.
+        assertThat(page.locator("#payment-amount")).hasText(fr ? "4\u00a0500\u00a0FCFA" : "XOF\u00a04,500");
+        assertThat(page.locator("#payment-fee")).hasText(fr ? "68\u00a0FCFA" : "XOF\u00a068");
+        assertThat(page.locator("#payment-net")).hasText(fr ? "4\u00a0432\u00a0FCFA" : "XOF\u00a04,432");
+        PageChecks.check(page, "portal-payment-fee-" + language + "-" + width, language);
+
+        page.navigate(url("/portal/transactions/" + open));
+        // No fee before SUCCESS.
+        assertThat(page.locator("#payment-fee")).hasCount(0);
+
+        page.navigate(url("/portal/transactions"));
+        assertThat(page.locator("tbody tr").filter(new Locator.FilterOptions().setHasText(paid)))
+                .containsText(fr ? "4\u00a0432\u00a0FCFA" : "XOF\u00a04,432");
+        PageChecks.check(page, "portal-transactions-fee-" + language + "-" + width, language);
+        page.context().close();
+    }
+
+    @PageSweep
+    @ParameterizedTest(name = "{0} at {1} px")
+    @CsvSource({"fr, 390", "en, 390", "fr, 1280", "en, 1280"})
     void theDashboardCountsWhatWasCollectedApartFromTheRest(String language, int width) {
         boolean fr = language.equals("fr");
         String email = "figures" + System.nanoTime() + "@example.com";

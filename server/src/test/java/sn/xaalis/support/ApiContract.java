@@ -118,7 +118,10 @@ public final class ApiContract {
         List<String> problems = new ArrayList<>();
         String event = headers.getOrDefault("x-svc-event", "");
         JsonNode operation = document.path("webhooks")
-                .path(event.startsWith("payout.") ? "payoutNotification" : "paymentNotification")
+                .path(
+                        event.startsWith("payout.")
+                                ? "payoutNotification"
+                                : event.startsWith("settlement.") ? "settlementNotification" : "paymentNotification")
                 .path("post");
         for (JsonNode parameter : operation.path("parameters")) {
             JsonNode p = resolve(parameter);

@@ -53,6 +53,8 @@ class ApiContractTest {
         body.putNull("expired_at");
         body.putNull("error_message");
         body.putObject("metadata");
+        body.put("fee", "23.00");
+        body.put("net_amount", "1477.00");
         ObjectNode links = body.putObject("deep_links");
         links.put("MM", "https://pay.example/mm");
         links.put("APP2", "https://pay.example/app2");
@@ -118,6 +120,26 @@ class ApiContractTest {
                 .singleElement()
                 .asString()
                 .contains("expired_at");
+    }
+
+    @Test
+    void theFeeAndNetAmountAreAmountsOrNullAndAlwaysPresent() {
+        ObjectNode processing = status();
+        processing.putNull("fee");
+        processing.putNull("net_amount");
+        assertThat(CONTRACT.problems("GET", STATUS, response(200, headers(), processing)))
+                .isEmpty();
+        ObjectNode number = status();
+        number.put("fee", 23);
+        ObjectNode noCents = status();
+        noCents.put("net_amount", "1477");
+        ObjectNode omitted = status();
+        omitted.remove("fee");
+        for (ObjectNode body : List.of(number, noCents, omitted)) {
+            assertThat(CONTRACT.problems("GET", STATUS, response(200, headers(), body)))
+                    .as(body.toString())
+                    .isNotEmpty();
+        }
     }
 
     @Test

@@ -142,6 +142,9 @@ class TeamRolesIT extends ApiIntegrationTest {
                         DEV),
                 Route.of("POST", "/portal/applications/{id}/keys/{apiKey}/revoke", nope + "/keys/pk_nope/revoke", DEV),
                 Route.of("GET", "/portal/applications/{id}/payment-methods", app + "/payment-methods", READ),
+                // The menu's short ways to an application's pages (issue 48 item 10), each as its page.
+                Route.of("GET", "/portal/payment-methods", "/portal/payment-methods", READ),
+                Route.of("GET", "/portal/payouts", "/portal/payouts", OWNER),
                 Route.of(
                         "POST",
                         "/portal/applications/{id}/payment-methods/{provider}",

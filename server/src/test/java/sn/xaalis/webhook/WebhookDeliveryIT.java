@@ -115,12 +115,17 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
                         "paid_at",
                         "expired_at",
                         "error_message",
-                        "metadata");
+                        "metadata",
+                        "fee",
+                        "net_amount");
         assertThat(data.get("status").stringValue()).isEqualTo("SUCCESS");
         assertThat(data.get("amount").stringValue()).isEqualTo("1500.00");
+        // No pricing plan: the installation's default takes no fee.
+        assertThat(data.get("fee").stringValue()).isEqualTo("0.00");
+        assertThat(data.get("net_amount").stringValue()).isEqualTo("1500.00");
         assertThat(data.get("paid_at").isString()).isTrue();
         assertThat(data.get("expired_at").isNull()).isTrue();
-        assertThat(hook.bodyText()).contains("\"metadata\":{\"z\":1,\"a\":[1.10,\"é\"]}}");
+        assertThat(hook.bodyText()).contains("\"metadata\":{\"z\":1,\"a\":[1.10,\"é\"]},\"fee\":");
 
         JsonNode log = api.awaitNotification(merchant, reference + ":SUCCESS", Set.of("DELIVERED"), WAIT);
         assertThat(log.get("attempts")).hasSize(1);
@@ -154,6 +159,9 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
         JsonNode body = Api.JSON.readTree(hook.body());
         assertThat(body.get("event").stringValue()).isEqualTo("transaction.failed");
         assertThat(body.get("data").get("error_message").stringValue()).isEqualTo("Solde insuffisant");
+        // Only a SUCCESS takes a fee.
+        assertThat(body.get("data").get("fee").isNull()).isTrue();
+        assertThat(body.get("data").get("net_amount").isNull()).isTrue();
         assertThat(hook.header("X-SVC-Event")).isEqualTo("transaction.failed");
     }
 

@@ -16,6 +16,9 @@ import java.util.Map;
  * @param expiredAt null unless expired
  * @param errorMessage the reason of a failure, else null
  * @param metadata your JSON object, exactly as you sent it
+ * @param fee the operator's fee, set when the payment succeeds (zero on your own provider account); null
+ *     before, and in the initiation response
+ * @param netAmount the amount less the fee, what your balance is credited; null until the payment succeeds
  */
 public record Payment(
         String transactionUuid,
@@ -33,7 +36,9 @@ public record Payment(
         Instant paidAt,
         Instant expiredAt,
         String errorMessage,
-        JsonNode metadata) {
+        JsonNode metadata,
+        BigDecimal fee,
+        BigDecimal netAmount) {
 
     /** Whether the payment reached a status it will not leave (except SUCCESS, which a refund can change). */
     public boolean isFinal() {

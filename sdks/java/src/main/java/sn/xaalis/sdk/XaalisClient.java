@@ -428,7 +428,9 @@ public final class XaalisClient {
                 instant(node, "paid_at"),
                 instant(node, "expired_at"),
                 text(node, "error_message"),
-                node.has("metadata") ? node.get("metadata") : json.createObjectNode());
+                node.has("metadata") ? node.get("metadata") : json.createObjectNode(),
+                decimal(node, "fee"),
+                decimal(node, "net_amount"));
     }
 
     /** A payout object of an answer, or the {@code data} of a payout notification. */

@@ -242,7 +242,10 @@ class XaalisClientTest {
                 200,
                 CODE_PAYMENT
                         .replace("\"PROCESSING\"", "\"SUCCESS\"")
-                        .replace("\"created_at\"", "\"paid_at\":\"2026-11-22T08:44:01.500000Z\",\"created_at\"")));
+                        .replace(
+                                "\"created_at\"",
+                                "\"paid_at\":\"2026-11-22T08:44:01.500000Z\","
+                                        + "\"fee\":\"23.00\",\"net_amount\":\"1477.00\",\"created_at\"")));
         Payment payment = client.payWithCode("SVC-AB12CD34", "77 123 45 67", "123456");
 
         Seen request = seen.get(0);
@@ -258,6 +261,8 @@ class XaalisClientTest {
         assertThat(payment.provider()).isEqualTo("MOBILEMONEY_SN");
         assertThat(payment.status()).isEqualTo("SUCCESS");
         assertThat(payment.paidAt()).isEqualTo(Instant.parse("2026-11-22T08:44:01.500Z"));
+        assertThat(payment.fee()).isEqualByComparingTo("23.00");
+        assertThat(payment.netAmount()).isEqualByComparingTo("1477.00");
         assertThat(payment.isFinal()).isTrue();
 
         // Each call its own idempotency key; the reference is one encoded path segment.
@@ -276,6 +281,8 @@ class XaalisClientTest {
         Payment failed = client.payWithCode("SVC-AB12CD34", "771234567", "111111");
         assertThat(failed.status()).isEqualTo("FAILED");
         assertThat(failed.errorMessage()).isEqualTo("Insufficient funds");
+        assertThat(failed.fee()).isNull();
+        assertThat(failed.netAmount()).isNull();
 
         // 202: the operator has not answered yet; the webhook or a status read tells the end.
         answers.add(Answer.of(202, CODE_PAYMENT));

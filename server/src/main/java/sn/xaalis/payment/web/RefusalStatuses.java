@@ -26,6 +26,8 @@ class RefusalStatuses implements Refusal.Statuses {
             case PaymentRefusal.NoSuchSandboxPayment none -> HttpStatus.NOT_FOUND;
             case PaymentRefusal.WrongStatus wrong -> HttpStatus.CONFLICT;
             case PaymentRefusal.CancelVetoed vetoed -> HttpStatus.CONFLICT;
+            case PaymentRefusal.InsufficientBalance insufficient -> HttpStatus.CONFLICT;
+            case PaymentRefusal.RefundInProgress inProgress -> HttpStatus.CONFLICT;
         };
     }
 }

@@ -19,7 +19,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.ModelAndView;
-import sn.xaalis.codepayment.CustomerPhone;
 import sn.xaalis.pages.PageController;
 import sn.xaalis.payout.Payout;
 import sn.xaalis.payout.PayoutBatch;
@@ -28,7 +27,6 @@ import sn.xaalis.payout.PayoutFile;
 import sn.xaalis.payout.PayoutRefusal;
 import sn.xaalis.platform.ApiException;
 import sn.xaalis.platform.ApplicationId;
-import sn.xaalis.platform.CsvCells;
 import sn.xaalis.portal.PortalUser;
 import sn.xaalis.portal.Reauthentication;
 import sn.xaalis.provider.FailureTexts;
@@ -206,39 +204,13 @@ class PayoutFileController {
         Locale locale = LocaleContextHolder.getLocale();
         response.setContentType("text/csv; charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"xaalis-payouts-" + found.id() + ".csv\"");
+        var file = new PayoutResultFile(messages, locale, this::failure);
         Writer out = response.getWriter();
-        out.write('\ufeff'); // spreadsheets read the accents right with it
-        out.write(row(
-                text("payouts.result.line", locale),
-                text("payouts.result.phone", locale),
-                text("payouts.result.amount", locale),
-                text("payouts.result.name", locale),
-                text("payouts.result.reason", locale),
-                text("payouts.result.reference", locale),
-                text("payouts.result.status", locale),
-                text("payouts.result.fee", locale),
-                text("payouts.result.detail", locale)));
+        out.write(PayoutResultFile.BOM);
+        out.write(file.header());
         batches.results(found, result -> {
-            PayoutFile.Line line = result.line();
-            Payout payout = result.payout();
-            String detail = line.problem() != null
-                    ? text("payouts.problem." + line.problem().name(), locale)
-                    : payout == null ? text("payouts.result.notSent", locale) : failure(payout);
             try {
-                out.write(row(
-                        String.valueOf(line.number()),
-                        CustomerPhone.parse(line.phone())
-                                .map(CustomerPhone::nationalNumber)
-                                .orElse(line.phone()),
-                        line.amount() == null ? line.amountText() : plain(line.amount()),
-                        line.name(),
-                        line.reason(),
-                        payout == null ? null : payout.reference().value(),
-                        payout == null
-                                ? text("payouts.result.rejected", locale)
-                                : payout.status().name(),
-                        payout == null || payout.fee() == null ? null : plain(payout.fee()),
-                        detail));
+                out.write(file.row(result));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -246,25 +218,8 @@ class PayoutFileController {
         out.flush();
     }
 
-    /** {@code 4500} for {@code 4500.00}: francs as a spreadsheet reads them back. */
-    private static String plain(java.math.BigDecimal amount) {
-        return amount.stripTrailingZeros().toPlainString();
-    }
-
     private PayoutBatch find(PayoutPortal.Context context, UUID id) {
         return batches.find(context.caller(), id).orElseThrow(() -> ApiException.notFound("No such file"));
-    }
-
-    private String text(String key, Locale locale) {
-        return java.util.Objects.requireNonNullElse(messages.getMessage(key, null, key, locale), key);
-    }
-
-    private static String row(@Nullable String... cells) {
-        StringBuilder row = new StringBuilder();
-        for (int i = 0; i < cells.length; i++) {
-            row.append(i == 0 ? "" : ";").append(CsvCells.quoted(cells[i]));
-        }
-        return row.append("\r\n").toString();
     }
 
     /** A failed payout's reason in the file's language (the provider's own words stay in the API). */

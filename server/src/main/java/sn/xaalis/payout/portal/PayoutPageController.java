@@ -76,6 +76,10 @@ class PayoutPageController {
             @RequestParam(required = false) @Nullable String done,
             @RequestParam(required = false) @Nullable String payout,
             @RequestParam(defaultValue = "false") boolean showBalances) {
+        var notLive = portal.notLive(user, id, env);
+        if (notLive.isPresent()) {
+            return new ModelAndView("payouts/not-live").addObject("user", user).addObject("app", notLive.get());
+        }
         PayoutPortal.Context context = portal.context(user, id, env);
         return page(context)
                 .addObject("balances", showBalances ? balances(context) : null)
@@ -222,12 +226,15 @@ class PayoutPageController {
         return new ModelAndView("redirect:" + context.path("") + "&done=" + done);
     }
 
-    /** A whole number as people type it ({@code 500 000}), or null. */
+    /** A whole number as people type it ({@code 500 000}, or {@code 500,000} as English writes it), or null. */
     static @Nullable BigDecimal whole(@Nullable String typed) {
         if (typed == null) {
             return null;
         }
         String digits = typed.replaceAll("[\\s\\u00a0\\u202f]", "");
+        if (digits.matches("[0-9]{1,3}(,[0-9]{3})+")) {
+            digits = digits.replace(",", "");
+        }
         return digits.matches("[0-9]{1,13}") ? new BigDecimal(digits) : null;
     }
 }

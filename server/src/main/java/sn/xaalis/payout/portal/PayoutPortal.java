@@ -2,6 +2,7 @@ package sn.xaalis.payout.portal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.ModelAndView;
@@ -10,6 +11,7 @@ import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantPreferences;
+import sn.xaalis.payout.PayoutProperties;
 import sn.xaalis.payout.PayoutQueries;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.platform.ApiException;
@@ -32,8 +34,10 @@ class PayoutPortal {
     private final PayoutSettings settings;
     private final Reauthentication reauthentication;
     private final PayoutQueries queries;
+    private final PayoutProperties limits;
 
     PayoutPortal(
+            PayoutProperties limits,
             MerchantApplications merchants,
             ApplicationDirectory directory,
             MerchantPreferences preferences,
@@ -41,6 +45,7 @@ class PayoutPortal {
             Reauthentication reauthentication,
             PayoutQueries queries) {
         this.queries = queries;
+        this.limits = limits;
         this.merchants = merchants;
         this.directory = directory;
         this.preferences = preferences;
@@ -71,6 +76,20 @@ class PayoutPortal {
         return new Context(user, app, caller);
     }
 
+    /**
+     * The merchant's application when its live payouts were asked for and it is not live yet (the page
+     * says so, as the counter does, rather than a 404); empty otherwise.
+     *
+     * @throws ApiException 404 for an application not the merchant's
+     */
+    Optional<ApplicationDetails> notLive(PortalUser user, ApplicationId id, String env) {
+        ApplicationDetails app = merchants.details(user.merchantId(), id);
+        return Environment.fromValue(env)
+                .filter(environment -> environment == Environment.LIVE)
+                .filter(live -> directory.caller(app.id(), live).isEmpty())
+                .map(live -> app);
+    }
+
     /** A page of the Payouts section, with what each of them shows. */
     ModelAndView page(Context context, String template) {
         PayoutSettings.Settings own = settings.of(context.app().id());
@@ -87,6 +106,7 @@ class PayoutPortal {
                                 .sorted()
                                 .toList())
                 .addObject("settings", own)
+                .addObject("limits", limits)
                 .addObject("held", held)
                 .addObject("heldCount", held == null ? 0 : queries.waiting(context.caller()))
                 .addObject("asksForCode", reauthentication.asksForCode(context.user()))
