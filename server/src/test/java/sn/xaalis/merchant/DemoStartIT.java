@@ -150,7 +150,7 @@ class DemoStartIT extends BrowserIntegrationTest {
         assertThat(page.locator("main table")).containsText("l’installation (lien de démarrage)");
         assertThat(page.locator("main")).not().containsText("XAALIS_ADMIN_TOKEN");
         page.navigate(url("/operator/audit?action=operator.invited"));
-        assertThat(page.locator("main table")).containsText("l’installation");
+        assertThat(page.locator("main")).containsText("l’installation (lien de démarrage)");
         assertThat(page.locator("main")).not().containsText("XAALIS_ADMIN_TOKEN");
         assertThat(jdbc.sql("SELECT actor_kind FROM audit_events WHERE action = 'operator.invited'")
                         .query(String.class)

@@ -197,6 +197,20 @@ class TeamRolesIT extends ApiIntegrationTest {
                         "/portal/applications/{id}/payouts/files/{batch}/result.csv",
                         app + "/payouts/files/" + batch + "/result.csv",
                         OWNER),
+                // Settlements (where the balance goes) and statements: the owners' money.
+                Route.of("GET", "/portal/applications/{id}/settlements", app + "/settlements", OWNER),
+                Route.of(
+                        "POST",
+                        "/portal/applications/{id}/settlements/destination",
+                        nope + "/settlements/destination",
+                        OWNER),
+                Route.of(
+                        "POST", "/portal/applications/{id}/settlements/schedule", nope + "/settlements/schedule", OWNER),
+                Route.of(
+                        "POST", "/portal/applications/{id}/settlements/withdraw", nope + "/settlements/withdraw", OWNER),
+                Route.of("GET", "/portal/applications/{id}/statement", app + "/statement", OWNER),
+                Route.of("GET", "/portal/applications/{id}/statement/print", app + "/statement/print", OWNER),
+                Route.of("GET", "/portal/applications/{id}/statement.csv", app + "/statement.csv", OWNER),
                 // Payment links: read by developers and viewers; made and closed by owners.
                 Route.of("GET", "/portal/links", "/portal/links", READ),
                 Route.of("POST", "/portal/links", "/portal/links", OWNER),
