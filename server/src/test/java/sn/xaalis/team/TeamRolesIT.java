@@ -205,9 +205,15 @@ class TeamRolesIT extends ApiIntegrationTest {
                         nope + "/settlements/destination",
                         OWNER),
                 Route.of(
-                        "POST", "/portal/applications/{id}/settlements/schedule", nope + "/settlements/schedule", OWNER),
+                        "POST",
+                        "/portal/applications/{id}/settlements/schedule",
+                        nope + "/settlements/schedule",
+                        OWNER),
                 Route.of(
-                        "POST", "/portal/applications/{id}/settlements/withdraw", nope + "/settlements/withdraw", OWNER),
+                        "POST",
+                        "/portal/applications/{id}/settlements/withdraw",
+                        nope + "/settlements/withdraw",
+                        OWNER),
                 Route.of("GET", "/portal/applications/{id}/statement", app + "/statement", OWNER),
                 Route.of("GET", "/portal/applications/{id}/statement/print", app + "/statement/print", OWNER),
                 Route.of("GET", "/portal/applications/{id}/statement.csv", app + "/statement.csv", OWNER),
