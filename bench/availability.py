@@ -19,7 +19,6 @@ os.environ.setdefault("XAALIS_BENCH_DB", "xaalis_availability_bench")
 os.environ.setdefault("XAALIS_BENCH_PORT", "18190")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h  # noqa: E402
-from statement import psql_file, load_average  # noqa: E402
 
 FILL = """
 CREATE TEMP TABLE bench_apps AS
@@ -42,14 +41,6 @@ SELECT 'available:' || id || ':sandbox:XOF', id, 'sandbox', 'available', 'XOF', 
 """
 
 
-def serve(env, log_name):
-    server, _ = h.start_server({**h.database_env(), **env}, os.path.join("/tmp", log_name))
-    h.wait_port(h.SERVER_PORT)
-    while h.http("GET", f"http://127.0.0.1:{h.SERVER_PORT}/ping")[0] != 200:
-        time.sleep(0.1)
-    return server
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--holds", type=int, default=1_000_000)
@@ -57,14 +48,10 @@ def main():
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
     if not args.skip_build:
-        h.log("building the server")
-        h.run([os.path.join(h.ROOT, "mvnw"), "-q", "-B", "-o", "-pl", "server", "-am", "package", "-DskipTests",
-               "-Djacoco.skip=true", "-Dspotless.check.skip=true"], capture=False)
-    h.log("fresh PostgreSQL database " + h.DB)
-    h.psql(f"DROP DATABASE IF EXISTS {h.DB} WITH (FORCE)")
-    h.psql(f"CREATE DATABASE {h.DB}")
+        h.build_server()
+    h.fresh_database()
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "holds": args.holds, "batch": args.batch}
-    server = serve({"XAALIS_LEDGER_JOB_INTERVAL": "0s"}, "xaalis-availability-fill.log")
+    server = h.serving({"XAALIS_LEDGER_JOB_INTERVAL": "0s"}, "/tmp/xaalis-availability-fill.log")
     try:
         merchant = h.admin("POST", "/merchants", {"name": "Bench", "email": f"avail{time.time_ns()}@example.com",
                                                  "password": h.PASSWORD})
@@ -74,14 +61,14 @@ def main():
         h.stop_server(server)
     h.log(f"writing {args.holds:,} payments' postings and pending holds")
     started = time.monotonic()
-    psql_file(FILL, {"n": str(args.holds), "apps": ",".join(apps)})
+    h.psql_file(FILL, {"n": str(args.holds), "apps": ",".join(apps)})
     h.psql("VACUUM ANALYZE", h.DB)
     results["fill_s"] = round(time.monotonic() - started, 1)
     pending_before = h.psql("SELECT SUM(balance) FROM ledger_balances WHERE kind = 'pending'", h.DB).strip()
-    results["load_before"] = load_average()
+    results["load_before"] = h.load_average()
     h.log(f"written in {results['fill_s']} s; starting the node with the job every second")
-    server = serve({"XAALIS_LEDGER_JOB_INTERVAL": "PT1S", "XAALIS_LEDGER_JOB_BATCH": str(args.batch)},
-                   "xaalis-availability-job.log")
+    server = h.serving({"XAALIS_LEDGER_JOB_INTERVAL": "PT1S", "XAALIS_LEDGER_JOB_BATCH": str(args.batch)},
+                       "/tmp/xaalis-availability-job.log")
     try:
         ready = time.monotonic()
         while True:
@@ -104,7 +91,7 @@ def main():
     results["pending_before"], results["available_after"], results["pending_after"] = (
         pending_before, available_after, pending_after)
     results["all_moved"] = float(available_after) == float(pending_before) and float(pending_after) == 0
-    results["load_after"] = load_average()
+    results["load_after"] = h.load_average()
     os.makedirs(os.path.join(h.BENCH, "results"), exist_ok=True)
     out = os.path.join(h.BENCH, "results", f"availability-{time.strftime('%Y%m%dT%H%M%S')}.json")
     with open(out, "w") as f:

@@ -306,6 +306,46 @@ def database_env():
             "SPRING_DATASOURCE_PASSWORD": ""}
 
 
+def build_server():
+    """The server as it ships, without its tests (offline: the build has run once on this machine)."""
+    log("building the server")
+    run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-o", "-pl", "server", "-am", "package", "-DskipTests",
+         "-Djacoco.skip=true", "-Dspotless.check.skip=true"], capture=False)
+
+
+def fresh_database():
+    """The harness's PostgreSQL database, dropped and made again."""
+    log("fresh PostgreSQL database " + DB)
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DB}")
+
+
+def serving(env, log_path):
+    """A node on the harness's database, once it answers /ping."""
+    process, _ = start_server({**database_env(), **env}, log_path)
+    wait_port(SERVER_PORT)
+    while http("GET", f"http://127.0.0.1:{SERVER_PORT}/ping")[0] != 200:
+        time.sleep(0.1)
+    return process
+
+
+def psql_file(sql, variables):
+    """A SQL script run by psql on the harness's database, with its -v variables (stops at the first error)."""
+    path = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "script.sql")
+    with open(path, "w") as f:
+        f.write(sql)
+    args = ["psql", "-h", PG["host"], "-p", PG["port"], "-U", PG["user"], "-d", DB, "-v", "ON_ERROR_STOP=1", "-q",
+            "-f", path]
+    for k, v in variables.items():
+        args[1:1] = ["-v", f"{k}={v}"]
+    return run(args, timeout=3600)
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return f.read().split()[:3]
+
+
 def serving_with_apps(n_apps):
     """Once the node just started answers, n_apps applications whose webhooks go to the sink: (base, apps file)."""
     wait_port(SERVER_PORT)

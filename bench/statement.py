@@ -54,17 +54,6 @@ FROM ledger_transactions WHERE application_id = :'app';
 """
 
 
-def psql_file(sql, variables):
-    path = os.path.join("/tmp", f"xaalis-statement-fill-{os.getpid()}.sql")
-    with open(path, "w") as f:
-        f.write(sql)
-    args = ["psql", "-h", h.PG["host"], "-p", h.PG["port"], "-U", h.PG["user"], "-d", h.DB, "-v", "ON_ERROR_STOP=1",
-            "-q", "-f", path]
-    for k, v in variables.items():
-        args[1:1] = ["-v", f"{k}={v}"]
-    return h.run(args, timeout=3600)
-
-
 def timed_get(portal, path):
     started = time.monotonic()
     code, _, text = portal.request("GET", path)
@@ -104,11 +93,6 @@ def download(portal, path):
             "total_s": round(total, 2), "bytes": size, "lines": lines}
 
 
-def load_average():
-    with open("/proc/loadavg") as f:
-        return f.read().split()[:3]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--movements", type=int, default=1_000_000)
@@ -116,28 +100,19 @@ def main():
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
     if not args.skip_build:
-        h.log("building the server")
-        h.run([os.path.join(h.ROOT, "mvnw"), "-q", "-B", "-o", "-pl", "server", "-am", "package", "-DskipTests",
-               "-Djacoco.skip=true", "-Dspotless.check.skip=true"], capture=False)
-    h.log("fresh PostgreSQL database " + h.DB)
-    h.psql(f"DROP DATABASE IF EXISTS {h.DB} WITH (FORCE)")
-    h.psql(f"CREATE DATABASE {h.DB}")
-    log_path = os.path.join("/tmp", "xaalis-statement-bench-server.log")
-    server, _ = h.start_server({**h.database_env(), "XAALIS_STATEMENT_CLOSING_INTERVAL": "PT5S"}, log_path)
+        h.build_server()
+    h.fresh_database()
+    server = h.serving({"XAALIS_STATEMENT_CLOSING_INTERVAL": "PT5S"}, "/tmp/xaalis-statement-bench-server.log")
     results = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "movements": args.movements,
                "machine": {"cpus": os.cpu_count()}}
     try:
-        h.wait_port(h.SERVER_PORT)
-        base = f"http://127.0.0.1:{h.SERVER_PORT}"
-        while h.http("GET", base + "/ping")[0] != 200:
-            time.sleep(0.1)
         email = f"statement{time.time_ns()}@example.com"
         merchant = h.admin("POST", "/merchants", {"name": "Bench", "email": email, "password": h.PASSWORD})
         app = h.admin("POST", f"/merchants/{merchant['id']}/applications",
                       {"name": "bench", "providers": ["WALLET_SN", "MOBILEMONEY_SN"]})
         h.log(f"writing {args.movements:,} movements and payments")
         started = time.monotonic()
-        psql_file(FILL, {"n": str(args.movements), "app": app["id"]})
+        h.psql_file(FILL, {"n": str(args.movements), "app": app["id"]})
         h.psql("VACUUM ANALYZE", h.DB)
         results["fill_s"] = round(time.monotonic() - started, 1)
         h.log(f"written in {results['fill_s']} s; waiting for the closing job")
@@ -147,7 +122,7 @@ def main():
                 raise SystemExit("no closing written within 10 minutes")
             time.sleep(0.5)
         results["closing_job_s"] = round(time.monotonic() - started, 1)
-        results["load_before"] = load_average()
+        results["load_before"] = h.load_average()
 
         portal = payouts.sign_in(email)
         page = f"/portal/applications/{app['id']}/statement"
@@ -173,7 +148,7 @@ def main():
         timed_get(portal, page + ".csv?env=sandbox&period=this-month")  # warms the download's path
         figures["csv_whole_year"] = download(portal, page + ".csv" + year)
         results["figures"] = figures
-        results["load_after"] = load_average()
+        results["load_after"] = h.load_average()
         results["movements_in_db"] = int(count)
     finally:
         h.stop_server(server)
