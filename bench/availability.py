@@ -1,12 +1,12 @@
 """The availability job over a million pending payments (issue 49; bench/README.md, "Ledger (issue 49)").
 
-    python3 bench/availability.py [--holds 1000000] [--batch 500] [--skip-build]
+    python3 bench/availability.py [--holds 1000000] [--batch 2000] [--skip-build]
 
 On a fresh PostgreSQL database (XAALIS_BENCH_DB, default xaalis_availability_bench; port XAALIS_BENCH_PORT,
 default 18190), a server as it ships with the availability job off creates one merchant and ten
 applications; a million successful payments' postings and their pending holds, all come due, are written
 straight into the ledger's tables by SQL (with the applications' pending balances), then VACUUM ANALYZE.
-The server is started again with the job every second (--batch holds a transaction, the shipped 500 by
+The server is started again with the job every second (--batch holds a transaction, the shipped 2000 by
 default), and the bench waits until no hold is left unreleased: the time from the node's first answer to
 the last release, the time between the first and the last release posting, the holds per second, and a
 check that every application's pending money moved to available, to the franc.
@@ -44,7 +44,7 @@ SELECT 'available:' || id || ':sandbox:XOF', id, 'sandbox', 'available', 'XOF', 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--holds", type=int, default=1_000_000)
-    parser.add_argument("--batch", type=int, default=500)
+    parser.add_argument("--batch", type=int, default=2000)
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
     if not args.skip_build:

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -23,6 +24,10 @@ import sn.xaalis.platform.Timestamps;
  * waits), marks them released and posts one {@code release} transaction per application, environment
  * and currency. A hold is released once: under its lock, by a conditional update; a crash rolls the
  * whole batch back for the next pass.
+ *
+ * <p>The batches of one run read in key order, each after the last one's key, so that none walks past
+ * the holds released before it; a run ends with a short batch, and the next run starts from the first
+ * key again (it finds whatever a failed batch, another node's rollback or a refund's return left).
  */
 @Component
 class Availability {
@@ -31,6 +36,9 @@ class Availability {
     private final TransactionTemplate transactions;
     private final LedgerProperties properties;
     private final Clock clock;
+
+    /** Where this node's run has reached; null between runs (only the job's thread touches it). */
+    private volatile Journal.@Nullable HoldKey reached;
 
     Availability(Journal journal, TransactionTemplate transactions, LedgerProperties properties, Clock clock) {
         this.journal = journal;
@@ -49,17 +57,23 @@ class Availability {
 
     /** One batch: how many payments' pending money it made available. */
     int releaseDue() {
-        Integer released = transactions.execute(tx -> {
+        Journal.@Nullable HoldKey after = reached;
+        List<Journal.DueHold> released = transactions.execute(tx -> {
             Instant now = Timestamps.truncate(clock.instant());
-            List<Journal.DueHold> due = journal.lockDue(now, properties.jobBatch());
+            List<Journal.DueHold> due = journal.lockDue(now, after, properties.jobBatch());
             Map<Group, List<Journal.DueHold>> groups = new LinkedHashMap<>();
             due.forEach(h -> groups.computeIfAbsent(
                             new Group(h.applicationId(), h.environment(), h.currency()), g -> new ArrayList<>())
                     .add(h));
             groups.forEach((group, holds) -> release(group, holds, now));
-            return due.size();
+            return due;
         });
-        return released == null ? 0 : released;
+        if (released == null || released.size() < properties.jobBatch()) {
+            reached = null;
+            return released == null ? 0 : released.size();
+        }
+        reached = released.getLast().key();
+        return released.size();
     }
 
     private record Group(ApplicationId applicationId, Environment environment, String currency) {}
@@ -68,11 +82,13 @@ class Availability {
         UUID id = RandomTokens.uuidV7(clock);
         BigDecimal total = BigDecimal.ZERO;
         for (Journal.DueHold hold : holds) {
-            if (!journal.release(hold.transactionId(), id)) {
-                // Locked by this transaction and unreleased when read: only a bug gets here.
-                throw new IllegalStateException("A locked hold was released meanwhile: " + hold.transactionId());
-            }
             total = total.add(hold.amount());
+        }
+        int marked = journal.release(
+                holds.stream().map(Journal.DueHold::transactionId).toList(), id);
+        if (marked != holds.size()) {
+            // Locked by this transaction and unreleased when read: only a bug gets here.
+            throw new IllegalStateException("Of " + holds.size() + " locked holds, " + marked + " were unreleased");
         }
         var app = group.applicationId();
         var env = group.environment();

@@ -3,13 +3,16 @@ package sn.xaalis.ledger;
 import java.math.BigDecimal;
 import java.sql.Date;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import sn.xaalis.platform.ApplicationId;
@@ -205,24 +208,57 @@ class Journal {
             ApplicationId applicationId,
             Environment environment,
             String currency,
-            BigDecimal amount) {}
+            BigDecimal amount,
+            Instant availableAt) {
+
+        /** Where the next batch reads from: the holds after this one in the job's order. */
+        HoldKey key() {
+            return new HoldKey(availableAt, transactionId);
+        }
+    }
+
+    /** A hold's place in the job's order (the partial index of V60). */
+    record HoldKey(Instant availableAt, UUID transactionId) {}
 
     /**
-     * Up to {@code limit} holds due at {@code now} and not yet released, locked for the caller's
-     * transaction; rows another node holds are skipped (it is releasing them).
+     * Up to {@code limit} holds due at {@code now} and not yet released, after {@code after} in the
+     * job's order (from the first when null), locked for the caller's transaction; rows another node
+     * holds are skipped (it is releasing them). Reading after the last batch's key keeps each batch's
+     * cost to its own rows, however many were released before it.
      */
-    List<DueHold> lockDue(Instant now, int limit) {
-        return jdbc.sql("SELECT transaction_id, application_id, environment, currency, amount FROM ledger_holds"
-                        + " WHERE released_by IS NULL AND available_at <= :now ORDER BY available_at"
-                        + " LIMIT :limit FOR UPDATE SKIP LOCKED")
+    List<DueHold> lockDue(Instant now, @Nullable HoldKey after, int limit) {
+        String from = after == null
+                ? ""
+                : " AND (available_at > :afterAt OR (available_at = :afterAt AND transaction_id > :afterId))";
+        var sql = jdbc.sql("SELECT transaction_id, application_id, environment, currency, amount, available_at"
+                        + " FROM ledger_holds WHERE released_by IS NULL AND available_at <= :now" + from
+                        + " ORDER BY available_at, transaction_id LIMIT :limit FOR UPDATE SKIP LOCKED")
                 .param("now", Timestamps.toDatabase(now))
-                .param("limit", limit)
-                .query((rs, n) -> new DueHold(
+                .param("limit", limit);
+        if (after != null) {
+            sql = sql.param("afterAt", Timestamps.toDatabase(after.availableAt()))
+                    .param("afterId", after.transactionId());
+        }
+        return sql.query((rs, n) -> new DueHold(
                         rs.getObject("transaction_id", UUID.class),
                         ApplicationId.from(rs, "application_id"),
                         Environment.fromValue(rs.getString("environment")).orElseThrow(),
                         rs.getString("currency"),
-                        rs.getBigDecimal("amount")))
+                        rs.getBigDecimal("amount"),
+                        Objects.requireNonNull(
+                                Timestamps.fromDatabase(rs.getObject("available_at", OffsetDateTime.class)))))
                 .list();
+    }
+
+    /**
+     * Marks the payments' pending money as moved by {@code releasedBy}, those not moved yet, in one
+     * statement: how many it marked.
+     */
+    int release(List<UUID> paymentTransactions, UUID releasedBy) {
+        return jdbc.sql("UPDATE ledger_holds SET released_by = :by"
+                        + " WHERE transaction_id IN (:txs) AND released_by IS NULL")
+                .param("by", releasedBy)
+                .param("txs", paymentTransactions)
+                .update();
     }
 }

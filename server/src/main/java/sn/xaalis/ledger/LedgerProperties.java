@@ -27,7 +27,7 @@ public record LedgerProperties(
         @DefaultValue("false") boolean allowNegativeBalance,
         @DefaultValue("PT2M") Duration refundClaim,
         @DefaultValue("PT1M") Duration jobInterval,
-        @DefaultValue("500") int jobBatch) {
+        @DefaultValue("2000") int jobBatch) {
 
     /** The default plan, as the properties write it. */
     public record Pricing(
