@@ -221,6 +221,100 @@ export interface PayoutPage {
   readonly nextCursor: string | null;
 }
 
+/** The application's balance in the keys' environment, as {@link XaalisClient.balance} returns it. */
+export interface Balance {
+  /** `sandbox` or `live`. */
+  readonly environment: string | null;
+  /** `XOF`. */
+  readonly currency: string | null;
+  /** What a settlement can pay out now, exact decimal text (`"14770.00"`); compare with `sameAmount`. */
+  readonly available: string | null;
+  /** Credited by payments whose delay has not ended yet. */
+  readonly pending: string | null;
+}
+
+/** What moved the balance once. */
+export interface BalanceTransaction {
+  readonly id: string | null;
+  /** `payment`, `refund`, `refund_reversal`, `settlement`, `settlement_reversal`, `fee` or `adjustment`. */
+  readonly type: string | null;
+  /** The payment's amount; for a refund, minus the amount refunded (decimal text). */
+  readonly amount: string | null;
+  /** The operator's fee on a payment; on a refund, minus the fee given back. */
+  readonly fee: string | null;
+  /** What the balance moved: `amount - fee`. */
+  readonly net: string | null;
+  /** The payment's reference; for a settlement or its reversal, the settlement's id. */
+  readonly reference: string | null;
+  readonly createdAt: Date | null;
+  /** For a payment, the day (Dakar time, `"2026-11-23"`) its net becomes available; else null. */
+  readonly availableOn: string | null;
+}
+
+/** The page {@link XaalisClient.listBalanceTransactions} asks for. */
+export interface BalanceTransactionQuery {
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Page size, 1 to 100; default 20. */
+  limit?: number;
+}
+
+/** One page of {@link XaalisClient.listBalanceTransactions}, newest first. */
+export interface BalanceTransactionPage {
+  readonly transactions: readonly BalanceTransaction[];
+  readonly hasMore: boolean;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+/** A settlement to ask for: `amount` in whole francs, at most what is available; left out, all of it. */
+export interface SettlementRequest {
+  amount?: Amount;
+}
+
+/** A settlement as the API returns it, and as the `data` of its notifications. */
+export interface Settlement {
+  /** The settlement's identifier in every other call. */
+  readonly id: string | null;
+  /** `STL-` and 8 characters, as the notifications' ids carry it. */
+  readonly reference: string | null;
+  /** `sandbox` or `live`. */
+  readonly environment: string | null;
+  /** What is paid out, exact decimal text (`"4500.00"`). */
+  readonly amount: string | null;
+  readonly currency: string | null;
+  readonly provider: string | null;
+  /** The number it goes to, masked (`"+221 77 *** ** 67"`). */
+  readonly destination: string | null;
+  /** `PROCESSING`, `PAID`, `FAILED` or `REVERSED`. */
+  readonly status: string | null;
+  /** The reference of the payout that carries it. */
+  readonly payoutReference: string | null;
+  /** Who asked: `api`, `portal` or `automatic`. */
+  readonly origin: string | null;
+  /** The provider's code of a failure, else null. */
+  readonly failureCode: string | null;
+  readonly failureReason: string | null;
+  readonly createdAt: Date | null;
+  readonly updatedAt: Date | null;
+}
+
+/** The page {@link XaalisClient.listSettlements} asks for. */
+export interface SettlementQuery {
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Page size, 1 to 100; default 20. */
+  limit?: number;
+}
+
+/** One page of {@link XaalisClient.listSettlements}, newest first. */
+export interface SettlementPage {
+  readonly settlements: readonly Settlement[];
+  readonly hasMore: boolean;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
 /** Sandbox outcomes that {@link XaalisClient.simulate} can force. */
 export const Outcome = {
   SUCCESS: "SUCCESS",
@@ -326,7 +420,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * // show payment.deepLinks or payment.qrCode to the customer, then wait for the webhook
  * ```
  *
- * Every POST carries an `Idempotency-Key` (generated unless you pass one; a payout's is always yours, see
+ * Every POST carries an `Idempotency-Key` (generated unless you pass one, as to
+ * {@link XaalisClient.createSettlement}; a payout's is always yours, see
  * {@link XaalisClient.createPayout}), kept across retries, so a
  * retried call never creates or changes anything twice. Network errors, timeouts and 429 answers are
  * retried (`maxRetries`, honouring `Retry-After`); other errors throw {@link XaalisError} with the API's
@@ -562,6 +657,69 @@ export class XaalisClient {
   async listPayouts(query: PayoutQuery = {}, options: CallOptions = {}): Promise<PayoutPage> {
     const { items, hasMore, nextCursor } = await this.#list("/payouts/", query, payout, options.signal);
     return Object.freeze({ payouts: items, hasMore, nextCursor });
+  }
+
+  /** The application's balance in the keys' environment: available, and pending until its delay ends. */
+  async balance(options: CallOptions = {}): Promise<Balance> {
+    const node = await this.#send("GET", "/balance/", null, null, options.signal);
+    const b: { [key: string]: Json } = isObject(node) ? node : {};
+    return Object.freeze({
+      environment: text(b, "environment"),
+      currency: text(b, "currency"),
+      available: text(b, "available"),
+      pending: text(b, "pending"),
+    });
+  }
+
+  /** A page of what moved the balance (payments, refunds, settlements…), newest first. */
+  async listBalanceTransactions(query: BalanceTransactionQuery = {}, options: CallOptions = {}): Promise<BalanceTransactionPage> {
+    const { items, hasMore, nextCursor } = await this.#cursorPage("/balance/transactions/", query, balanceTransaction, options.signal);
+    return Object.freeze({ transactions: items, hasMore, nextCursor });
+  }
+
+  /**
+   * Pays the available balance (all of it, or `request.amount`) out to the application's own number, set
+   * in the portal. The balance is debited at once; a failed or reversed settlement credits it back.
+   *
+   * The same key and request answer the same settlement however late they are retried; the same key with
+   * another request is refused with a 422. A 409 when no number is set (or it changed less than 24 h ago)
+   * or when `available` does not cover the amount.
+   *
+   * @param idempotencyKey 1 to 255 printable ASCII characters (such as your own withdrawal's id, to retry
+   *   it safely after a lost answer); default a fresh UUID, kept across this call's own retries
+   * @throws TypeError for a blank key
+   */
+  async createSettlement(request: SettlementRequest = {}, idempotencyKey?: string, options: CallOptions = {}): Promise<Settlement> {
+    if (request === null || typeof request !== "object") {
+      throw new TypeError("request must be an object");
+    }
+    if (idempotencyKey !== undefined && (typeof idempotencyKey !== "string" || idempotencyKey.trim() === "")) {
+      throw new TypeError("idempotencyKey must not be blank");
+    }
+    const body: Record<string, unknown> = {};
+    if (request.amount !== undefined && request.amount !== null) {
+      body["amount"] = plainAmount(request.amount);
+    }
+    return settlement(await this.#create("/settlements/", body, idempotencyKey, options.signal));
+  }
+
+  /** The settlement as it stands; 404 for an id that is not one of this application's in the keys' environment. */
+  async readSettlement(id: string, options: CallOptions = {}): Promise<Settlement> {
+    return settlement(await this.#send("GET", "/settlements/" + segment(id) + "/", null, null, options.signal));
+  }
+
+  /** A page of settlements of this application and environment, newest first. */
+  async listSettlements(query: SettlementQuery = {}, options: CallOptions = {}): Promise<SettlementPage> {
+    const { items, hasMore, nextCursor } = await this.#cursorPage("/settlements/", query, settlement, options.signal);
+    return Object.freeze({ settlements: items, hasMore, nextCursor });
+  }
+
+  /** One page of a list without filters: the cursor and the limit only. */
+  async #cursorPage<T>(path: string, query: { cursor?: string; limit?: number }, item: (node: Json) => T, signal?: AbortSignal): Promise<Page<T>> {
+    const params = new URLSearchParams();
+    addParam(params, "cursor", query.cursor);
+    addParam(params, "limit", String(query.limit ?? 20));
+    return page(await this.#send("GET", path + "?" + params.toString(), null, null, signal), item);
   }
 
   /** A POST that creates something, under the caller's idempotency key or else a fresh one (kept across retries). */
@@ -816,6 +974,41 @@ export function payout(node: Json): Payout {
     createdAt: date(p, "created_at"),
     updatedAt: date(p, "updated_at"),
     settledAt: date(p, "settled_at"),
+  });
+}
+
+/** A settlement object of an answer, or the `data` of a settlement notification. */
+export function settlement(node: Json): Settlement {
+  const p: { [key: string]: Json } = isObject(node) ? node : {};
+  return Object.freeze({
+    id: text(p, "id"),
+    reference: text(p, "reference"),
+    environment: text(p, "environment"),
+    amount: text(p, "amount"),
+    currency: text(p, "currency"),
+    provider: text(p, "provider"),
+    destination: text(p, "destination"),
+    status: text(p, "status"),
+    payoutReference: text(p, "payout_reference"),
+    origin: text(p, "origin"),
+    failureCode: text(p, "failure_code"),
+    failureReason: text(p, "failure_reason"),
+    createdAt: date(p, "created_at"),
+    updatedAt: date(p, "updated_at"),
+  });
+}
+
+function balanceTransaction(node: Json): BalanceTransaction {
+  const t: { [key: string]: Json } = isObject(node) ? node : {};
+  return Object.freeze({
+    id: text(t, "id"),
+    type: text(t, "type"),
+    amount: text(t, "amount"),
+    fee: text(t, "fee"),
+    net: text(t, "net"),
+    reference: text(t, "reference"),
+    createdAt: date(t, "created_at"),
+    availableOn: text(t, "available_on"),
   });
 }
 

@@ -7,6 +7,10 @@ export {
   XaalisError,
   Outcome,
   type ApiError,
+  type Balance,
+  type BalanceTransaction,
+  type BalanceTransactionPage,
+  type BalanceTransactionQuery,
   type CallOptions,
   type InitiateOptions,
   type Payment,
@@ -21,6 +25,10 @@ export {
   type PayoutPage,
   type PayoutQuery,
   type PayoutRequest,
+  type Settlement,
+  type SettlementPage,
+  type SettlementQuery,
+  type SettlementRequest,
   type XaalisClientOptions,
 } from "./client.js";
 export {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { payout, type Payout } from "./client.js";
+import { payout, settlement, type Payout, type Settlement } from "./client.js";
 import { parseJson, type JsonValue } from "./json.js";
 
 /** The header Xaalis signs notifications with (Node gives it as `req.headers["x-svc-signature"]`). */
@@ -44,13 +44,17 @@ export class WebhookVerificationError extends Error {
 export type JsonObject = { readonly [field: string]: JsonValue };
 export type { JsonValue };
 
-/** A verified notification: a payment's (`transaction.*`, `data` the payment) or a payout's (`payout.*`, `data` the payout). */
+/**
+ * A verified notification: a payment's (`transaction.*`, `data` the payment), a payout's (`payout.*`, `data` the
+ * payout) or a settlement's (`settlement.*`, `data` the settlement).
+ */
 export class WebhookEvent {
   /** `<reference>:<STATUS>`, identical on every delivery of the same notification: deduplicate on it. */
   readonly id: string;
   /**
    * `transaction.success`, `transaction.failed`, `transaction.cancelled`, `transaction.expired` or
-   * `transaction.refunded` for a payment; `payout.success`, `payout.failed` or `payout.reversed` for a payout.
+   * `transaction.refunded` for a payment; `payout.success`, `payout.failed` or `payout.reversed` for a payout;
+   * `settlement.paid` or `settlement.failed` for a settlement.
    */
   readonly event: string;
   /** `sandbox` or `live` (null if absent). */
@@ -94,6 +98,11 @@ export class WebhookEvent {
   /** The payout of a `payout.*` notification, read from `data`; null for a payment's notification. */
   get payout(): Payout | null {
     return this.event.startsWith("payout.") ? payout(this.data as Parameters<typeof payout>[0]) : null;
+  }
+
+  /** The settlement of a `settlement.*` notification, read from `data`; null for any other. */
+  get settlement(): Settlement | null {
+    return this.event.startsWith("settlement.") ? settlement(this.data as Parameters<typeof settlement>[0]) : null;
   }
 
   /** The merchant's metadata object sent at initiation, or an empty object. */

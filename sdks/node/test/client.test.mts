@@ -773,4 +773,143 @@ describe("XaalisClient", () => {
       assert.equal(s.headers["idempotency-key"], undefined);
     }
   });
+  test("balance and listBalanceTransactions use their paths and read their fields", async () => {
+    answers.push({ status: 200, body: '{"environment":"sandbox","currency":"XOF","available":"14770.00","pending":"1477.00"}' });
+    const balance = await client.balance();
+    assert.deepEqual({ ...balance }, { environment: "sandbox", currency: "XOF", available: "14770.00", pending: "1477.00" });
+    assert.ok(Object.isFrozen(balance));
+    answers.push({
+      status: 200,
+      body: JSON.stringify({
+        data: [
+          { id: "019ab1c3", type: "refund", amount: "-1000.00", fee: "0.00", net: "-1000.00", reference: "SVC-Q4ZP81MD", created_at: "2026-11-23T10:02:11.000000Z", available_on: null },
+          { id: "019ab1c2", type: "payment", amount: "1500.00", fee: "23.00", net: "1477.00", reference: "SVC-7K2M9QXA", created_at: "2026-11-22T08:45:00.123456Z", available_on: "2026-11-23" },
+        ],
+        has_more: true,
+        next_cursor: "c1",
+      }),
+    });
+    const page = await client.listBalanceTransactions({ cursor: "c0", limit: 2 });
+    assert.equal(page.hasMore, true);
+    assert.equal(page.nextCursor, "c1");
+    assert.deepEqual(
+      page.transactions.map((t) => ({ ...t })),
+      [
+        { id: "019ab1c3", type: "refund", amount: "-1000.00", fee: "0.00", net: "-1000.00", reference: "SVC-Q4ZP81MD", createdAt: new Date("2026-11-23T10:02:11Z"), availableOn: null },
+        { id: "019ab1c2", type: "payment", amount: "1500.00", fee: "23.00", net: "1477.00", reference: "SVC-7K2M9QXA", createdAt: new Date("2026-11-22T08:45:00.123Z"), availableOn: "2026-11-23" },
+      ],
+    );
+    answers.push({ status: 200, body: '{"data":[],"has_more":false,"next_cursor":null}' });
+    assert.deepEqual((await client.listBalanceTransactions()).transactions, []);
+    assert.deepEqual(
+      seen.map((s) => s.method + " " + s.path + " " + s.query),
+      [
+        "GET /api/v1/abcdefghijklmnop/balance/ null",
+        "GET /api/v1/abcdefghijklmnop/balance/transactions/ cursor=c0&limit=2",
+        "GET /api/v1/abcdefghijklmnop/balance/transactions/ limit=20",
+      ],
+    );
+    for (const s of seen) {
+      assert.equal(s.headers["idempotency-key"], undefined);
+    }
+  });
+
+  const SETTLEMENT = JSON.stringify({
+    id: "019ad0a4-2d25-7e47-8ab9-12e6c632952b",
+    reference: "STL-4KQ7ZP2M",
+    environment: "sandbox",
+    amount: "4500.00",
+    currency: "XOF",
+    provider: "WALLET_SN",
+    destination: "+221 77 *** ** 67",
+    status: "PROCESSING",
+    payout_reference: "OUT-TO0UE0ED",
+    origin: "api",
+    failure_code: null,
+    failure_reason: null,
+    created_at: "2026-11-28T09:15:02.118000Z",
+    updated_at: "2026-11-28T09:15:02.118000Z",
+  });
+
+  test("createSettlement sends the amount under the caller's key, or a fresh one kept across retries", async () => {
+    answers.push({ status: 201, body: SETTLEMENT });
+    const settlement = await client.createSettlement({ amount: "4500" }, "settle-2026-11-28");
+    assertKeyedJson(seen[0]!, "POST", "/settlements/");
+    assert.equal(seen[0]!.headers["idempotency-key"], "settle-2026-11-28");
+    assert.equal(seen[0]!.body, '{"amount":"4500"}');
+    assert.deepEqual(
+      { ...settlement },
+      {
+        id: "019ad0a4-2d25-7e47-8ab9-12e6c632952b",
+        reference: "STL-4KQ7ZP2M",
+        environment: "sandbox",
+        amount: "4500.00",
+        currency: "XOF",
+        provider: "WALLET_SN",
+        destination: "+221 77 *** ** 67",
+        status: "PROCESSING",
+        payoutReference: "OUT-TO0UE0ED",
+        origin: "api",
+        failureCode: null,
+        failureReason: null,
+        createdAt: new Date("2026-11-28T09:15:02.118Z"),
+        updatedAt: new Date("2026-11-28T09:15:02.118Z"),
+      },
+    );
+    assert.ok(Object.isFrozen(settlement));
+
+    answers.push({ status: -1, body: "" });
+    answers.push({ status: 429, body: '{"status":429}', headers: { "Retry-After": "0" } });
+    answers.push({ status: 201, body: SETTLEMENT });
+    await client.createSettlement();
+    const retried = seen.slice(1);
+    assert.equal(retried.length, 3);
+    const key = String(retried[0]!.headers["idempotency-key"]);
+    assert.match(key, /^[0-9a-f-]{36}$/);
+    for (const s of retried) {
+      assert.equal(s.headers["idempotency-key"], key);
+      assert.equal(s.body, "{}");
+    }
+    for (const bad of ["", "  ", 42]) {
+      await assert.rejects(
+        client.createSettlement({}, bad as unknown as string),
+        (e: unknown) => e instanceof TypeError && /idempotencyKey/.test(e.message),
+      );
+    }
+    await assert.rejects(client.createSettlement({ amount: "4 500" }, "k-bad"), RangeError);
+    assert.equal(seen.length, 4);
+  });
+
+  test("a settlement the balance cannot cover is a 409", async () => {
+    answers.push({
+      status: 409,
+      body: JSON.stringify({ status: 409, error: "Conflict", message: "The available balance does not cover 4500 XOF" }),
+    });
+    await assert.rejects(client.createSettlement({ amount: 4500 }, "k-big"), (e: unknown) => {
+      assert.ok(e instanceof XaalisError);
+      assert.equal(e.status, 409);
+      assert.match(e.error?.message ?? "", /does not cover/);
+      return true;
+    });
+    assert.equal(seen.length, 1);
+  });
+
+  test("readSettlement and listSettlements use their paths", async () => {
+    answers.push({ status: 200, body: SETTLEMENT.replace('"PROCESSING"', '"PAID"') });
+    assert.equal((await client.readSettlement("019ad0a4-2d25-7e47-8ab9-12e6c632952b")).status, "PAID");
+    answers.push({ status: 200, body: '{"data":[' + SETTLEMENT + '],"has_more":true,"next_cursor":"c1"}' });
+    const page = await client.listSettlements({ limit: 1 });
+    assert.deepEqual(page.settlements.map((s) => s.reference), ["STL-4KQ7ZP2M"]);
+    assert.equal(page.hasMore, true);
+    answers.push({ status: 200, body: '{"data":[],"has_more":false,"next_cursor":null}' });
+    assert.equal((await client.listSettlements({ limit: 1, cursor: page.nextCursor! })).nextCursor, null);
+    assert.deepEqual(
+      seen.map((s) => s.method + " " + s.path + " " + s.query),
+      [
+        "GET /api/v1/abcdefghijklmnop/settlements/019ad0a4-2d25-7e47-8ab9-12e6c632952b/ null",
+        "GET /api/v1/abcdefghijklmnop/settlements/ limit=1",
+        "GET /api/v1/abcdefghijklmnop/settlements/ cursor=c1&limit=1",
+      ],
+    );
+  });
 });

@@ -96,6 +96,31 @@ describe("WebhookVerifier", () => {
     assert.equal(verifier.verify(withStatus, WebhookVerifier.sign(withStatus, NOW, SECRET)).status, "SUCCESS");
   });
 
+  test("a settlement notification verifies and reads as a settlement", () => {
+    const body =
+      '{"id":"STL-4KQ7ZP2M:FAILED","event":"settlement.failed",' +
+      '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{' +
+      '"id":"019ad0a4-2d25-7e47-8ab9-12e6c632952b","reference":"STL-4KQ7ZP2M","environment":"sandbox",' +
+      '"amount":"4500.00","currency":"XOF","provider":"WALLET_SN","destination":"+221 70 *** ** 11",' +
+      '"status":"FAILED","payout_reference":"OUT-TO0UE0ED","origin":"api",' +
+      '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",' +
+      '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:03.000000Z"}}';
+    const event = verifier.verify(body, WebhookVerifier.sign(body, NOW, SECRET));
+    assert.equal(event.event, "settlement.failed");
+    assert.equal(event.reference, "STL-4KQ7ZP2M");
+    assert.equal(event.status, "FAILED");
+    assert.equal(event.payout, null);
+    const settlement = event.settlement;
+    assert.ok(settlement !== null);
+    assert.equal(settlement.id, "019ad0a4-2d25-7e47-8ab9-12e6c632952b");
+    assert.equal(settlement.amount, "4500.00");
+    assert.equal(settlement.destination, "+221 70 *** ** 11");
+    assert.equal(settlement.payoutReference, "OUT-TO0UE0ED");
+    assert.equal(settlement.failureCode, "recipient-limit-exceeded");
+    assert.deepEqual(settlement.updatedAt, new Date("2026-11-28T09:15:03Z"));
+    assert.equal(verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET)).settlement, null);
+  });
+
   test("accepts the body as a Buffer, a Uint8Array or text", () => {
     const header = WebhookVerifier.sign(BODY, NOW, SECRET);
     const bytes = Buffer.from(BODY, "utf8");

@@ -6,7 +6,7 @@ namespace Xaalis;
 
 /**
  * A verified notification (SPEC §6.2), as {@see WebhookVerifier::verify()} returns it: a payment's
- * (transaction.*) or a payout's (payout.*, API §15.2).
+ * (transaction.*), a payout's (payout.*, API §15.2) or a settlement's (settlement.*, API §17.2).
  */
 final class WebhookEvent
 {
@@ -19,12 +19,15 @@ final class WebhookEvent
     /** The payout of a payout.* notification, read from data; null for a payment's notification. */
     public readonly ?Payout $payout;
 
+    /** The settlement of a settlement.* notification, read from data; null for any other. */
+    public readonly ?Settlement $settlement;
+
     /**
      * @param string $id `<reference>:<STATUS>`, identical on every delivery of the same notification:
      *     deduplicate on it
      * @param string $event `transaction.success`, `transaction.failed`, `transaction.cancelled`,
      *     `transaction.expired` or `transaction.refunded` for a payment; `payout.success`, `payout.failed`
-     *     or `payout.reversed` for a payout
+     *     or `payout.reversed` for a payout; `settlement.paid` or `settlement.failed` for a settlement
      * @param string|null $environment `sandbox` or `live`
      * @param string|null $createdAt when the notification was created, ISO 8601 UTC
      * @param array<array-key, mixed> $data the payment fields (SPEC §2.2) or the payout's (API §15.1): strings, ints, floats, bools,
@@ -45,6 +48,7 @@ final class WebhookEvent
         $this->reference = $this->dataString('reference');
         $this->status = $this->dataString('status');
         $this->payout = str_starts_with($event, 'payout.') ? Payout::fromArray($data) : null;
+        $this->settlement = str_starts_with($event, 'settlement.') ? Settlement::fromArray($data) : null;
     }
 
     /** A top-level field of data as text, or null when absent or not a string. */

@@ -15,8 +15,8 @@ namespace Xaalis;
  * // show $payment->deepLinks or $payment->qrCode to the customer, then wait for the webhook
  * ```
  *
- * Every POST carries an Idempotency-Key (generated unless you pass one; a payout's is always yours, see
- * {@see self::createPayout()}), kept across retries, so a
+ * Every POST carries an Idempotency-Key (generated unless you pass one, as to {@see self::createSettlement()};
+ * a payout's is always yours, see {@see self::createPayout()}), kept across retries, so a
  * retried call never creates or changes anything twice. Network errors (timeouts included) and 429
  * answers are retried ($maxRetries, honouring Retry-After); other errors throw {@see XaalisException}
  * with the API's error body.
@@ -270,6 +270,76 @@ final class XaalisClient
         return new PayoutPage(...$this->listPage('/payouts/', $query, Payout::fromArray(...)));
     }
 
+    /**
+     * The application's balance in the keys' environment: available, and pending until its delay ends.
+     *
+     * @throws XaalisException
+     */
+    public function balance(): Balance
+    {
+        return Balance::fromArray($this->send('GET', '/balance/'));
+    }
+
+    /**
+     * A page of what moved the balance (payments, refunds, settlements…), newest first.
+     *
+     * @throws XaalisException
+     */
+    public function listBalanceTransactions(?BalanceTransactionQuery $query = null): BalanceTransactionPage
+    {
+        $query ??= BalanceTransactionQuery::all();
+        return new BalanceTransactionPage(
+            ...$this->page('/balance/transactions/?' . $query->toQueryString(), BalanceTransaction::fromArray(...)),
+        );
+    }
+
+    /**
+     * Pays the available balance (all of it, or the request's amount) out to the application's own
+     * number, set in the portal. The balance is debited at once; a failed or reversed settlement credits
+     * it back.
+     *
+     * The same key and request answer the same settlement however late they are retried; the same key
+     * with another request is refused with a 422. A 409 when no number is set (or it changed less than
+     * 24 h ago) or when available does not cover the amount.
+     *
+     * @param string|null $idempotencyKey 1 to 255 characters (such as your own withdrawal's id, to retry it
+     *     safely after a lost answer); null for a fresh one, kept across this call's own retries
+     * @throws \InvalidArgumentException for a blank key
+     * @throws XaalisException
+     */
+    public function createSettlement(?SettlementRequest $request = null, ?string $idempotencyKey = null): Settlement
+    {
+        if ($idempotencyKey !== null && trim($idempotencyKey) === '') {
+            throw new \InvalidArgumentException('idempotencyKey must not be blank');
+        }
+        $body = ($request ?? SettlementRequest::all())->toBody();
+        return Settlement::fromArray(
+            $this->send('POST', '/settlements/', $body === [] ? new \stdClass() : $body, $idempotencyKey ?? self::uuid()),
+        );
+    }
+
+    /**
+     * The settlement as it stands; 404 for an id that is not one of this application's in the keys'
+     * environment.
+     *
+     * @throws XaalisException
+     */
+    public function readSettlement(string $id): Settlement
+    {
+        return Settlement::fromArray($this->send('GET', '/settlements/' . self::segment($id) . '/'));
+    }
+
+    /**
+     * A page of settlements of this application and environment, newest first.
+     *
+     * @throws XaalisException
+     */
+    public function listSettlements(?SettlementQuery $query = null): SettlementPage
+    {
+        $query ??= SettlementQuery::all();
+        return new SettlementPage(...$this->page('/settlements/?' . $query->toQueryString(), Settlement::fromArray(...)));
+    }
+
     /** @return array<string, mixed> what var_dump() and print_r() show: never the secret */
     public function __debugInfo(): array
     {
@@ -285,7 +355,7 @@ final class XaalisClient
     /**
      * One call, retried on network errors and 429; the decoded JSON object of a 2xx answer.
      *
-     * @param array<string, mixed>|null $body encoded as JSON when given
+     * @param array<string, mixed>|\stdClass|null $body encoded as JSON when given (an object: {} when empty)
      * @return array<array-key, mixed>
      * @throws XaalisException
      */
@@ -293,7 +363,7 @@ final class XaalisClient
         string $method,
         string $path,
         // A one-time code travels in a body: kept out of stack traces.
-        #[\SensitiveParameter] ?array $body = null,
+        #[\SensitiveParameter] array|\stdClass|null $body = null,
         ?string $idempotencyKey = null,
     ): array {
         $url = $this->baseUrl . '/api/v1/' . self::segment($this->endpointKey) . $path;

@@ -52,6 +52,41 @@ final class WebhookVerifierTest extends TestCase
         . '"metadata":{"staff_id":"S-12"},"created_at":"2026-11-28T09:15:02.118000Z",'
         . '"updated_at":"2026-11-28T09:15:03.000000Z","settled_at":"2026-11-28T09:15:03.000000Z"}}';
 
+    private const SETTLEMENT_BODY = '{"id":"STL-4KQ7ZP2M:FAILED","event":"settlement.failed",'
+        . '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{'
+        . '"id":"019ad0a4-2d25-7e47-8ab9-12e6c632952b","reference":"STL-4KQ7ZP2M","environment":"sandbox",'
+        . '"amount":"4500.00","currency":"XOF","provider":"WALLET_SN","destination":"+221 70 *** ** 11",'
+        . '"status":"FAILED","payout_reference":"OUT-TO0UE0ED","origin":"api",'
+        . '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",'
+        . '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:03.000000Z"}}';
+
+    public function testASettlementNotificationVerifiesAndReadsAsASettlement(): void
+    {
+        $event = $this->verifier->verify(
+            self::SETTLEMENT_BODY,
+            WebhookVerifier::sign(self::SETTLEMENT_BODY, self::NOW, self::SECRET),
+        );
+        self::assertSame('settlement.failed', $event->event);
+        self::assertSame('STL-4KQ7ZP2M', $event->reference);
+        self::assertSame('FAILED', $event->status);
+        self::assertNull($event->payout);
+        $settlement = $event->settlement;
+        self::assertNotNull($settlement);
+        self::assertSame('019ad0a4-2d25-7e47-8ab9-12e6c632952b', $settlement->id);
+        self::assertSame('4500.00', $settlement->amount);
+        self::assertSame('+221 70 *** ** 11', $settlement->destination);
+        self::assertSame('OUT-TO0UE0ED', $settlement->payoutReference);
+        self::assertSame('recipient-limit-exceeded', $settlement->failureCode);
+        self::assertSame('2026-11-28T09:15:03+00:00', $settlement->updatedAt?->format(\DATE_ATOM));
+        $payout = $this->verifier->verify(
+            self::PAYOUT_BODY,
+            WebhookVerifier::sign(self::PAYOUT_BODY, self::NOW, self::SECRET),
+        );
+        self::assertNull($payout->settlement);
+        $payment = $this->verifier->verify(self::BODY, WebhookVerifier::sign(self::BODY, self::NOW, self::SECRET));
+        self::assertNull($payment->settlement);
+    }
+
     public function testAPayoutNotificationVerifiesAndReadsAsAPayout(): void
     {
         $event = $this->verifier->verify(

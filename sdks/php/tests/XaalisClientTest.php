@@ -5,12 +5,15 @@ declare(strict_types=1);
 namespace Xaalis\Tests;
 
 use PHPUnit\Framework\TestCase;
+use Xaalis\BalanceTransactionQuery;
 use Xaalis\Outcome;
 use Xaalis\PaymentLinkRequest;
 use Xaalis\PaymentQuery;
 use Xaalis\PaymentRequest;
 use Xaalis\PayoutQuery;
 use Xaalis\PayoutRequest;
+use Xaalis\SettlementQuery;
+use Xaalis\SettlementRequest;
 use Xaalis\Tests\Support\ScriptedServer;
 use Xaalis\XaalisClient;
 use Xaalis\XaalisException;
@@ -624,6 +627,134 @@ final class XaalisClientTest extends TestCase
         foreach ($seen as $request) {
             self::assertArrayNotHasKey('idempotency-key', $request['headers']);
         }
+    }
+
+    private const SETTLEMENT = '{"id":"019ad0a4-2d25-7e47-8ab9-12e6c632952b","reference":"STL-4KQ7ZP2M",'
+        . '"environment":"sandbox","amount":"4500.00","currency":"XOF","provider":"WALLET_SN",'
+        . '"destination":"+221 77 *** ** 67","status":"PROCESSING","payout_reference":"OUT-TO0UE0ED",'
+        . '"origin":"api","failure_code":null,"failure_reason":null,'
+        . '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:02.118000Z"}';
+
+    public function testBalanceAndItsTransactionsUseTheirPathsAndReadTheirFields(): void
+    {
+        $this->server->answer(200, '{"environment":"sandbox","currency":"XOF","available":"14770.00","pending":"1477.00"}');
+        $balance = $this->client->balance();
+        self::assertSame(
+            ['sandbox', 'XOF', '14770.00', '1477.00'],
+            [$balance->environment, $balance->currency, $balance->available, $balance->pending],
+        );
+        $this->server->answer(200, '{"data":[{"id":"019ab1c3","type":"refund","amount":"-1000.00","fee":"0.00",'
+            . '"net":"-1000.00","reference":"SVC-Q4ZP81MD","created_at":"2026-11-23T10:02:11.000000Z",'
+            . '"available_on":null},{"id":"019ab1c2","type":"payment","amount":"1500.00","fee":"23.00",'
+            . '"net":"1477.00","reference":"SVC-7K2M9QXA","created_at":"2026-11-22T08:45:00.123456Z",'
+            . '"available_on":"2026-11-23"}],"has_more":true,"next_cursor":"c1"}');
+        $page = $this->client->listBalanceTransactions(BalanceTransactionQuery::all()->after('c0')->withLimit(2));
+        self::assertTrue($page->hasMore);
+        self::assertSame('c1', $page->nextCursor);
+        [$refund, $payment] = $page->transactions;
+        self::assertSame(
+            ['019ab1c3', 'refund', '-1000.00', '0.00', '-1000.00', 'SVC-Q4ZP81MD', null],
+            [$refund->id, $refund->type, $refund->amount, $refund->fee, $refund->net, $refund->reference, $refund->availableOn],
+        );
+        self::assertSame('2026-11-23T10:02:11+00:00', $refund->createdAt?->format(\DATE_ATOM));
+        self::assertSame(
+            ['payment', '1500.00', '23.00', '1477.00', 'SVC-7K2M9QXA', '2026-11-23'],
+            [$payment->type, $payment->amount, $payment->fee, $payment->net, $payment->reference, $payment->availableOn],
+        );
+        $this->server->answer(200, '{"data":[],"has_more":false,"next_cursor":null}');
+        self::assertSame([], $this->client->listBalanceTransactions()->transactions);
+        $seen = $this->server->seen();
+        self::assertSame([
+            'GET /api/v1/abcdefghijklmnop/balance/ ',
+            'GET /api/v1/abcdefghijklmnop/balance/transactions/ cursor=c0&limit=2',
+            'GET /api/v1/abcdefghijklmnop/balance/transactions/ limit=20',
+        ], array_map(static fn (array $s) => $s['method'] . ' ' . $s['path'] . ' ' . $s['query'], $seen));
+        foreach ($seen as $request) {
+            self::assertArrayNotHasKey('idempotency-key', $request['headers']);
+        }
+    }
+
+    public function testCreateSettlementSendsTheAmountUnderTheCallersKeyOrAFreshOneKeptAcrossRetries(): void
+    {
+        $this->server->answer(201, self::SETTLEMENT);
+        $settlement = $this->client->createSettlement(SettlementRequest::of('4500'), 'settle-2026-11-28');
+        $request = $this->server->seen()[0];
+        self::assertSame('POST /api/v1/abcdefghijklmnop/settlements/', $request['method'] . ' ' . $request['path']);
+        self::assertSame(['settle-2026-11-28'], $request['headers']['idempotency-key']);
+        self::assertSame(['application/json'], $request['headers']['content-type']);
+        self::assertSame('{"amount":"4500"}', $request['body']);
+        self::assertSame('019ad0a4-2d25-7e47-8ab9-12e6c632952b', $settlement->id);
+        self::assertSame('STL-4KQ7ZP2M', $settlement->reference);
+        self::assertSame('sandbox', $settlement->environment);
+        self::assertSame('4500.00', $settlement->amount);
+        self::assertSame('XOF', $settlement->currency);
+        self::assertSame('WALLET_SN', $settlement->provider);
+        self::assertSame('+221 77 *** ** 67', $settlement->destination);
+        self::assertSame('PROCESSING', $settlement->status);
+        self::assertSame('OUT-TO0UE0ED', $settlement->payoutReference);
+        self::assertSame('api', $settlement->origin);
+        self::assertNull($settlement->failureCode);
+        self::assertNull($settlement->failureReason);
+        self::assertSame('2026-11-28T09:15:02.118000Z', $settlement->createdAt?->format('Y-m-d\TH:i:s.u\Z'));
+        self::assertEquals($settlement->createdAt, $settlement->updatedAt);
+
+        // All that is available, under a fresh key kept across a network error and a 429.
+        $this->server->answer(-1);
+        $this->server->answer(429, '{"status":429}', ['Retry-After' => '0']);
+        $this->server->answer(201, self::SETTLEMENT);
+        $this->client->createSettlement();
+        $retried = array_slice($this->server->seen(), 1);
+        self::assertCount(3, $retried);
+        $key = $retried[0]['headers']['idempotency-key'][0];
+        self::assertMatchesRegularExpression('/^[0-9a-f-]{36}$/', $key);
+        foreach ($retried as $attempt) {
+            self::assertSame([$key], $attempt['headers']['idempotency-key']);
+            self::assertSame('{}', $attempt['body']);
+        }
+        try {
+            $this->client->createSettlement(SettlementRequest::all(), ' ');
+            self::fail('a blank key was accepted');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringContainsString('idempotencyKey', $e->getMessage());
+        }
+        try {
+            SettlementRequest::of('4 500');
+            self::fail('accepted an amount that is not decimal text');
+        } catch (\InvalidArgumentException $e) {
+            self::assertStringContainsString('decimal', $e->getMessage());
+        }
+        self::assertCount(4, $this->server->seen());
+    }
+
+    public function testASettlementTheBalanceCannotCoverIsA409(): void
+    {
+        $this->server->answer(409, '{"status":409,"error":"Conflict",'
+            . '"message":"The available balance does not cover 4500 XOF"}');
+        try {
+            $this->client->createSettlement(SettlementRequest::of(4500), 'k-big');
+            self::fail('no error');
+        } catch (XaalisException $e) {
+            self::assertSame(409, $e->getStatus());
+            self::assertStringContainsString('does not cover', (string) $e->getError()?->message);
+        }
+        self::assertCount(1, $this->server->seen());
+    }
+
+    public function testReadAndListSettlementsUseTheirPaths(): void
+    {
+        $this->server->answer(200, str_replace('"PROCESSING"', '"PAID"', self::SETTLEMENT));
+        self::assertSame('PAID', $this->client->readSettlement('019ad0a4-2d25-7e47-8ab9-12e6c632952b')->status);
+        $this->server->answer(200, '{"data":[' . self::SETTLEMENT . '],"has_more":true,"next_cursor":"c1"}');
+        $page = $this->client->listSettlements(SettlementQuery::all()->withLimit(1));
+        self::assertSame(['STL-4KQ7ZP2M'], array_map(static fn ($s) => $s->reference, $page->settlements));
+        self::assertTrue($page->hasMore);
+        $this->server->answer(200, '{"data":[],"has_more":false,"next_cursor":null}');
+        self::assertNull($this->client->listSettlements(SettlementQuery::all()->withLimit(1)->after($page->nextCursor))->nextCursor);
+        self::assertSame([
+            'GET /api/v1/abcdefghijklmnop/settlements/019ad0a4-2d25-7e47-8ab9-12e6c632952b/ ',
+            'GET /api/v1/abcdefghijklmnop/settlements/ limit=1',
+            'GET /api/v1/abcdefghijklmnop/settlements/ cursor=c1&limit=1',
+        ], array_map(static fn (array $s) => $s['method'] . ' ' . $s['path'] . ' ' . $s['query'], $this->server->seen()));
     }
 
     public function testFromEnvironmentNamesTheMissingVariable(): void

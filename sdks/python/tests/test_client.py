@@ -6,12 +6,20 @@ import socket
 import threading
 import time
 import unittest
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 from xaalis import (
+    Balance,
+    BalanceTransaction,
+    BalanceTransactionPage,
+    BalanceTransactionQuery,
+    Settlement,
+    SettlementPage,
+    SettlementQuery,
+    SettlementRequest,
     ApiError,
     Outcome,
     Payment,
@@ -64,6 +72,13 @@ def code_payment(status, **extra):
     payment.update(provider="MOBILEMONEY_SN", status=status, **extra)
     return json.dumps(payment)
 
+
+SETTLEMENT = (
+    '{"id":"019ad0a4-2d25-7e47-8ab9-12e6c632952b","reference":"STL-4KQ7ZP2M","environment":"sandbox",'
+    '"amount":"4500.00","currency":"XOF","provider":"WALLET_SN","destination":"+221 77 *** ** 67",'
+    '"status":"PROCESSING","payout_reference":"OUT-TO0UE0ED","origin":"api","failure_code":null,'
+    '"failure_reason":null,"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:02.118000Z"}'
+)
 
 CLOSE = -1  # a scripted answer that closes the connection without answering
 
@@ -506,6 +521,121 @@ class XaalisClientTest(unittest.TestCase):
         self.assertEqual("limit=20", self.seen[2].query)
         for s in self.seen:
             self.assertIsNone(s.header("Idempotency-Key"))
+
+    def test_balance_and_its_transactions_use_their_paths_and_read_their_fields(self):
+        self.server.answer(200, '{"environment":"sandbox","currency":"XOF","available":"14770.00","pending":"1477.00"}')
+        self.assertEqual(Balance("sandbox", "XOF", Decimal("14770.00"), Decimal("1477.00")), self.client.balance())
+        self.server.answer(
+            200,
+            '{"data":[{"id":"019ab1c3","type":"refund","amount":"-1000.00","fee":"0.00","net":"-1000.00",'
+            '"reference":"SVC-Q4ZP81MD","created_at":"2026-11-23T10:02:11.000000Z","available_on":null},'
+            '{"id":"019ab1c2","type":"payment","amount":"1500.00","fee":"23.00","net":"1477.00",'
+            '"reference":"SVC-7K2M9QXA","created_at":"2026-11-22T08:45:00.123456Z","available_on":"2026-11-23"}],'
+            '"has_more":true,"next_cursor":"c1"}',
+        )
+        page = self.client.list_balance_transactions(BalanceTransactionQuery(limit=2).after("c0"))
+        self.assertIsInstance(page, BalanceTransactionPage)
+        self.assertTrue(page.has_more)
+        self.assertEqual("c1", page.next_cursor)
+        self.assertEqual(
+            [
+                BalanceTransaction(
+                    "019ab1c3", "refund", Decimal("-1000.00"), Decimal("0.00"), Decimal("-1000.00"), "SVC-Q4ZP81MD",
+                    datetime(2026, 11, 23, 10, 2, 11, tzinfo=timezone.utc), None,
+                ),
+                BalanceTransaction(
+                    "019ab1c2", "payment", Decimal("1500.00"), Decimal("23.00"), Decimal("1477.00"), "SVC-7K2M9QXA",
+                    datetime(2026, 11, 22, 8, 45, 0, 123456, tzinfo=timezone.utc), date(2026, 11, 23),
+                ),
+            ],
+            page.transactions,
+        )
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        self.assertEqual([], self.client.list_balance_transactions().transactions)
+        self.assertEqual(
+            [
+                "GET /api/v1/abcdefghijklmnop/balance/ ",
+                "GET /api/v1/abcdefghijklmnop/balance/transactions/ cursor=c0&limit=2",
+                "GET /api/v1/abcdefghijklmnop/balance/transactions/ limit=20",
+            ],
+            [s.method + " " + s.path + " " + s.query for s in self.seen],
+        )
+        for s in self.seen:
+            self.assertIsNone(s.header("Idempotency-Key"))
+
+    def test_create_settlement_sends_the_amount_under_the_callers_key_or_a_fresh_one_kept_across_retries(self):
+        self.record_sleeps()
+        self.server.answer(201, SETTLEMENT)
+        settlement = self.client.create_settlement(SettlementRequest("4500"), "settle-2026-11-28")
+        request = self.seen[0]
+        self.assertEqual("POST /api/v1/abcdefghijklmnop/settlements/", request.method + " " + request.path)
+        self.assertEqual("settle-2026-11-28", request.header("Idempotency-Key"))
+        self.assertEqual("application/json", request.header("Content-Type"))
+        self.assertEqual('{"amount":"4500"}', request.body)
+        self.assertEqual(
+            Settlement(
+                id="019ad0a4-2d25-7e47-8ab9-12e6c632952b",
+                reference="STL-4KQ7ZP2M",
+                environment="sandbox",
+                amount=Decimal("4500.00"),
+                currency="XOF",
+                provider="WALLET_SN",
+                destination="+221 77 *** ** 67",
+                status="PROCESSING",
+                payout_reference="OUT-TO0UE0ED",
+                origin="api",
+                failure_code=None,
+                failure_reason=None,
+                created_at=datetime(2026, 11, 28, 9, 15, 2, 118000, tzinfo=timezone.utc),
+                updated_at=datetime(2026, 11, 28, 9, 15, 2, 118000, tzinfo=timezone.utc),
+            ),
+            settlement,
+        )
+
+        # All that is available, under a fresh key kept across a network error and a 429.
+        self.server.answer(CLOSE)
+        self.server.answer(429, '{"status":429}', {"Retry-After": "0"})
+        self.server.answer(201, SETTLEMENT)
+        self.client.create_settlement()
+        retried = self.seen[1:]
+        self.assertEqual(3, len(retried))
+        key = retried[0].header("Idempotency-Key")
+        self.assertRegex(key, r"^[0-9a-f-]{36}$")
+        for s in retried:
+            self.assertEqual(key, s.header("Idempotency-Key"))
+            self.assertEqual("{}", s.body)
+        with self.assertRaises(ValueError):
+            self.client.create_settlement(SettlementRequest(), " ")
+        with self.assertRaises(ValueError):
+            SettlementRequest("4 500")
+        self.assertEqual(4, len(self.seen))
+
+    def test_a_settlement_the_balance_cannot_cover_is_a_409(self):
+        self.server.answer(409, '{"status":409,"error":"Conflict","message":"The available balance does not cover 4500 XOF"}')
+        with self.assertRaises(XaalisError) as caught:
+            self.client.create_settlement(SettlementRequest(4500), "k-big")
+        self.assertEqual(409, caught.exception.status)
+        self.assertIn("does not cover", caught.exception.error.message)
+        self.assertEqual(1, len(self.seen))
+
+    def test_read_and_list_settlements_use_their_paths(self):
+        self.server.answer(200, SETTLEMENT.replace('"PROCESSING"', '"PAID"'))
+        self.assertEqual("PAID", self.client.read_settlement("019ad0a4-2d25-7e47-8ab9-12e6c632952b").status)
+        self.server.answer(200, '{"data":[' + SETTLEMENT + '],"has_more":true,"next_cursor":"c1"}')
+        page = self.client.list_settlements(SettlementQuery(limit=1))
+        self.assertIsInstance(page, SettlementPage)
+        self.assertEqual(["STL-4KQ7ZP2M"], [s.reference for s in page.settlements])
+        self.assertTrue(page.has_more)
+        self.server.answer(200, '{"data":[],"has_more":false,"next_cursor":null}')
+        self.assertIsNone(self.client.list_settlements(SettlementQuery(limit=1).after(page.next_cursor)).next_cursor)
+        self.assertEqual(
+            [
+                "GET /api/v1/abcdefghijklmnop/settlements/019ad0a4-2d25-7e47-8ab9-12e6c632952b/ ",
+                "GET /api/v1/abcdefghijklmnop/settlements/ limit=1",
+                "GET /api/v1/abcdefghijklmnop/settlements/ cursor=c1&limit=1",
+            ],
+            [s.method + " " + s.path + " " + s.query for s in self.seen],
+        )
 
     def test_status_list_cancel_refund_and_simulate_use_their_paths(self):
         self.client.status("SVC-AB12CD34")

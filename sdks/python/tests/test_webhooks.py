@@ -43,6 +43,31 @@ class WebhookVerifierTest(unittest.TestCase):
         self.assertNotIn(SECRET, str(caught.exception))
         return caught.exception.reason
 
+    def test_a_settlement_notification_verifies_and_reads_as_a_settlement(self):
+        body = (
+            '{"id":"STL-4KQ7ZP2M:FAILED","event":"settlement.failed",'
+            '"environment":"sandbox","created_at":"2026-11-28T09:15:03.000000Z","data":{'
+            '"id":"019ad0a4-2d25-7e47-8ab9-12e6c632952b","reference":"STL-4KQ7ZP2M","environment":"sandbox",'
+            '"amount":"4500.00","currency":"XOF","provider":"WALLET_SN","destination":"+221 70 *** ** 11",'
+            '"status":"FAILED","payout_reference":"OUT-TO0UE0ED","origin":"api",'
+            '"failure_code":"recipient-limit-exceeded","failure_reason":"monthly limit",'
+            '"created_at":"2026-11-28T09:15:02.118000Z","updated_at":"2026-11-28T09:15:03.000000Z"}}'
+        )
+        event = verifier().verify(body, WebhookVerifier.sign(body, NOW_S, SECRET))
+        self.assertEqual("settlement.failed", event.event)
+        self.assertEqual("STL-4KQ7ZP2M", event.reference)
+        self.assertEqual("FAILED", event.status)
+        self.assertIsNone(event.payout)
+        settlement = event.settlement
+        self.assertIsNotNone(settlement)
+        self.assertEqual("019ad0a4-2d25-7e47-8ab9-12e6c632952b", settlement.id)
+        self.assertEqual(Decimal("4500.00"), settlement.amount)
+        self.assertEqual("+221 70 *** ** 11", settlement.destination)
+        self.assertEqual("OUT-TO0UE0ED", settlement.payout_reference)
+        self.assertEqual("recipient-limit-exceeded", settlement.failure_code)
+        self.assertEqual(datetime(2026, 11, 28, 9, 15, 3, tzinfo=timezone.utc), settlement.updated_at)
+        self.assertIsNone(verifier().verify(BODY, WebhookVerifier.sign(BODY, NOW_S, SECRET)).settlement)
+
     def test_a_payout_notification_verifies_and_reads_as_a_payout(self):
         body = (
             '{"id":"OUT-4KQ7ZP2M:FAILED","event":"payout.failed",'

@@ -9,6 +9,10 @@ __version__ = "0.1.0"
 
 from .client import (  # noqa: E402
     ApiError,
+    Balance,
+    BalanceTransaction,
+    BalanceTransactionPage,
+    BalanceTransactionQuery,
     Outcome,
     Payment,
     PaymentLink,
@@ -21,6 +25,10 @@ from .client import (  # noqa: E402
     PayoutPage,
     PayoutQuery,
     PayoutRequest,
+    Settlement,
+    SettlementPage,
+    SettlementQuery,
+    SettlementRequest,
     XaalisClient,
     XaalisError,
 )
@@ -35,6 +43,10 @@ from .webhooks import (  # noqa: E402
 
 __all__ = [
     "ApiError",
+    "Balance",
+    "BalanceTransaction",
+    "BalanceTransactionPage",
+    "BalanceTransactionQuery",
     "DEFAULT_TOLERANCE",
     "Outcome",
     "Payment",
@@ -49,6 +61,10 @@ __all__ = [
     "PayoutQuery",
     "PayoutRequest",
     "SIGNATURE_HEADER",
+    "Settlement",
+    "SettlementPage",
+    "SettlementQuery",
+    "SettlementRequest",
     "WebhookEvent",
     "WebhookVerificationError",
     "WebhookVerificationReason",

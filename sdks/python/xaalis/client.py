@@ -15,7 +15,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal, InvalidOperation
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
@@ -23,6 +23,10 @@ from . import __version__
 
 __all__ = [
     "ApiError",
+    "Balance",
+    "BalanceTransaction",
+    "BalanceTransactionPage",
+    "BalanceTransactionQuery",
     "Outcome",
     "Payment",
     "PaymentLink",
@@ -35,6 +39,10 @@ __all__ = [
     "PayoutPage",
     "PayoutQuery",
     "PayoutRequest",
+    "Settlement",
+    "SettlementPage",
+    "SettlementQuery",
+    "SettlementRequest",
     "XaalisClient",
     "XaalisError",
 ]
@@ -495,6 +503,183 @@ class PayoutPage:
     next_cursor: Optional[str]
 
 
+@dataclass(frozen=True)
+class Balance:
+    """The application's balance in the keys' environment, as :meth:`XaalisClient.balance` returns it.
+
+    ``available`` is what a settlement can pay out now, ``pending`` what payments whose delay has not
+    ended yet credited: exact ``Decimal`` values with two decimals as sent by the API. ``environment`` is
+    ``sandbox`` or ``live``; ``currency`` is ``XOF``.
+    """
+
+    environment: Optional[str]
+    currency: Optional[str]
+    available: Optional[Decimal]
+    pending: Optional[Decimal]
+
+    @classmethod
+    def _from_json(cls, node: Any) -> "Balance":
+        if not isinstance(node, dict):
+            raise ValueError("a balance is a JSON object")
+        return cls(
+            environment=_text(node, "environment"),
+            currency=_text(node, "currency"),
+            available=_amount(node, "available"),
+            pending=_amount(node, "pending"),
+        )
+
+
+@dataclass(frozen=True)
+class BalanceTransaction:
+    """What moved the balance once.
+
+    ``type`` is ``payment``, ``refund``, ``refund_reversal``, ``settlement``, ``settlement_reversal``,
+    ``fee`` or ``adjustment``. ``amount`` is the payment's amount (for a refund, minus the amount
+    refunded), ``fee`` the operator's fee (on a refund, minus the fee given back) and ``net`` what the
+    balance moved, ``amount - fee``: exact ``Decimal`` values. ``reference`` is the payment's reference, or
+    for a settlement or its reversal the settlement's id. ``created_at`` is an aware ``datetime`` in UTC;
+    ``available_on`` is, for a payment, the ``date`` (Dakar time) its net becomes available, else ``None``.
+    """
+
+    id: Optional[str]
+    type: Optional[str]
+    amount: Optional[Decimal]
+    fee: Optional[Decimal]
+    net: Optional[Decimal]
+    reference: Optional[str]
+    created_at: Optional[datetime]
+    available_on: Optional[date]
+
+    @classmethod
+    def _from_json(cls, node: Any) -> "BalanceTransaction":
+        if not isinstance(node, dict):
+            raise ValueError("a balance transaction is a JSON object")
+        available_on = _text(node, "available_on")
+        return cls(
+            id=_text(node, "id"),
+            type=_text(node, "type"),
+            amount=_amount(node, "amount"),
+            fee=_amount(node, "fee"),
+            net=_amount(node, "net"),
+            reference=_text(node, "reference"),
+            created_at=_instant(node, "created_at"),
+            available_on=None if available_on is None else date.fromisoformat(available_on),
+        )
+
+
+@dataclass(frozen=True)
+class BalanceTransactionQuery:
+    """The page :meth:`XaalisClient.list_balance_transactions` asks for: the
+    :attr:`BalanceTransactionPage.next_cursor` of the previous page (``None`` for the first) and the page
+    size (``limit``, 1 to 100)."""
+
+    cursor: Optional[str] = None
+    limit: int = 20
+
+    def after(self, next_cursor: Optional[str]) -> "BalanceTransactionQuery":
+        """The page after the one that returned ``next_cursor``."""
+        return replace(self, cursor=next_cursor)
+
+
+@dataclass(frozen=True)
+class BalanceTransactionPage:
+    """The transactions of one page of :meth:`XaalisClient.list_balance_transactions`, newest first, and
+    whether more follow: pass ``next_cursor`` to :meth:`BalanceTransactionQuery.after` for the next page
+    (``None`` on the last)."""
+
+    transactions: List[BalanceTransaction]
+    has_more: bool
+    next_cursor: Optional[str]
+
+
+@dataclass(frozen=True)
+class SettlementRequest:
+    """A settlement to ask for: ``amount`` in whole francs, at most what is available (a ``Decimal``,
+    decimal text such as ``"4500"``, or an ``int``); ``None``, the default, for all that is available."""
+
+    amount: Optional[Decimal] = None
+
+    def __post_init__(self) -> None:
+        if self.amount is not None:
+            object.__setattr__(self, "amount", _decimal(self.amount, "amount"))
+
+    def _body(self) -> Dict[str, Any]:
+        return {} if self.amount is None else {"amount": _plain(self.amount)}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A settlement as the API returns it, and as the ``data`` of its notifications.
+
+    ``id`` names it in every other call; ``reference`` is ``STL-`` and 8 characters, as the
+    notifications' ids carry it. ``amount`` is an exact ``Decimal`` with two decimals. ``destination`` is
+    the number it goes to, masked (``+221 77 *** ** 67``). ``status`` is ``PROCESSING``, ``PAID``,
+    ``FAILED`` or ``REVERSED``; ``failure_code`` (the provider's) and ``failure_reason`` say why it
+    failed. ``payout_reference`` is the payout that carries it; ``origin`` who asked: ``api``,
+    ``portal`` or ``automatic``. Times are aware ``datetime`` values in UTC.
+    """
+
+    id: Optional[str]
+    reference: Optional[str]
+    environment: Optional[str]
+    amount: Optional[Decimal]
+    currency: Optional[str]
+    provider: Optional[str]
+    destination: Optional[str]
+    status: Optional[str]
+    payout_reference: Optional[str]
+    origin: Optional[str]
+    failure_code: Optional[str]
+    failure_reason: Optional[str]
+    created_at: Optional[datetime]
+    updated_at: Optional[datetime]
+
+    @classmethod
+    def _from_json(cls, node: Any) -> "Settlement":
+        if not isinstance(node, dict):
+            raise ValueError("a settlement is a JSON object")
+        return cls(
+            id=_text(node, "id"),
+            reference=_text(node, "reference"),
+            environment=_text(node, "environment"),
+            amount=_amount(node, "amount"),
+            currency=_text(node, "currency"),
+            provider=_text(node, "provider"),
+            destination=_text(node, "destination"),
+            status=_text(node, "status"),
+            payout_reference=_text(node, "payout_reference"),
+            origin=_text(node, "origin"),
+            failure_code=_text(node, "failure_code"),
+            failure_reason=_text(node, "failure_reason"),
+            created_at=_instant(node, "created_at"),
+            updated_at=_instant(node, "updated_at"),
+        )
+
+
+@dataclass(frozen=True)
+class SettlementQuery:
+    """The page :meth:`XaalisClient.list_settlements` asks for: the :attr:`SettlementPage.next_cursor`
+    of the previous page (``None`` for the first) and the page size (``limit``, 1 to 100)."""
+
+    cursor: Optional[str] = None
+    limit: int = 20
+
+    def after(self, next_cursor: Optional[str]) -> "SettlementQuery":
+        """The page after the one that returned ``next_cursor``."""
+        return replace(self, cursor=next_cursor)
+
+
+@dataclass(frozen=True)
+class SettlementPage:
+    """The settlements of one page of :meth:`XaalisClient.list_settlements`, newest first, and whether
+    more follow: pass ``next_cursor`` to :meth:`SettlementQuery.after` for the next page (``None`` on the
+    last)."""
+
+    settlements: List[Settlement]
+    has_more: bool
+    next_cursor: Optional[str]
+
+
 def _put_present(body: Dict[str, Any], request: Any, names: Sequence[str]) -> Dict[str, Any]:
     """``body`` with the request's fields ``names`` that are not ``None``, in that order."""
     for name in names:
@@ -673,10 +858,11 @@ class XaalisClient:
     Calls: :meth:`initiate`, :meth:`status`, :meth:`list`, :meth:`cancel`, :meth:`refund`,
     :meth:`pay_with_code`, :meth:`simulate` (sandbox), :meth:`create_payment_link`,
     :meth:`list_payment_links`, :meth:`deactivate_payment_link`, :meth:`create_payout`,
-    :meth:`read_payout` and :meth:`list_payouts`.
+    :meth:`read_payout`, :meth:`list_payouts`, :meth:`balance`, :meth:`list_balance_transactions`,
+    :meth:`create_settlement`, :meth:`read_settlement` and :meth:`list_settlements`.
 
-    Every POST carries an ``Idempotency-Key`` (generated unless you pass one; a payout's is always
-    yours, see :meth:`create_payout`), kept across retries,
+    Every POST carries an ``Idempotency-Key`` (generated unless you pass one, as to
+    :meth:`create_settlement`; a payout's is always yours, see :meth:`create_payout`), kept across retries,
     so a retried call never creates or changes anything twice. Network errors (timeouts included)
     and 429 answers are retried ``max_retries`` times, honouring ``Retry-After``; other errors raise
     :class:`XaalisError` with the API's error body.
@@ -869,6 +1055,48 @@ class XaalisClient:
         """A page of payouts of this application and environment, newest first."""
         return PayoutPage(*self._list("/payouts/", query if query is not None else PayoutQuery(), Payout))
 
+    def balance(self) -> Balance:
+        """The application's balance in the keys' environment: available, and pending until its delay
+        ends."""
+        return _read(Balance, self._send("GET", "/balance/"))
+
+    def list_balance_transactions(self, query: Optional[BalanceTransactionQuery] = None) -> BalanceTransactionPage:
+        """A page of what moved the balance (payments, refunds, settlements…), newest first."""
+        q = query if query is not None else BalanceTransactionQuery()
+        return BalanceTransactionPage(*self._page("/balance/transactions/", _cursor_params(q), BalanceTransaction))
+
+    def create_settlement(
+        self, request: Optional[SettlementRequest] = None, idempotency_key: Optional[str] = None
+    ) -> Settlement:
+        """Pays the available balance (all of it, or the request's ``amount``) out to the application's
+        own number, set in the portal. The balance is debited at once; a failed or reversed settlement
+        credits it back.
+
+        The same key and request answer the same settlement however late they are retried; the same key
+        with another request is refused with a 422. A 409 when no number is set (or it changed less
+        than 24 h ago) or when ``available`` does not cover the amount.
+
+        :param idempotency_key: 1 to 255 characters (such as your own withdrawal's id, to retry it
+            safely after a lost answer); ``None`` for a fresh one, kept across this call's own retries
+        """
+        if request is None:
+            request = SettlementRequest()
+        if not isinstance(request, SettlementRequest):
+            raise TypeError("create_settlement takes a SettlementRequest")
+        if idempotency_key is not None and (not isinstance(idempotency_key, str) or not idempotency_key.strip()):
+            raise ValueError("idempotency_key must not be blank")
+        return _read(Settlement, self._create("/settlements/", request._body(), idempotency_key))
+
+    def read_settlement(self, id: str) -> Settlement:
+        """The settlement as it stands; 404 for an id that is not one of this application's in the keys'
+        environment."""
+        return _read(Settlement, self._send("GET", "/settlements/%s/" % _segment(id)))
+
+    def list_settlements(self, query: Optional[SettlementQuery] = None) -> SettlementPage:
+        """A page of settlements of this application and environment, newest first."""
+        q = query if query is not None else SettlementQuery()
+        return SettlementPage(*self._page("/settlements/", _cursor_params(q), Settlement))
+
     # --- transport -------------------------------------------------------------------------------
 
     def _payment(self, node: Any) -> Payment:
@@ -962,6 +1190,12 @@ class XaalisClient:
         base = self._retry_delay * (2 ** min(attempt, 10))
         # Jitter spreads the retries of many clients that failed together.
         return base / 2 + random.uniform(0, base / 2)
+
+
+def _cursor_params(query: Any) -> List[Tuple[str, str]]:
+    """The query string of a list without filters: the cursor, then the limit."""
+    params = [] if query.cursor is None else [("cursor", query.cursor)]
+    return params + [("limit", str(query.limit))]
 
 
 def _read(kind: Any, node: Any) -> Any:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Un
 from . import _json
 
 if TYPE_CHECKING:
-    from .client import Payout
+    from .client import Payout, Settlement
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -95,8 +95,9 @@ class WebhookEvent:
     ``id`` is ``<reference>:<STATUS>``, identical on every delivery of the same notification:
     deduplicate on it. ``event`` is ``transaction.success``, ``transaction.failed``,
     ``transaction.cancelled``, ``transaction.expired`` or ``transaction.refunded`` for a payment, and
-    ``payout.success``, ``payout.failed`` or ``payout.reversed`` for a payout. ``data`` holds
-    the payment's (or the payout's) fields: strings, ``int`` and ``decimal.Decimal`` numbers, booleans, ``None``,
+    ``payout.success``, ``payout.failed`` or ``payout.reversed`` for a payout, and ``settlement.paid``
+    or ``settlement.failed`` for a settlement. ``data`` holds the payment's (or the payout's, or the
+    settlement's) fields: strings, ``int`` and ``decimal.Decimal`` numbers, booleans, ``None``,
     nested ``dict``s and ``list``s; ``data["amount"]`` is a string such as ``"1500.00"``.
     ``raw_body`` is the body exactly as received, as text.
     """
@@ -130,6 +131,13 @@ class WebhookEvent:
         from .client import Payout
 
         return Payout._from_json(self.data) if self.event.startswith("payout.") else None
+
+    @property
+    def settlement(self) -> Optional["Settlement"]:
+        """The settlement of a ``settlement.*`` notification, read from ``data``; ``None`` for any other."""
+        from .client import Settlement
+
+        return Settlement._from_json(self.data) if self.event.startswith("settlement.") else None
 
     @property
     def metadata(self) -> Dict[str, Any]:

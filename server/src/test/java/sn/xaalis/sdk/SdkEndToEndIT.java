@@ -39,11 +39,14 @@ import sn.xaalis.example.WebhookReceiver;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.payout.PayoutTests;
 import sn.xaalis.platform.ApplicationId;
+import sn.xaalis.sdks.LibrarySettlements;
+import sn.xaalis.settlement.SettlementDestinations;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.TestDatabase;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 6 end to end: the SDK initiates against the running server, simulates success in sandbox, and
@@ -468,6 +471,110 @@ class SdkEndToEndIT extends ApiIntegrationTest {
         } finally {
             receiver.stop(0);
         }
+    }
+
+    @Autowired
+    org.springframework.context.ApplicationContext context;
+
+    @Autowired
+    SettlementDestinations destinations;
+
+    @Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+    /**
+     * Issue 49: the balance, its transactions and settlements through the SDK, reported in the JSON the PHP,
+     * Node.js and Python scripts print and checked as theirs by {@link LibrarySettlements}.
+     */
+    @Test
+    void theSdkReadsTheBalanceAndItsTransactionsAndSettles() {
+        Api.Merchant m = LibrarySettlements.merchant(api, context, destinations, jdbc);
+        XaalisClient xaalis = client(m);
+        ObjectNode report = Api.JSON.createObjectNode();
+        report.set("balance_before", balanceJson(xaalis.balance()));
+        Settlement created = xaalis.createSettlement(SettlementRequest.of("1000"), "java-settle-1");
+        report.set("created", settlementJson(created));
+        report.put(
+                "replayed_id",
+                xaalis.createSettlement(SettlementRequest.of("1000"), "java-settle-1")
+                        .id());
+        report.set("conflict", refusal(() -> xaalis.createSettlement(SettlementRequest.of("500"), "java-settle-1")));
+        report.set(
+                "too_much", refusal(() -> xaalis.createSettlement(SettlementRequest.of("100000"), "java-settle-big")));
+        // All the rest, under a key the SDK makes.
+        report.set("rest", settlementJson(xaalis.createSettlement(SettlementRequest.all(), null)));
+        report.set("balance_after", balanceJson(xaalis.balance()));
+        report.set("read", settlementJson(xaalis.readSettlement(created.id())));
+        SettlementPage first = xaalis.listSettlements(SettlementQuery.all().limit(1));
+        SettlementPage second =
+                xaalis.listSettlements(SettlementQuery.all().limit(1).after(first.nextCursor()));
+        var pages = report.putArray("settlement_pages");
+        for (SettlementPage page : List.of(first, second)) {
+            ObjectNode p = pages.addObject();
+            page.settlements().forEach(s -> p.withArray("ids").add(s.id()));
+            p.put("has_more", page.hasMore());
+        }
+        BalanceTransactionPage page =
+                xaalis.listBalanceTransactions(BalanceTransactionQuery.all().limit(2));
+        BalanceTransactionPage next = xaalis.listBalanceTransactions(
+                BalanceTransactionQuery.all().limit(2).after(page.nextCursor()));
+        report.putObject("first_transactions")
+                .put("size", page.transactions().size())
+                .put("has_more", page.hasMore());
+        var transactions = report.putArray("transactions");
+        for (BalanceTransaction t : java.util.stream.Stream.concat(
+                        page.transactions().stream(), next.transactions().stream())
+                .toList()) {
+            transactions
+                    .addObject()
+                    .put("id", t.id())
+                    .put("type", t.type())
+                    .put("amount", t.amount().toPlainString())
+                    .put("fee", t.fee().toPlainString())
+                    .put("net", t.net().toPlainString())
+                    .put("reference", t.reference())
+                    .put("has_created_at", t.createdAt() != null)
+                    .put(
+                            "available_on",
+                            t.availableOn() == null ? null : t.availableOn().toString());
+        }
+        report.set("unknown", refusal(() -> xaalis.readSettlement("019ad0a4-2d25-7e47-8ab9-000000000000")));
+        LibrarySettlements.assertReport(report, clock);
+    }
+
+    private static ObjectNode balanceJson(Balance b) {
+        return Api.JSON
+                .createObjectNode()
+                .put("environment", b.environment())
+                .put("currency", b.currency())
+                .put("available", b.available().toPlainString())
+                .put("pending", b.pending().toPlainString());
+    }
+
+    private static ObjectNode settlementJson(Settlement s) {
+        return Api.JSON
+                .createObjectNode()
+                .put("id", s.id())
+                .put("reference", s.reference())
+                .put("environment", s.environment())
+                .put("amount", s.amount().toPlainString())
+                .put("currency", s.currency())
+                .put("provider", s.provider())
+                .put("destination", s.destination())
+                .put("status", s.status())
+                .put("payout_reference", s.payoutReference())
+                .put("origin", s.origin())
+                .put("failure_code", s.failureCode())
+                .put("has_times", s.createdAt() != null && s.updatedAt() != null);
+    }
+
+    private static ObjectNode refusal(Runnable call) {
+        try {
+            call.run();
+        } catch (XaalisException e) {
+            return Api.JSON.createObjectNode().put("status", e.status()).put("retryable", e.retryable());
+        }
+        return null;
     }
 
     private XaalisClient client(Api.Merchant m) {

@@ -26,9 +26,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
+import sn.xaalis.settlement.SettlementDestinations;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
@@ -377,6 +380,30 @@ class NodeLibraryIT extends ApiIntegrationTest {
             Thread.sleep(100);
         }
         return fail("the " + framework + " receiver did not start; see " + log);
+    }
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    SettlementDestinations destinations;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    /**
+     * Issue 49: the balance, its transactions and settlements through the library (test/e2e/settlements.mjs),
+     * checked as every library's by {@link LibrarySettlements}.
+     */
+    @Test
+    void theClientReadsTheBalanceAndItsTransactionsAndSettles() {
+        Api.Merchant m = LibrarySettlements.merchant(api, context, destinations, jdbc);
+        JsonNode report = node(
+                "settlements",
+                LibrarySettlements.keys(api, m),
+                work.resolve("orders.json"),
+                "test/e2e/settlements.mjs");
+        LibrarySettlements.assertReport(report, clock);
     }
 
     /** Runs a Node.js script of the library's folder; it must succeed and print JSON last. */

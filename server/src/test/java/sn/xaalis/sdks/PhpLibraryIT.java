@@ -20,9 +20,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
+import sn.xaalis.settlement.SettlementDestinations;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
@@ -53,6 +56,8 @@ class PhpLibraryIT extends ApiIntegrationTest {
             Path.of("src/test/resources/sdks/php/payout-receiver.php").toAbsolutePath();
     private static final Path CODE_DRIVER =
             Path.of("src/test/resources/sdks/php/drive-code.php").toAbsolutePath();
+    private static final Path SETTLEMENT_DRIVER =
+            Path.of("src/test/resources/sdks/php/drive-settlements.php").toAbsolutePath();
 
     @Test
     void theLibrarysOwnTestsPass() throws IOException {
@@ -294,6 +299,35 @@ class PhpLibraryIT extends ApiIntegrationTest {
             ExternalTool.stop(receiver);
         }
         LibraryPayouts.assertReceiverLog(name, m);
+    }
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    SettlementDestinations destinations;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    /**
+     * Issue 49: the balance, its transactions and settlements through the library (drive-settlements.php),
+     * checked as every library's by {@link LibrarySettlements}.
+     */
+    @Test
+    void theLibraryReadsTheBalanceAndItsTransactionsAndSettles() throws IOException {
+        ExternalTool.require("php");
+        requireSupportedPhp();
+        Api.Merchant m = LibrarySettlements.merchant(api, context, destinations, jdbc);
+        JsonNode report = lastJsonLine(ExternalTool.run(
+                "php-settlements-" + (TestDatabase.postgres() ? "postgres" : "h2"),
+                LIBRARY,
+                LibrarySettlements.keys(api, m),
+                Duration.ofMinutes(2),
+                "php",
+                SETTLEMENT_DRIVER.toString(),
+                LIBRARY.toString()));
+        LibrarySettlements.assertReport(report, clock);
     }
 
     /** The last JSON line that drive-payouts.php printed when run with {@code args}. */

@@ -28,9 +28,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.payout.PayoutSettings;
 import sn.xaalis.sdk.WebhookVerifier;
+import sn.xaalis.settlement.SettlementDestinations;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.ExternalTool;
@@ -59,6 +62,8 @@ class PythonLibraryIT extends ApiIntegrationTest {
     private static final Path SDK = ExternalTool.REPOSITORY.resolve("sdks/python");
     private static final Path PAYOUTS =
             Path.of("src/test/resources/sdks/python/e2e_payouts.py").toAbsolutePath();
+    private static final Path SETTLEMENTS =
+            Path.of("src/test/resources/sdks/python/e2e_settlements.py").toAbsolutePath();
     private static final Path CLIENT =
             ExternalTool.REPOSITORY.resolve("server/src/test/resources/sdks/python/e2e_client.py");
     private static final Path VECTORS = ExternalTool.REPOSITORY.resolve("testdata/webhook-signatures.json");
@@ -374,6 +379,37 @@ class PythonLibraryIT extends ApiIntegrationTest {
             ExternalTool.stop(receiver);
         }
         LibraryPayouts.assertReceiverLog("python-payout-receiver-" + run, m);
+    }
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    SettlementDestinations destinations;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    /**
+     * Issue 49: the balance, its transactions and settlements through the library (e2e_settlements.py),
+     * checked as every library's by {@link LibrarySettlements}.
+     */
+    @Test
+    void theClientReadsTheBalanceAndItsTransactionsAndSettles() throws IOException {
+        ExternalTool.require("python3");
+        requireSupportedPython();
+        Api.Merchant m = LibrarySettlements.merchant(api, context, destinations, jdbc);
+        Map<String, String> env = new HashMap<>(LibrarySettlements.keys(api, m));
+        env.putAll(Map.of("PYTHONPATH", SDK.toString(), "PYTHONDONTWRITEBYTECODE", "1", "PYTHONUNBUFFERED", "1"));
+        String run = TestDatabase.postgres() ? "postgres" : "h2";
+        ExternalTool.Result result = ExternalTool.run(
+                "python-settlements-" + run, SDK, env, Duration.ofMinutes(2), "python3", SETTLEMENTS.toString());
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        Matcher line = Pattern.compile("(?m)^RESULT (.*)$").matcher(result.output());
+        if (!line.find()) {
+            fail("no RESULT line from the Python settlements script: " + result.output());
+        }
+        LibrarySettlements.assertReport(Api.JSON.readTree(line.group(1)), clock);
     }
 
     private JsonNode payouts(String name, Map<String, String> env, String... args) {

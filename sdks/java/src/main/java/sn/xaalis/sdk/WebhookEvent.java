@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 
 /**
- * A verified notification (SPEC §6.2): a payment's ({@code transaction.*}) or a payout's ({@code payout.*},
- * API §15.2).
+ * A verified notification (SPEC §6.2): a payment's ({@code transaction.*}), a payout's ({@code payout.*},
+ * API §15.2) or a settlement's ({@code settlement.*}, API §17.2).
  *
  * @param id {@code <reference>:<STATUS>}, identical on every delivery of the same notification: deduplicate on it
  * @param event {@code transaction.success}, {@code transaction.failed}, {@code transaction.cancelled},
  *     {@code transaction.expired} or {@code transaction.refunded} for a payment; {@code payout.success},
- *     {@code payout.failed} or {@code payout.reversed} for a payout
+ *     {@code payout.failed} or {@code payout.reversed} for a payout; {@code settlement.paid} or
+ *     {@code settlement.failed} for a settlement
  * @param environment {@code sandbox} or {@code live}
  * @param createdAt when the notification was created, ISO 8601 UTC
  * @param data the payment fields (SPEC §2.2) or the payout's (API §15.1): strings, {@link java.math.BigDecimal}
@@ -49,5 +50,10 @@ public record WebhookEvent(
     /** The payout of a {@code payout.*} notification, read from {@code data}; null for a payment's notification. */
     public Payout payout() {
         return event.startsWith("payout.") ? XaalisClient.payout(JSON.valueToTree(data)) : null;
+    }
+
+    /** The settlement of a {@code settlement.*} notification, read from {@code data}; null for any other. */
+    public Settlement settlement() {
+        return event.startsWith("settlement.") ? XaalisClient.settlement(JSON.valueToTree(data)) : null;
     }
 }

@@ -34,8 +34,9 @@ import java.util.function.Function;
  * // show payment.deepLinks() or payment.qrCode() to the customer, then wait for the webhook
  * }</pre>
  *
- * <p>Every POST carries an {@code Idempotency-Key} (generated unless you pass one; a payout's is
- * always yours, see {@link #createPayout(PayoutRequest, String)}), kept across
+ * <p>Every POST carries an {@code Idempotency-Key} (generated unless you pass one, as to
+ * {@link #createSettlement(SettlementRequest, String)}; a payout's is always yours, see
+ * {@link #createPayout(PayoutRequest, String)}), kept across
  * retries, so a retried call never creates or changes anything twice. Network errors and 429 answers
  * are retried ({@link Builder#maxRetries(int)}, honouring {@code Retry-After}); other errors throw
  * {@link XaalisException} with the API's error body.
@@ -260,6 +261,69 @@ public final class XaalisClient {
         return filteredPage("/payouts/", query, XaalisClient::payout, PayoutPage::new);
     }
 
+    /** The application's balance in the keys' environment: available, and pending until its delay ends. */
+    public Balance balance() {
+        JsonNode node = send("GET", "/balance/", null, null);
+        return new Balance(
+                text(node, "environment"),
+                text(node, "currency"),
+                decimal(node, "available"),
+                decimal(node, "pending"));
+    }
+
+    /** A page of what moved the balance (payments, refunds, settlements…), newest first. */
+    public BalanceTransactionPage listBalanceTransactions(BalanceTransactionQuery query) {
+        Objects.requireNonNull(query, "query");
+        return page(
+                "/balance/transactions/",
+                new ArrayList<>(),
+                query.cursor(),
+                query.limit(),
+                XaalisClient::balanceTransaction,
+                BalanceTransactionPage::new);
+    }
+
+    /**
+     * Pays the available balance (all of it, or the request's amount) out to the application's own number,
+     * set in the portal. The balance is debited at once; a failed or reversed settlement credits it back.
+     *
+     * <p>The same key and request answer the same settlement however late they are retried; the same key
+     * with another request is refused with a 422. A 409 when no number is set (or it changed less than 24 h
+     * ago) or when {@code available} does not cover the amount.
+     *
+     * @param idempotencyKey 1 to 255 characters (such as your own withdrawal's id, to retry it safely after
+     *     a lost answer); null for a fresh one, kept across this call's own retries
+     * @throws NullPointerException without a request
+     * @throws IllegalArgumentException for a blank key
+     */
+    public Settlement createSettlement(SettlementRequest request, String idempotencyKey) {
+        Objects.requireNonNull(request, "request");
+        if (idempotencyKey != null && idempotencyKey.isBlank()) {
+            throw new IllegalArgumentException("idempotencyKey must not be blank");
+        }
+        ObjectNode body = json.createObjectNode();
+        putIfPresent(body, "amount", request.amount());
+        String key = idempotencyKey == null ? UUID.randomUUID().toString() : idempotencyKey;
+        return settlement(send("POST", "/settlements/", body.toString(), key));
+    }
+
+    /** The settlement as it stands; 404 for an id that is not one of this application's in the keys' environment. */
+    public Settlement readSettlement(String id) {
+        return settlement(send("GET", "/settlements/" + segment(id) + "/", null, null));
+    }
+
+    /** A page of settlements of this application and environment, newest first. */
+    public SettlementPage listSettlements(SettlementQuery query) {
+        Objects.requireNonNull(query, "query");
+        return page(
+                "/settlements/",
+                new ArrayList<>(),
+                query.cursor(),
+                query.limit(),
+                XaalisClient::settlement,
+                SettlementPage::new);
+    }
+
     /** How a list call builds its page from the items, {@code has_more} and {@code next_cursor}. */
     private interface PageOf<T, P> {
         P of(List<T> items, boolean hasMore, String nextCursor);
@@ -452,6 +516,38 @@ public final class XaalisClient {
                 instant(node, "created_at"),
                 instant(node, "updated_at"),
                 instant(node, "settled_at"));
+    }
+
+    /** A settlement object of an answer, or the {@code data} of a settlement notification. */
+    static Settlement settlement(JsonNode node) {
+        return new Settlement(
+                text(node, "id"),
+                text(node, "reference"),
+                text(node, "environment"),
+                decimal(node, "amount"),
+                text(node, "currency"),
+                text(node, "provider"),
+                text(node, "destination"),
+                text(node, "status"),
+                text(node, "payout_reference"),
+                text(node, "origin"),
+                text(node, "failure_code"),
+                text(node, "failure_reason"),
+                instant(node, "created_at"),
+                instant(node, "updated_at"));
+    }
+
+    private static BalanceTransaction balanceTransaction(JsonNode node) {
+        String availableOn = text(node, "available_on");
+        return new BalanceTransaction(
+                text(node, "id"),
+                text(node, "type"),
+                decimal(node, "amount"),
+                decimal(node, "fee"),
+                decimal(node, "net"),
+                text(node, "reference"),
+                instant(node, "created_at"),
+                availableOn == null ? null : java.time.LocalDate.parse(availableOn));
     }
 
     private PaymentLink paymentLink(JsonNode node) {

@@ -63,6 +63,39 @@ class WebhookVerifierTest {
                 .isEqualTo("SUCCESS");
     }
 
+    static final String SETTLEMENT_BODY = "{\"id\":\"STL-4KQ7ZP2M:FAILED\",\"event\":\"settlement.failed\","
+            + "\"environment\":\"sandbox\",\"created_at\":\"2026-11-28T09:15:03.000000Z\",\"data\":{"
+            + "\"id\":\"019ad0a4-2d25-7e47-8ab9-12e6c632952b\",\"reference\":\"STL-4KQ7ZP2M\","
+            + "\"environment\":\"sandbox\",\"amount\":\"4500.00\",\"currency\":\"XOF\",\"provider\":\"WALLET_SN\","
+            + "\"destination\":\"+221 70 *** ** 11\",\"status\":\"FAILED\",\"payout_reference\":\"OUT-TO0UE0ED\","
+            + "\"origin\":\"api\",\"failure_code\":\"recipient-limit-exceeded\",\"failure_reason\":\"monthly limit\","
+            + "\"created_at\":\"2026-11-28T09:15:02.118000Z\",\"updated_at\":\"2026-11-28T09:15:03.000000Z\"}}";
+
+    @Test
+    void aSettlementNotificationVerifiesAndReadsAsASettlement() throws Exception {
+        WebhookEvent event = verifier.verify(SETTLEMENT_BODY, WebhookVerifier.sign(SETTLEMENT_BODY, NOW, SECRET));
+        assertThat(event.event()).isEqualTo("settlement.failed");
+        assertThat(event.reference()).isEqualTo("STL-4KQ7ZP2M");
+        assertThat(event.status()).isEqualTo("FAILED");
+        assertThat(event.payout()).isNull();
+        Settlement settlement = event.settlement();
+        assertThat(settlement).isNotNull();
+        assertThat(settlement.id()).isEqualTo("019ad0a4-2d25-7e47-8ab9-12e6c632952b");
+        assertThat(settlement.amount()).isEqualTo(new BigDecimal("4500.00"));
+        assertThat(settlement.destination()).isEqualTo("+221 70 *** ** 11");
+        assertThat(settlement.payoutReference()).isEqualTo("OUT-TO0UE0ED");
+        assertThat(settlement.origin()).isEqualTo("api");
+        assertThat(settlement.failureCode()).isEqualTo("recipient-limit-exceeded");
+        assertThat(settlement.updatedAt()).isEqualTo(Instant.parse("2026-11-28T09:15:03Z"));
+        // A payout's or a payment's notification is no settlement.
+        assertThat(verifier.verify(PAYOUT_BODY, WebhookVerifier.sign(PAYOUT_BODY, NOW, SECRET))
+                        .settlement())
+                .isNull();
+        assertThat(verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET))
+                        .settlement())
+                .isNull();
+    }
+
     @Test
     void returnsTheParsedEvent() throws Exception {
         WebhookEvent event = verifier.verify(BODY, WebhookVerifier.sign(BODY, NOW, SECRET));

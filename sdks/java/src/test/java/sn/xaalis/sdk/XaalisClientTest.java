@@ -656,6 +656,145 @@ class XaalisClientTest {
         assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isNull());
     }
 
+    static final String SETTLEMENT = "{\"id\":\"019ad0a4-2d25-7e47-8ab9-12e6c632952b\",\"reference\":\"STL-4KQ7ZP2M\","
+            + "\"environment\":\"sandbox\",\"amount\":\"4500.00\",\"currency\":\"XOF\",\"provider\":\"WALLET_SN\","
+            + "\"destination\":\"+221 77 *** ** 67\",\"status\":\"PROCESSING\",\"payout_reference\":\"OUT-TO0UE0ED\","
+            + "\"origin\":\"api\",\"failure_code\":null,\"failure_reason\":null,"
+            + "\"created_at\":\"2026-11-28T09:15:02.118000Z\",\"updated_at\":\"2026-11-28T09:15:02.118000Z\"}";
+
+    @Test
+    void balanceAndItsTransactionsUseTheirPathsAndReadTheirFields() {
+        answers.add(Answer.of(
+                200,
+                "{\"environment\":\"sandbox\",\"currency\":\"XOF\",\"available\":\"14770.00\","
+                        + "\"pending\":\"1477.00\"}"));
+        Balance balance = client.balance();
+        assertThat(balance)
+                .isEqualTo(new Balance("sandbox", "XOF", new BigDecimal("14770.00"), new BigDecimal("1477.00")));
+        answers.add(Answer.of(
+                200,
+                "{\"data\":[{\"id\":\"019ab1c3\",\"type\":\"refund\",\"amount\":\"-1000.00\",\"fee\":\"0.00\","
+                        + "\"net\":\"-1000.00\",\"reference\":\"SVC-Q4ZP81MD\","
+                        + "\"created_at\":\"2026-11-23T10:02:11.000000Z\",\"available_on\":null},"
+                        + "{\"id\":\"019ab1c2\",\"type\":\"payment\",\"amount\":\"1500.00\",\"fee\":\"23.00\","
+                        + "\"net\":\"1477.00\",\"reference\":\"SVC-7K2M9QXA\","
+                        + "\"created_at\":\"2026-11-22T08:45:00.123456Z\",\"available_on\":\"2026-11-23\"}],"
+                        + "\"has_more\":true,\"next_cursor\":\"c1\"}"));
+        BalanceTransactionPage page = client.listBalanceTransactions(
+                BalanceTransactionQuery.all().after("c0").limit(2));
+        assertThat(page.hasMore()).isTrue();
+        assertThat(page.nextCursor()).isEqualTo("c1");
+        assertThat(page.transactions())
+                .containsExactly(
+                        new BalanceTransaction(
+                                "019ab1c3",
+                                "refund",
+                                new BigDecimal("-1000.00"),
+                                new BigDecimal("0.00"),
+                                new BigDecimal("-1000.00"),
+                                "SVC-Q4ZP81MD",
+                                Instant.parse("2026-11-23T10:02:11Z"),
+                                null),
+                        new BalanceTransaction(
+                                "019ab1c2",
+                                "payment",
+                                new BigDecimal("1500.00"),
+                                new BigDecimal("23.00"),
+                                new BigDecimal("1477.00"),
+                                "SVC-7K2M9QXA",
+                                Instant.parse("2026-11-22T08:45:00.123456Z"),
+                                java.time.LocalDate.parse("2026-11-23")));
+        answers.add(Answer.of(200, "{\"data\":[],\"has_more\":false,\"next_cursor\":null}"));
+        assertThat(client.listBalanceTransactions(BalanceTransactionQuery.all()).transactions())
+                .isEmpty();
+        assertThat(seen)
+                .extracting(s -> s.method() + " " + s.path() + " " + s.query())
+                .containsExactly(
+                        "GET /api/v1/abcdefghijklmnop/balance/ null",
+                        "GET /api/v1/abcdefghijklmnop/balance/transactions/ cursor=c0&limit=2",
+                        "GET /api/v1/abcdefghijklmnop/balance/transactions/ limit=20");
+        assertThat(seen).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isNull());
+    }
+
+    @Test
+    void createSettlementSendsTheAmountUnderTheCallersKeyOrAFreshOneKeptAcrossRetries() {
+        answers.add(Answer.of(201, SETTLEMENT));
+        Settlement settlement = client.createSettlement(SettlementRequest.of("4500"), "settle-2026-11-28");
+        assertThat(seen.get(0).method()).isEqualTo("POST");
+        assertThat(seen.get(0).path()).isEqualTo("/api/v1/abcdefghijklmnop/settlements/");
+        assertThat(seen.get(0).header("Idempotency-key")).isEqualTo("settle-2026-11-28");
+        assertThat(seen.get(0).header("Content-type")).isEqualTo("application/json");
+        assertThat(seen.get(0).body()).isEqualTo("{\"amount\":\"4500\"}");
+        assertThat(settlement.id()).isEqualTo("019ad0a4-2d25-7e47-8ab9-12e6c632952b");
+        assertThat(settlement.reference()).isEqualTo("STL-4KQ7ZP2M");
+        assertThat(settlement.environment()).isEqualTo("sandbox");
+        assertThat(settlement.amount()).isEqualTo(new BigDecimal("4500.00"));
+        assertThat(settlement.currency()).isEqualTo("XOF");
+        assertThat(settlement.provider()).isEqualTo("WALLET_SN");
+        assertThat(settlement.destination()).isEqualTo("+221 77 *** ** 67");
+        assertThat(settlement.status()).isEqualTo("PROCESSING");
+        assertThat(settlement.payoutReference()).isEqualTo("OUT-TO0UE0ED");
+        assertThat(settlement.origin()).isEqualTo("api");
+        assertThat(settlement.failureCode()).isNull();
+        assertThat(settlement.failureReason()).isNull();
+        assertThat(settlement.createdAt()).hasToString("2026-11-28T09:15:02.118Z");
+        assertThat(settlement.updatedAt()).isEqualTo(settlement.createdAt());
+
+        // All that is available, under a fresh key kept across a network error and a 429.
+        answers.add(new Answer(-1, "", Map.of(), 0));
+        answers.add(new Answer(429, "{\"status\":429}", Map.of("Retry-After", "0"), 0));
+        answers.add(Answer.of(201, SETTLEMENT));
+        client.createSettlement(SettlementRequest.all(), null);
+        List<Seen> all = seen.subList(1, 4);
+        assertThat(all).extracting(Seen::body).containsOnly("{}");
+        String key = all.get(0).header("Idempotency-key");
+        assertThat(key).matches("[0-9a-f-]{36}");
+        assertThat(all).allSatisfy(s -> assertThat(s.header("Idempotency-key")).isEqualTo(key));
+
+        assertThatThrownBy(() -> client.createSettlement(SettlementRequest.all(), " "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("idempotencyKey");
+        assertThatThrownBy(() -> client.createSettlement(null, "k"))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("request");
+        assertThat(seen).hasSize(4);
+    }
+
+    @Test
+    void aSettlementTheBalanceCannotCoverIsA409() {
+        answers.add(Answer.of(
+                409,
+                "{\"status\":409,\"error\":\"Conflict\",\"message\":\"The available balance does not cover"
+                        + " 4500 XOF\"}"));
+        assertThatThrownBy(() -> client.createSettlement(SettlementRequest.of(new BigDecimal("4500")), "k-big"))
+                .isInstanceOfSatisfying(XaalisException.class, e -> {
+                    assertThat(e.status()).isEqualTo(409);
+                    assertThat(e.error().message()).contains("does not cover");
+                });
+        assertThat(seen).hasSize(1);
+    }
+
+    @Test
+    void readAndListSettlementsUseTheirPaths() {
+        answers.add(Answer.of(200, SETTLEMENT.replace("PROCESSING", "PAID")));
+        assertThat(client.readSettlement("019ad0a4-2d25-7e47-8ab9-12e6c632952b").status())
+                .isEqualTo("PAID");
+        answers.add(Answer.of(200, "{\"data\":[" + SETTLEMENT + "],\"has_more\":true,\"next_cursor\":\"c1\"}"));
+        SettlementPage page = client.listSettlements(SettlementQuery.all().limit(1));
+        assertThat(page.settlements()).extracting(Settlement::reference).containsExactly("STL-4KQ7ZP2M");
+        assertThat(page.hasMore()).isTrue();
+        answers.add(Answer.of(200, "{\"data\":[],\"has_more\":false,\"next_cursor\":null}"));
+        assertThat(client.listSettlements(SettlementQuery.all().limit(1).after(page.nextCursor()))
+                        .nextCursor())
+                .isNull();
+        assertThat(seen)
+                .extracting(s -> s.method() + " " + s.path() + " " + s.query())
+                .containsExactly(
+                        "GET /api/v1/abcdefghijklmnop/settlements/019ad0a4-2d25-7e47-8ab9-12e6c632952b/ null",
+                        "GET /api/v1/abcdefghijklmnop/settlements/ limit=1",
+                        "GET /api/v1/abcdefghijklmnop/settlements/ cursor=c1&limit=1");
+    }
+
     @Test
     void fromEnvironmentNamesTheMissingVariable() {
         assertThatThrownBy(() -> XaalisClient.fromEnvironment(Map.of("XAALIS_BASE_URL", "http://x")))
