@@ -114,7 +114,7 @@ def start(side, jar, port, db):
     """One side's server on its own fresh database and port, once it answers, with ten applications onboarded
     (their webhooks to the sink) and M2's payments: {process, base, apps, payments}."""
     h.fresh_database(db)
-    log_path = os.path.join(tempfile.gettempdir(), f"xaalis-bench-against-{side}.log")
+    log_path = os.path.join(tempfile.gettempdir(), f"xaalis-bench-against-{db}.log")
     process, started = h.start_server({**h.database_env(db), "SERVER_PORT": str(port)}, log_path, jar)
     base = f"http://127.0.0.1:{port}"
     while True:
