@@ -95,8 +95,7 @@ def measure_grown(merchant, apps, apps_file, work, sink, n, m1_empty_rps, m3_emp
     h.log(f"M7: a fresh server delivering at most {pace}/s ({PACE:g} x M3)")
     server = start({"XAALIS_WEBHOOKS_MAX_DELIVERIES_PER_SECOND": str(pace)})
     try:
-        h.wrk("initiate.lua", BASE, 5, 32, {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                                             "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+        h.wrk("initiate.lua", BASE, 5, 32, h.initiate_env(apps_file), 3 * warmup, jit_of=server.pid)
         catch_up()
         out["M7"] = {"pace": pace, **backlog(apps, apps_file, sink, max(1000, n // 10), m1_empty_rps, seconds)}
     finally:
@@ -166,9 +165,7 @@ def measure(merchant, apps, apps_file, work, seconds, warmup, reference, pid):
     state = "empty" if reference is None else "grown"
     out = {}
     h.log(f"M1 ({state}): initiations at full speed")
-    out["M1"] = h.wrk("initiate.lua", BASE, seconds, 32,
-                      {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                       "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=pid)
+    out["M1"] = h.wrk("initiate.lua", BASE, seconds, 32, h.initiate_env(apps_file), 3 * warmup, jit_of=pid)
     rate = max(1, int(out["M1"]["rps"] / 2))
     h.log(f"   {out['M1']['rps']:.0f}/s; at half that rate, {rate}/s")
     h.settle()

@@ -63,7 +63,7 @@ def admin(method, path, body=None, base=f"http://127.0.0.1:{SERVER_PORT}"):
     return json.loads(text)
 
 
-def settle():
+def settle(dbs=None):
     """A checkpoint before a measured phase: the WAL earlier phases wrote (R1 alone writes half a GB)
     otherwise triggers one inside the next phase, whose fsync stalls showed up as 100-200 ms in M1's
     half-rate p99. Checkpoints that a phase's own writes trigger still count against it.
@@ -71,16 +71,19 @@ def settle():
     Before it, a VACUUM ANALYZE of the benchmark's database: this machine's PostgreSQL runs with
     autovacuum off (the CI's configuration), where a production one would have cleaned the queues'
     dead rows and refreshed the statistics between phases; without it a phase pays for the last one's
-    dead rows, and plans made on a table's empty-start statistics."""
-    psql("VACUUM ANALYZE", DB, check=False)  # before the database exists, nothing to clean
+    dead rows, and plans made on a table's empty-start statistics. dbs: the databases to clean (default
+    the harness's; a side-by-side run has one per side, both cleaned before each window of either)."""
+    for db in dbs or [DB]:
+        psql("VACUUM ANALYZE", db, check=False)  # before the database exists, nothing to clean
     psql("CHECKPOINT")
 
 
-def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None, around=None):
+def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None, around=None, dbs=None):
     """A warm-up run, then the measured one; returns the JSON line the scripts print. With cpu_of (a
     function giving process ids), also the CPU seconds those processes used in the measured run. With
     jit_of (the server's process id), the warm-up goes on until that JVM's JIT is done with the path. With
-    around (a function giving a number, such as a counter of the server's), also how much it grew."""
+    around (a function giving a number, such as a counter of the server's), also how much it grew. dbs:
+    the databases settle() cleans before the measured run."""
     base_env = {"WRK_DIR": WRK_DIR, **env}
     if warmup:
         def warm(s):
@@ -90,13 +93,10 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None
             warm_until_compiled(jit_of, warm, warmup)
         else:
             warm(warmup)
-    settle()
+    settle(dbs)
     before = cpu_seconds(cpu_of()) if cpu_of else None
     around_before = around() if around else None
-    out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
-               os.path.join(WRK_DIR, script), url], env=base_env)
-    line = next(l for l in out.splitlines() if l.startswith("JSON "))
-    result = json.loads(line[5:])
+    result = wrk_once(script, url, seconds, connections, base_env)
     if around:
         result["around"] = around() - around_before
     if cpu_of:
@@ -105,6 +105,20 @@ def wrk(script, url, seconds, connections, env, warmup, cpu_of=None, jit_of=None
         result["cpu_s"] = sum(used.values())
         result["cpu_s_first"] = next(iter(used.values()), 0)  # the first process cpu_of names (the server)
     return result
+
+
+def wrk_once(script, url, seconds, connections, env):
+    """One wrk run of a script of bench/wrk, nothing before it: the JSON line the script prints."""
+    out = run(["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s",
+               os.path.join(WRK_DIR, script), url], env={"WRK_DIR": WRK_DIR, **env})
+    return json.loads(next(l for l in out.splitlines() if l.startswith("JSON "))[5:])
+
+
+def initiate_env(apps_file, run_id=None):
+    """wrk/initiate.lua's environment (M1): the applications, every response checked (a 201 with its QR
+    code's PNG), idempotency keys never used before (run_id prefixes them)."""
+    return {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
+            "RUN_ID": run_id or str(time.time_ns())}
 
 
 JSTAT = os.path.join(os.path.dirname(JAVA), "jstat")
@@ -142,6 +156,30 @@ def warm_until_compiled(pid, warm, minimum):
             break
     log(f"   warm-up: {minimum} s, then {len(spent)} x {WARM_STEP_S} s until the JIT is done (compiling "
         f"{', '.join(f'{x:.1f}' for x in spent)} s in those steps)")
+
+
+STEADY_WITHIN = 0.03  # the rate has stopped climbing when two warm-up windows in a row are this close
+
+
+def warm_until_steady(pid, step, min_steps, max_steps=WARM_MAX_STEPS):
+    """The warm-up of a path until the JIT is done with it and its rate has stopped climbing: at least
+    min_steps runs of step() (one warm-up window, returning its rate), then more until the last two rates
+    are within STEADY_WITHIN of each other and the JVM's compiler threads (pid's) used under a tenth of
+    the last window's time, at most max_steps in all. Returns the rates and whether both held."""
+    rates, jit = [], []
+    for i in range(max_steps):
+        jit_before, started = jit_thread_seconds(pid), time.monotonic()
+        rates.append(step())
+        jit.append(jit_thread_seconds(pid) - jit_before)
+        compiling = jit[-1] > (time.monotonic() - started) / 10
+        moving = len(rates) < 2 or abs(rates[-1] - rates[-2]) > STEADY_WITHIN * max(rates[-1], rates[-2])
+        if i + 1 >= min_steps and not compiling and not moving:
+            break
+    steady = not compiling and not moving
+    log(f"   warm-up: {len(rates)} windows, rates {', '.join(f'{r:.0f}' for r in rates)}; JIT "
+        f"{', '.join(f'{x:.1f}' for x in jit)} s" + ("" if steady else " (NOT steady: still "
+                                                     f"{'compiling' if compiling else 'moving by more than 3 %'} at the last window)"))
+    return {"rates": [round(r, 1) for r in rates], "jit_s": [round(x, 2) for x in jit], "steady": steady}
 
 
 def cpu_seconds(pids):
@@ -200,7 +238,7 @@ def java_tool(*args, timeout=600):
     return json.loads(line)
 
 
-def deliveries(base, apps_file, n, sink, warmup):
+def deliveries(base, apps_file, n, sink, warmup, dbs=None):
     """M3/M4: n payments created first, then driven to SUCCESS by wrk through the simulation API
     (32 connections) while the sink counts the signed deliveries; the rate counts from the first
     simulation to the last delivery. For M4 the payments of the applications whose sink hangs are
@@ -208,7 +246,7 @@ def deliveries(base, apps_file, n, sink, warmup):
     the timeout) and their backlog waits in the outbox while the measured window drives the healthy
     payments, the same traffic as M3. Measured in one window with them, the healthy rate would also
     pay for simulating the hanging applications' payments, a tenth of the work, which has nothing to
-    do with their sinks hanging."""
+    do with their sinks hanging. dbs: the databases settle() cleans before the measured window."""
     work = tempfile.mkdtemp(prefix="xaalis-bench-")
     all_file = os.path.join(work, "all")
     java_tool("create", base, apps_file, n, all_file)
@@ -227,7 +265,7 @@ def deliveries(base, apps_file, n, sink, warmup):
             raise SystemExit("simulating the hanging applications' payments failed")
         time.sleep(1)  # their deliveries now hang, holding every slot their applications may have
     expected = sum(1 for _ in open(payments_file))
-    settle()
+    settle(dbs)
     http("POST", sink + "/reset")
     start_ms = int(time.time() * 1000)
     driver = subprocess.Popen(["wrk", "-t2", "-c32", "-d600s", "--timeout", "20s", "-s",
@@ -283,9 +321,10 @@ def server_env():
             "XAALIS_DEMO_ENABLED": "false", "LOGGING_LEVEL_ROOT": "WARN"}
 
 
-def server_jar():
-    return next(os.path.join(ROOT, "server", "target", f) for f in os.listdir(os.path.join(ROOT, "server", "target"))
-                if f.endswith("-exec.jar"))
+def server_jar(root=ROOT):
+    """The executable jar the build of the tree at root made (default: this working tree's)."""
+    target = os.path.join(root, "server", "target")
+    return next(os.path.join(target, f) for f in os.listdir(target) if f.endswith("-exec.jar"))
 
 
 def start_server(env, log_path, jar=None):
@@ -300,24 +339,35 @@ def start_server(env, log_path, jar=None):
     return process, started
 
 
-def database_env():
-    """A benchmark node's database: the harness's PostgreSQL database."""
-    return {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{DB}", "SPRING_DATASOURCE_USERNAME": "postgres",
+def database_env(db=DB):
+    """A benchmark node's database: the harness's PostgreSQL database (or db, on the same server)."""
+    return {"SPRING_DATASOURCE_URL": f"jdbc:postgresql://127.0.0.1:5432/{db}", "SPRING_DATASOURCE_USERNAME": "postgres",
             "SPRING_DATASOURCE_PASSWORD": ""}
 
 
-def build_server():
-    """The server as it ships, without its tests (offline: the build has run once on this machine)."""
-    log("building the server")
-    run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-o", "-pl", "server", "-am", "package", "-DskipTests",
-         "-Djacoco.skip=true", "-Dspotless.check.skip=true"], capture=False)
+def build_server(root=ROOT, bench=False, log_path=None):
+    """The server as it ships, without its tests (offline: the build has run once on this machine), of
+    the tree at root (default this working tree); with bench, also bench/target/benchmarks.jar. With
+    log_path, Maven's output goes there, and a failed build says so in one line."""
+    log(f"building the server{' and the benchmark jar' if bench else ''}" + ("" if root == ROOT else f" in {root}"))
+    cmd = [os.path.join(root, "mvnw"), "-q", "-B", "-o", *(["-Pbench"] if bench else []), "-pl",
+           "server,bench" if bench else "server", "-am", "package", "-DskipTests", "-Djacoco.skip=true",
+           "-Dspotless.check.skip=true"]
+    if not log_path:
+        if subprocess.run(cmd, cwd=root).returncode != 0:
+            raise SystemExit(f"the build in {root} failed ({' '.join(cmd[1:])})")
+        return
+    with open(log_path, "w") as out:
+        code = subprocess.run(cmd, cwd=root, stdout=out, stderr=subprocess.STDOUT).returncode
+    if code != 0:
+        raise SystemExit(f"the build in {root} failed ({' '.join(cmd[1:])}): see {log_path}")
 
 
-def fresh_database():
-    """The harness's PostgreSQL database, dropped and made again."""
-    log("fresh PostgreSQL database " + DB)
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    psql(f"CREATE DATABASE {DB}")
+def fresh_database(db=DB):
+    """The harness's PostgreSQL database (or db, on the same server), dropped and made again."""
+    log("fresh PostgreSQL database " + db)
+    psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+    psql(f"CREATE DATABASE {db}")
 
 
 def serving(env, log_path):
@@ -346,14 +396,14 @@ def load_average():
         return f.read().split()[:3]
 
 
-def serving_with_apps(n_apps):
+def serving_with_apps(n_apps, port=SERVER_PORT):
     """Once the node just started answers, n_apps applications whose webhooks go to the sink: (base, apps file)."""
-    wait_port(SERVER_PORT)
-    base = f"http://127.0.0.1:{SERVER_PORT}"
+    wait_port(port)
+    base = f"http://127.0.0.1:{port}"
     while http("GET", base + "/ping")[0] != 200:
         time.sleep(0.05)
     apps_file = os.path.join(tempfile.mkdtemp(prefix="xaalis-bench-"), "apps")
-    write_apps(onboard(n_apps, [f"http://127.0.0.1:{SINK_PORT}/hook"] * n_apps), apps_file)
+    write_apps(onboard(n_apps, [f"http://127.0.0.1:{SINK_PORT}/hook"] * n_apps, base), apps_file)
     return base, apps_file
 
 
@@ -485,9 +535,7 @@ def limiter_ab(seconds, warmup, rounds, m1_rps=None, magnify=True):
             server, _ = start_server(env, os.path.join(tempfile.gettempdir(), f"xaalis-bench-limiter-{r + 1}-{kind}.log"))
             try:
                 base, apps_file = serving_with_apps(APPS_IN_M1)
-                m1 = wrk("initiate.lua", base, seconds, 32,
-                         {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                          "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid,
+                m1 = wrk("initiate.lua", base, seconds, 32, initiate_env(apps_file), 3 * warmup, jit_of=server.pid,
                          cpu_of=lambda: [server.pid] + [int(p) for p in psql(
                              f"SELECT pid FROM pg_stat_activity WHERE datname = '{DB}' "
                              "AND backend_type = 'client backend' AND pid <> pg_backend_pid()").split()],
@@ -545,8 +593,7 @@ def limiter_paired(seconds, warmup, rounds, limit):
                 def one(kind):
                     out[kind] = run(["wrk", "-t1", "-c16", f"-d{duration}s", "--timeout", "10s", "-s",
                                      os.path.join(WRK_DIR, "initiate.lua"), f"http://127.0.0.1:{ports[kind]}"],
-                                    env={"WRK_DIR": WRK_DIR, "APPS": apps[kind], "EXPECT": "201",
-                                         "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"p{kind}{time.time_ns()}"})
+                                    env={"WRK_DIR": WRK_DIR, **initiate_env(apps[kind], f"p{kind}{time.time_ns()}")})
                 threads = [threading.Thread(target=one, args=(k,)) for k in ports]
                 cpu_before = cpu_seconds([nodes[k].pid for k in ports]) if measured else None
                 jit_before = {k: jit_thread_seconds(nodes[k].pid) for k in ports} if measured else None

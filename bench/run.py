@@ -10,9 +10,11 @@ under bench/results/. Machines here are noisy: compare ratios across runs, not a
     bench/run --growth [--growth-payments N]        # M6, M7: empty database against N payments (growth.py)
     bench/run --warm-only [--warm-rounds N] [--warm-starts launcher,G1]   # M8: from a node's start (warm.py)
     bench/run --payouts-only [--payouts-lines 10000]   # M9: a bulk payout file, its drain, initiations beside it (payouts.py)
+    bench/run --against <commit> [--rounds 3] [--quick]  # M1-M3 of the working tree and of that commit, side by side (against.py)
 """
 import argparse, os, shutil, subprocess, tempfile, time
 
+import against
 import growth
 import payouts
 import warm
@@ -27,6 +29,7 @@ from harness import (
     SINK_PORT,
     deliveries,
     http,
+    initiate_env,
     java_tool,
     jmh,
     limiter_ab,
@@ -84,12 +87,26 @@ def main():
                         help="with --payouts-only: initiations/s before and during the drain (default 200)")
     parser.add_argument("--growth-payments", type=int, default=10_000_000,
                         help="payments in the grown database (default 10 million)")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="only M1, M2, M3 and /ping, side by side: that commit (built beside the working tree) and the working tree")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against: alternating rounds (default 3)")
+    parser.add_argument("--warmup", type=int, default=None,
+                        help="with --against: seconds of warm-up of M1 and M2 at least, each side (default 150, --quick 10)")
+    parser.add_argument("--window", type=int, default=None,
+                        help="with --against: seconds of a measured window (default 15, --quick 3)")
+    parser.add_argument("--windows", type=int, default=None,
+                        help="with --against: windows per figure, side and round (default 3, --quick 1)")
+    parser.add_argument("--deliveries", type=int, default=None,
+                        help="with --against: payments driven in one M3 window (default 10,000, --quick 500)")
     args = parser.parse_args()
     rounds = args.limiter_rounds or (2 if args.limiter_only else 1)
     seconds, warmup = (5, 3) if args.quick else (20, 10)
     for tool in ("wrk", "pgbench", "psql"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install wrk postgresql-client")
+    if args.against:
+        against.main(args)
+        return
     if not args.skip_build:
         log("building the server and the benchmark jar")
         run([os.path.join(ROOT, "mvnw"), "-q", "-B", "-Pbench", "-Pwarm-start", "-pl", "server,bench", "-am", "package",
@@ -136,8 +153,7 @@ def main():
         server, _ = start_server(database_env(), os.path.join(tempfile.gettempdir(), "xaalis-bench-server.log"))
         try:
             base, apps_file = serving_with_apps(APPS_IN_M1)
-            m1 = wrk("initiate.lua", base, seconds, 32, {"APPS": apps_file, "EXPECT": "201",
-                     "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+            m1 = wrk("initiate.lua", base, seconds, 32, initiate_env(apps_file), 3 * warmup, jit_of=server.pid)
         finally:
             stop_server(server)
         limit = int(m1["rps"] * LIMIT_FACTOR / APPS_IN_M1) + 1
@@ -203,9 +219,8 @@ def main():
 
         # The initiation path (QR, JSON, JDBC) takes the JIT longer than a ping: at least 30 s of warm-up.
         log("M1: initiations at full speed (fresh QR, metadata, idempotency key each)")
-        results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32,
-                                     {"APPS": apps_file, "EXPECT": "201", "EXPECT_BODY": '"qr_code":"iVBOR',
-                                      "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+        results["M1_initiate"] = wrk("initiate.lua", base, seconds, 32, initiate_env(apps_file), 3 * warmup,
+                                     jit_of=server.pid)
         rate = max(1, int(results["M1_initiate"]["rps"] / 2))
         log(f"   {results['M1_initiate']['rps']:.0f} /s; now at half that rate, {rate}/s, open model")
         settle()
@@ -310,8 +325,7 @@ def warm_only(seconds, warmup, rounds=1, only=None):
     try:
         base, apps_file = serving_with_apps(10)
         log("steady M1, from a node warmed until its JIT is done")
-        m1 = wrk("initiate.lua", base, seconds, 32, {"APPS": apps_file, "EXPECT": "201",
-                 "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": str(time.time_ns())}, 3 * warmup, jit_of=server.pid)
+        m1 = wrk("initiate.lua", base, seconds, 32, initiate_env(apps_file), 3 * warmup, jit_of=server.pid)
         log(f"   {m1['rps']:.0f}/s")
     finally:
         stop_server(server)

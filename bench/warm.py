@@ -14,7 +14,7 @@ on the executable jar, the launcher's JVM settings without a cache, the launcher
 and the AOT cache of the training run), and the launcher with G1 in place of its ParallelGC.
 `--warm-rounds N` repeats the starts in rotating order and prints medians; `--warm-starts` picks some.
 """
-import json, os, subprocess, tempfile, time
+import os, subprocess, tempfile, time
 
 import harness as h
 
@@ -26,8 +26,7 @@ NODE = os.path.join(h.ROOT, "server", "target", "xaalis")
 
 def starts():
     """The command and environment of each way of starting a node, with the JVM the build used."""
-    exec_jar = next(os.path.join(h.ROOT, "server", "target", f) for f in os.listdir(os.path.join(h.ROOT, "server", "target"))
-                    if f.endswith("-exec.jar"))
+    exec_jar = h.server_jar()
     java = open(os.path.join(NODE, "java-path")).read().strip()
     if not os.path.exists(os.path.join(NODE, "xaalis.aot")):
         raise SystemExit("no AOT cache in server/target/xaalis: build with -Pwarm-start (bench/run does)")
@@ -63,17 +62,13 @@ def curve(command, env, apps_file):
         steps = []
         while time.monotonic() - started < WINDOW_S:
             at = time.monotonic() - started
-            out = h.run(["wrk", "-t2", "-c32", f"-d{STEP_S}s", "--timeout", "10s", "-s",
-                         os.path.join(h.WRK_DIR, "initiate.lua"), base],
-                        env={"WRK_DIR": h.WRK_DIR, "APPS": apps_file, "EXPECT": "201",
-                             "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"m8-{time.time_ns()}"})
-            step = json.loads(next(l for l in out.splitlines() if l.startswith("JSON "))[5:])
+            step = h.wrk_once("initiate.lua", base, STEP_S, 32, h.initiate_env(apps_file, f"m8-{time.time_ns()}"))
             steps.append({"from_s": round(at, 1), "to_s": round(time.monotonic() - started, 1),
                           "rps": round(step["rps"]), "p99_ms": round(step["p99_ms"], 1),
                           "errors": step["errors"] + step["socket_errors"]})
         # Then this start's own steady M1: warmed on until its JIT is done, as M1 is.
-        steady = h.wrk("initiate.lua", base, STEADY_S, 32, {"APPS": apps_file, "EXPECT": "201",
-                       "EXPECT_BODY": '"qr_code":"iVBOR', "RUN_ID": f"m8s-{time.time_ns()}"}, 10, jit_of=process.pid)
+        steady = h.wrk("initiate.lua", base, STEADY_S, 32, h.initiate_env(apps_file, f"m8s-{time.time_ns()}"), 10,
+                       jit_of=process.pid)
         return {"first_answer_s": round(first_answer, 2), "steps": steps, "own_steady_m1": round(steady["rps"])}
     finally:
         h.stop_server(process)
