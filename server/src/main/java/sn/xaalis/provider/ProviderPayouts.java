@@ -156,8 +156,21 @@ public class ProviderPayouts {
                 || held(ready.connectionId()).isPresent()) {
             return Optional.empty();
         }
-        Optional<ProviderAccount> account = account(ready.connectionId(), provider);
-        Optional<PayoutChannel> channel = channel(provider);
+        return balanceOf(account(ready.connectionId(), provider), provider);
+    }
+
+    /**
+     * What the installation's own account with {@code provider} holds (the wallet's business balance, the
+     * operator's retailer balance): what the ledger's clearing account is reconciled with. Empty when the
+     * operator configured no such account (or no retailer number and PIN at the operator), the provider
+     * did not answer, or it refused the PIN.
+     */
+    public Optional<BigDecimal> installationBalance(Provider provider) {
+        return balanceOf(payments.installationAccount(provider), provider);
+    }
+
+    private Optional<BigDecimal> balanceOf(Optional<ProviderAccount> account, Provider provider) {
+        Optional<PayoutChannel> channel = channel(provider).filter(PayoutChannel::reachable);
         return account.isEmpty() || channel.isEmpty()
                 ? Optional.empty()
                 : channel.get().payoutBalance(account.get());

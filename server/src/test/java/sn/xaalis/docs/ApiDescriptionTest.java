@@ -35,7 +35,9 @@ class ApiDescriptionTest {
                         "getProviderConnection",
                         "saveProviderConnection",
                         "removeProviderConnection",
-                        "testProviderConnection");
+                        "testProviderConnection",
+                        "listReconciliations",
+                        "reconcileProviderAccounts");
         assertThat(page.webhooks())
                 .extracting(ApiDescription.Operation::id)
                 .containsExactly(

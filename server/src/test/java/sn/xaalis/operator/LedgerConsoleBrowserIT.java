@@ -22,6 +22,8 @@ import sn.xaalis.support.Views;
 /**
  * The console's ledger section: a break found by the check shows as a red notice on the home page that
  * leads to the check's page with the break; once it is gone, "Check now" shows the ledger balanced.
+ * "Reconcile now" reconciles the installation's provider accounts and shows each with the clearing
+ * movements since the previous run (here the sandbox's pretend accounts, and live ones not configured).
  */
 @IntegrationTest
 class LedgerConsoleBrowserIT extends BrowserIntegrationTest {
@@ -106,6 +108,41 @@ class LedgerConsoleBrowserIT extends BrowserIntegrationTest {
             PageChecks.check(console, view.name("operator-ledger-check-balanced"), view.language());
             console.navigate(url("/operator"));
             assertThat(console.locator("#ledger-alert")).hasCount(0);
+            console.context().close();
+        }
+    }
+
+    @Test
+    void theProviderAccountsAreReconciledWithTheMovementsThatExplainThem() {
+        String n = Long.toString(System.nanoTime(), 36);
+        Api.Merchant merchant = api.onboardBoth();
+        ConsoleOperators operators = new ConsoleOperators(browser, api, clock, port);
+        String operator = operators.create("recon" + n + "@operator.example");
+        for (Views view : Views.forThisRun()) {
+            boolean fr = view.french();
+            String reference = api.newPayment(merchant, "{\"provider\":\"WALLET_SN\",\"amount\":\"4500\"}");
+            org.assertj.core.api.Assertions.assertThat(
+                            api.simulate(merchant, reference, "SUCCESS").status())
+                    .isEqualTo(200);
+            Page console = browser.newPage(view.width(), view.height(), view.language());
+            operators.signIn(console, operator);
+            console.navigate(url("/operator/ledger"));
+            console.locator("#run-reconciliation").click();
+            assertThat(console.locator("#reconciliation-title"))
+                    .hasText(
+                            fr
+                                    ? "Rapprochement des comptes des fournisseurs"
+                                    : "Reconciliation of the provider accounts");
+            var sandbox = console.locator("#account-sandbox-WALLET_SN");
+            assertThat(sandbox.locator("h3")).hasText(fr ? "Wallet, Test" : "Wallet, Sandbox");
+            assertThat(sandbox).containsText(fr ? "Compte fictif du bac à sable" : "A sandbox pretend account");
+            var row = sandbox.locator("table.movements tbody tr").first();
+            assertThat(row.locator("td.reference")).hasText(reference);
+            assertThat(row.locator("td.amount")).hasText(Pattern.compile(fr ? "^4.500.FCFA$" : "^XOF.4,500$"));
+            assertThat(row.locator("td").first()).hasText(fr ? "Paiement" : "Payment");
+            assertThat(console.locator("#account-live-WALLET_SN"))
+                    .containsText(fr ? "L’installation n’a pas de compte" : "The installation has no account");
+            PageChecks.check(console, view.name("operator-ledger-reconciliation"), view.language());
             console.context().close();
         }
     }
