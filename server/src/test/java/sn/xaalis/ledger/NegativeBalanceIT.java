@@ -7,11 +7,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.SettingsNobodyElseMinds;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * available pays it back first.
  */
 @IntegrationTest
-@TestPropertySource(properties = "xaalis.ledger.allow-negative-balance=true")
+@SettingsNobodyElseMinds // negative balances allowed
 class NegativeBalanceIT extends ApiIntegrationTest {
 
     @Autowired

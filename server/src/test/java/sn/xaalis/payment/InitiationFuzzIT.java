@@ -10,7 +10,6 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
@@ -25,7 +24,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * Regression mode replays {@code InitiationFuzzITInputs/}; fuzz mode: docs/fuzzing.md.
  */
 @IntegrationTest
-@TestPropertySource(properties = "xaalis.rate-limit.requests-per-second=1000000")
 class InitiationFuzzIT extends ApiIntegrationTest {
 
     private static final String[] PROVIDERS = {"WALLET_SN", "MOBILEMONEY_SN", "wallet_sn", "", "CARD"};

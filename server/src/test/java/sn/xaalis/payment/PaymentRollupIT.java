@@ -305,7 +305,7 @@ class PaymentRollupIT extends ApiIntegrationTest {
         return UUID.fromString(apps.get(app).applicationId());
     }
 
-    /** The API's rate limit is real here: a refused request waits and goes again. */
+    /** Should the API's rate limit refuse a request (429), it waits and goes again. */
     private static Api.Response retrying(Supplier<Api.Response> request) {
         for (int attempt = 0; ; attempt++) {
             Api.Response response = request.get();

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.HttpStatus;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.web.util.HtmlUtils;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -34,7 +33,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * evaluated, and escaped in HTML. One booted context serves the whole table.
  */
 @IntegrationTest
-@TestPropertySource(properties = "xaalis.rate-limit.requests-per-second=1000000")
 class HostileRequestsIT extends ApiIntegrationTest {
 
     static final List<String> INJECTIONS = List.of(

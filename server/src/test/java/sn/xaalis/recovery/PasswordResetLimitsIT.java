@@ -7,12 +7,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MailCatcher;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.SettingsNobodyElseMinds;
 
 /**
  * What bounds a forgotten password's link: asking for one has a budget per client address and per typed
@@ -20,11 +20,7 @@ import sn.xaalis.support.PortalSession;
  * sets nothing after.
  */
 @IntegrationTest
-@TestPropertySource(
-        properties = {
-            "xaalis.public-limits.password-reset-per-address=3/1m",
-            "xaalis.public-limits.password-reset-per-email=2/1m"
-        })
+@SettingsNobodyElseMinds // three link requests a minute per address, two per typed address
 class PasswordResetLimitsIT extends ApiIntegrationTest {
 
     static final MailCatcher mail = MailCatcher.shared();

@@ -28,7 +28,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.merchant.ApplicationDirectory;
 import sn.xaalis.merchant.Caller;
 import sn.xaalis.payout.PayoutBatch;
@@ -45,6 +44,7 @@ import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.Metrics;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.SettingsNobodyElseMinds;
 import sn.xaalis.support.TestDatabase;
 import sn.xaalis.support.WebhookReceiver;
 import sn.xaalis.webhook.WebhookDeliveries;
@@ -53,20 +53,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * Retention (D24) on the real tables: each kind goes after its own window and not before, payments
  * and their history never, and the delivery log stays whole (no attempt without its notification,
- * pages and the operator API still answer). A context of its own: these tests move its clock by
- * months, and its job never runs by itself (the tests run it when time has moved).
+ * pages and the operator API still answer). Not the tests' main context: these tests move its clock by
+ * months, and its job never runs by itself (the tests run it when time has moved); a different window
+ * per kind, tiny batches. It shares one with tests that mind none of that ({@link SettingsNobodyElseMinds}).
  */
 @IntegrationTest
-@TestPropertySource(
-        properties = {
-            "xaalis.retention.interval=PT24H",
-            // A different window per kind, so each is seen to apply to its own kind only.
-            "xaalis.retention.notification-attempts=P30D",
-            "xaalis.retention.provider-exchanges=P60D",
-            "xaalis.retention.delivered-notifications=P90D",
-            // Tiny batches: a run of these tests already takes several.
-            "xaalis.retention.batch-size=3",
-        })
+@SettingsNobodyElseMinds
 class RetentionIT extends ApiIntegrationTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);

@@ -31,6 +31,10 @@ import org.springframework.test.context.ContextConfiguration;
             "xaalis.webhooks.poll-interval=PT0.1S",
             "xaalis.payments.job-interval=PT0.1S",
             "xaalis.payouts.job-interval=PT0.1S",
+            // The API's per-key limit out of the way (HostileRequestsIT's table and InitiationFuzzIT's fuzz
+            // mode send thousands a second with one key): it is tested where it is meant to bite
+            // (RateLimitIT, PaymentLinkBudgetsIT, ClusterRateLimitIT, TwoNodesIT), as the public budgets are.
+            "xaalis.rate-limit.requests-per-second=1000000",
             // Spring keeps every test context it built, each with its pool: idle connections are given
             // back, or the contexts alone would hold most of the shared PostgreSQL's 100 connections.
             "spring.datasource.hikari.minimum-idle=1",

@@ -12,20 +12,20 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MailCatcher;
 import sn.xaalis.support.MutableClock;
 import sn.xaalis.support.PortalSession;
+import sn.xaalis.support.SettingsNobodyElseMinds;
 
 /**
  * An invitation tells the owner nothing of who already has an account, and a merchant's invitation
  * e-mails are limited (three an hour here).
  */
 @IntegrationTest
-@TestPropertySource(properties = "xaalis.team.invitations-per-merchant=3/1h")
+@SettingsNobodyElseMinds // three invitations an hour per merchant
 class TeamInvitationLimitsIT extends ApiIntegrationTest {
 
     static final MailCatcher mail = MailCatcher.shared();

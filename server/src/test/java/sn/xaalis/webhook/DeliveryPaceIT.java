@@ -12,11 +12,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
 import sn.xaalis.support.IntegrationTest;
 import sn.xaalis.support.MutableClock;
+import sn.xaalis.support.SettingsNobodyElseMinds;
 import sn.xaalis.support.WebhookReceiver;
 
 /**
@@ -24,10 +24,10 @@ import sn.xaalis.support.WebhookReceiver;
  * even stream rather than in bursts, and still delivers all of it. On both databases.
  */
 @IntegrationTest
-@TestPropertySource(properties = "xaalis.webhooks.max-deliveries-per-second=" + DeliveryPaceIT.PER_SECOND)
+@SettingsNobodyElseMinds
 class DeliveryPaceIT extends ApiIntegrationTest {
 
-    static final int PER_SECOND = 100;
+    static final int PER_SECOND = SettingsNobodyElseMinds.DELIVERIES_PER_SECOND;
     private static final int BACKLOG = 150;
 
     @Autowired
