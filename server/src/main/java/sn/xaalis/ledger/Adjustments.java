@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -20,6 +19,7 @@ import sn.xaalis.merchant.MerchantApplications;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -43,30 +43,27 @@ public class Adjustments {
     private static final BigDecimal MAXIMUM = new BigDecimal("999999999999");
 
     private final AdjustmentStore store;
-    private final Journal journal;
+    private final AdjustmentPostings postings;
     private final MerchantApplications applications;
     private final Idempotency idempotency;
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
-    private final LedgerProperties properties;
     private final Clock clock;
 
     Adjustments(
             AdjustmentStore store,
-            Journal journal,
+            AdjustmentPostings postings,
             MerchantApplications applications,
             Idempotency idempotency,
             AuditTrail audit,
             TransactionTemplate transactions,
-            LedgerProperties properties,
             Clock clock) {
         this.store = store;
-        this.journal = journal;
+        this.postings = postings;
         this.applications = applications;
         this.idempotency = idempotency;
         this.audit = audit;
         this.transactions = transactions;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -129,7 +126,7 @@ public class Adjustments {
     private Outcome created(Request request, MerchantId merchant) {
         return Objects.requireNonNull(transactions.execute(tx -> {
             Instant now = Timestamps.truncate(clock.instant());
-            UUID id = sn.xaalis.platform.RandomTokens.uuidV7(clock);
+            UUID id = RandomTokens.uuidV7(clock);
             String reason = request.reason().strip();
             var adjustment = new Adjustment(
                     id,
@@ -140,34 +137,8 @@ public class Adjustments {
                     reason,
                     request.operator(),
                     now);
-            if (!store.insert(adjustment, request.key(), request.requestHash())) {
+            if (!postings.post(adjustment, request.key(), request.requestHash())) {
                 throw new IllegalStateException("The key was used meanwhile");
-            }
-            Account available = Account.available(request.applicationId(), request.environment(), CURRENCY);
-            var posting = new Posting(
-                    id,
-                    new Posting.Cause("adjustment", id.toString()),
-                    Posting.Type.ADJUSTMENT,
-                    request.applicationId(),
-                    request.environment(),
-                    CURRENCY,
-                    request.amount(),
-                    BigDecimal.ZERO,
-                    request.amount(),
-                    id.toString(),
-                    now,
-                    null,
-                    List.of(
-                            new Posting.Entry(available, request.amount()),
-                            new Posting.Entry(
-                                    Account.adjustments(request.environment(), CURRENCY),
-                                    request.amount().negate())),
-                    reason);
-            Set<Account> covered = properties.allowNegativeBalance() ? Set.of() : Set.of(available);
-            try {
-                journal.write(posting, covered);
-            } catch (Journal.NotCovered e) {
-                throw new AdjustmentRefusal.InsufficientBalance();
             }
             audit.record(
                     "ledger.adjusted",
