@@ -108,7 +108,7 @@ class PricingConsoleBrowserIT extends BrowserIntegrationTest {
             PageChecks.check(console, view.name("operator-adjust-error"), view.language());
 
             console.locator("#amount").fill("1 500");
-            String reason = "Geste commercial " + view.name("x");
+            String reason = "Geste commercial " + view.language() + " " + view.width();
             console.locator("#reason").fill(reason);
             console.locator("#review-adjustment").click();
             assertThat(console.locator("#balance-before")).hasText(money(1500L * made, fr));
