@@ -9,7 +9,8 @@ import sn.xaalis.provider.Provider;
  * money per environment, the operator's {@code fees} per environment, and the {@code clearing} account
  * of each of the installation's provider accounts (one per provider and environment: the sandbox's
  * are pretend ones). A merchant's {@code refunding} account holds what its refunds in flight set aside,
- * between the reservation and the provider's answer.
+ * between the reservation and the provider's answer. The operator's {@code adjustments} account, per
+ * environment, is the other side of each manual adjustment of a merchant's balance.
  */
 record Account(String key, Kind kind) {
 
@@ -18,7 +19,8 @@ record Account(String key, Kind kind) {
         AVAILABLE,
         FEES,
         CLEARING,
-        REFUNDING;
+        REFUNDING,
+        ADJUSTMENTS;
 
         String value() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -45,6 +47,11 @@ record Account(String key, Kind kind) {
 
     static Account fees(Environment environment, String currency) {
         return new Account("fees:" + environment.value() + ":" + currency, Kind.FEES);
+    }
+
+    /** No running balance, as fees: its sum is what the operator's adjustments gave (negative) or took. */
+    static Account adjustments(Environment environment, String currency) {
+        return new Account("adjustments:" + environment.value() + ":" + currency, Kind.ADJUSTMENTS);
     }
 
     static Account clearing(Environment environment, Provider provider, String currency) {

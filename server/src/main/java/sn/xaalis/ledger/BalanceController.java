@@ -45,7 +45,8 @@ class BalanceController {
             String net,
             @Nullable String reference,
             String createdAt,
-            @Nullable String availableOn) {
+            @Nullable String availableOn,
+            @Nullable String description) {
 
         static LineJson of(Balances.Line line) {
             return new LineJson(
@@ -56,7 +57,8 @@ class BalanceController {
                     Amounts.format(line.net()),
                     line.reference(),
                     java.util.Objects.requireNonNull(Timestamps.micros(line.createdAt())),
-                    line.availableOn() == null ? null : line.availableOn().toString());
+                    line.availableOn() == null ? null : line.availableOn().toString(),
+                    line.description());
         }
     }
 

@@ -43,7 +43,8 @@ public class Balances {
 
     /**
      * One line of the balance transactions list: a payment (its amount, the fee taken, the net credited
-     * and the day it becomes available) or a refund (negative amounts).
+     * and the day it becomes available), a refund (negative amounts), a settlement, or an operator's
+     * adjustment with its reason as the description.
      */
     public record Line(
             UUID id,
@@ -53,7 +54,8 @@ public class Balances {
             BigDecimal net,
             @Nullable String reference,
             Instant createdAt,
-            @Nullable LocalDate availableOn) {
+            @Nullable LocalDate availableOn,
+            @Nullable String description) {
 
         public PaymentFilter.Position position() {
             return new PaymentFilter.Position(createdAt, id);
@@ -63,8 +65,8 @@ public class Balances {
     /** Up to {@code limit} lines newest first, after {@code after} (exclusive) when given. */
     public List<Line> transactions(
             ApplicationId applicationId, Environment environment, PaymentFilter.@Nullable Position after, int limit) {
-        var spec = jdbc.sql("SELECT id, type, amount, fee, net, reference, created_at, available_on"
-                        + " FROM ledger_transactions WHERE application_id = :app AND environment = :env"
+        var spec = jdbc.sql("SELECT id, type, amount, fee, net, reference, created_at, available_on,"
+                        + " description FROM ledger_transactions WHERE application_id = :app AND environment = :env"
                         + " AND type NOT IN ('release', 'refund_sent')"
                         + (after == null ? "" : " AND (created_at, id) < (:cursorAt, :cursorId)")
                         + " ORDER BY created_at DESC, id DESC LIMIT :limit")
@@ -84,7 +86,8 @@ public class Balances {
                         rs.getString("reference"),
                         java.util.Objects.requireNonNull(
                                 Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class))),
-                        rs.getObject("available_on", LocalDate.class)))
+                        rs.getObject("available_on", LocalDate.class),
+                        rs.getString("description")))
                 .list();
     }
 }

@@ -28,9 +28,9 @@ import sn.xaalis.platform.Timestamps;
 class Journal {
 
     private static final String INSERT_TRANSACTION = "INSERT INTO ledger_transactions (id, cause_kind, cause_id,"
-            + " type, application_id, environment, currency, amount, fee, net, reference, created_at, available_on)"
-            + " VALUES (:id, :causeKind, :causeId, :type, :app, :env, :currency, :amount, :fee, :net, :reference,"
-            + " :createdAt, :availableOn) ON CONFLICT DO NOTHING";
+            + " type, application_id, environment, currency, amount, fee, net, reference, created_at, available_on,"
+            + " description) VALUES (:id, :causeKind, :causeId, :type, :app, :env, :currency, :amount, :fee, :net,"
+            + " :reference, :createdAt, :availableOn, :description) ON CONFLICT DO NOTHING";
     private static final String CREDIT =
             "UPDATE ledger_balances SET balance = balance + :amount WHERE account_key = :key";
     // A debit that must be covered: changes the row only if the balance stays at zero or above.
@@ -82,6 +82,7 @@ class Journal {
                 .param("reference", posting.reference())
                 .param("createdAt", Timestamps.toDatabase(posting.createdAt()))
                 .param("availableOn", posting.availableOn() == null ? null : Date.valueOf(posting.availableOn()))
+                .param("description", posting.description())
                 .update();
         if (inserted != 1) {
             return false;

@@ -39,7 +39,7 @@ public class LedgerHistory {
     /** A merchant's money in one environment and currency (its pending and available accounts together). */
     public record MerchantAccount(ApplicationId applicationId, Environment environment, String currency) {}
 
-    /** A movement as a statement lists it. */
+    /** A movement as a statement lists it; an adjustment's reason is its description. */
     public record Movement(
             UUID id,
             String type,
@@ -47,7 +47,20 @@ public class LedgerHistory {
             BigDecimal fee,
             BigDecimal net,
             @Nullable String reference,
-            Instant createdAt) {
+            Instant createdAt,
+            @Nullable String description) {
+
+        /** A movement without a description: every type but an adjustment. */
+        public Movement(
+                UUID id,
+                String type,
+                BigDecimal amount,
+                BigDecimal fee,
+                BigDecimal net,
+                @Nullable String reference,
+                Instant createdAt) {
+            this(id, type, amount, fee, net, reference, createdAt, null);
+        }
 
         public PaymentFilter.Position position() {
             return new PaymentFilter.Position(createdAt, id);
@@ -112,7 +125,7 @@ public class LedgerHistory {
     /** Up to {@code limit} movements created in [from, to), oldest first, after {@code after} when given. */
     public List<Movement> movements(
             MerchantAccount account, Instant from, Instant to, PaymentFilter.@Nullable Position after, int limit) {
-        var spec = jdbc.sql("SELECT id, type, amount, fee, net, reference, created_at" + SEEN
+        var spec = jdbc.sql("SELECT id, type, amount, fee, net, reference, created_at, description" + SEEN
                         + " AND created_at >= :from AND created_at < :to"
                         + (after == null ? "" : " AND (created_at, id) > (:at, :id)")
                         + " ORDER BY created_at, id LIMIT :limit")
@@ -131,7 +144,8 @@ public class LedgerHistory {
                         rs.getBigDecimal("net"),
                         rs.getString("reference"),
                         Objects.requireNonNull(
-                                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class)))))
+                                Timestamps.fromDatabase(rs.getObject("created_at", OffsetDateTime.class))),
+                        rs.getString("description")))
                 .list();
     }
 

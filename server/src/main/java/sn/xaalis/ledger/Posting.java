@@ -26,7 +26,8 @@ record Posting(
         @Nullable String reference,
         Instant createdAt,
         @Nullable LocalDate availableOn,
-        List<Entry> entries) {
+        List<Entry> entries,
+        @Nullable String description) {
 
     /** What caused a transaction: the unique key that makes every cause post once. */
     record Cause(String kind, String id) {}
@@ -35,14 +36,17 @@ record Posting(
      * The transaction types the merchant sees: a payment, a refund (when it is set aside, before the
      * provider is asked), a refund's reversal (the provider refused it: the money is back). Unlisted:
      * {@code release} moves pending to available, {@code refund_sent} moves a refund's money from the
-     * merchant's refunding account out of the clearing account once the provider has refunded.
+     * merchant's refunding account out of the clearing account once the provider has refunded. An
+     * {@code adjustment} is an operator's credit or debit of the merchant's available money, with its
+     * reason as the description.
      */
     enum Type {
         PAYMENT,
         REFUND,
         REFUND_REVERSAL,
         REFUND_SENT,
-        RELEASE;
+        RELEASE,
+        ADJUSTMENT;
 
         String value() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -51,6 +55,38 @@ record Posting(
 
     /** A positive amount credits the account (see V51). */
     record Entry(Account account, BigDecimal amount) {}
+
+    /** A posting without a description: every type but an adjustment. */
+    Posting(
+            UUID id,
+            Cause cause,
+            Type type,
+            ApplicationId applicationId,
+            Environment environment,
+            String currency,
+            BigDecimal amount,
+            BigDecimal fee,
+            BigDecimal net,
+            @Nullable String reference,
+            Instant createdAt,
+            @Nullable LocalDate availableOn,
+            List<Entry> entries) {
+        this(
+                id,
+                cause,
+                type,
+                applicationId,
+                environment,
+                currency,
+                amount,
+                fee,
+                net,
+                reference,
+                createdAt,
+                availableOn,
+                entries,
+                null);
+    }
 
     Posting {
         entries = entries.stream().filter(e -> e.amount().signum() != 0).toList();

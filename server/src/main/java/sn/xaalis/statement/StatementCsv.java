@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Component;
 import sn.xaalis.ledger.LedgerHistory.MerchantAccount;
+import sn.xaalis.ledger.LedgerHistory.Movement;
 import sn.xaalis.merchant.ApplicationDetails;
 import sn.xaalis.payment.DirectCollections;
 import sn.xaalis.platform.CsvCells;
@@ -77,7 +78,7 @@ class StatementCsv {
                     out,
                     row(
                             when(m.createdAt(), zone),
-                            messages.getMessage(TYPE_MESSAGE_KEY_PREFIX + m.type(), null, m.type(), locale),
+                            type(m, locale),
                             m.reference(),
                             plain(m.amount()),
                             plain(m.fee()),
@@ -115,6 +116,15 @@ class StatementCsv {
         out.flush();
     }
 
+    /** The type in words and, for an adjustment, its reason in the same cell: the columns stay as they were. */
+    private String type(Movement m, Locale locale) {
+        String type =
+                Objects.requireNonNull(messages.getMessage(TYPE_MESSAGE_KEY_PREFIX + m.type(), null, m.type(), locale));
+        return m.description() == null
+                ? type
+                : text("statement.type.described", new Object[] {type, m.description()}, locale);
+    }
+
     private static void write(Writer out, String row) {
         try {
             out.write(row);
@@ -133,7 +143,11 @@ class StatementCsv {
     }
 
     private String text(String key, Locale locale) {
-        return Objects.requireNonNullElse(messages.getMessage(key, null, key, locale), key);
+        return text(key, null, locale);
+    }
+
+    private String text(String key, Object @Nullable [] arguments, Locale locale) {
+        return Objects.requireNonNullElse(messages.getMessage(key, arguments, key, locale), key);
     }
 
     private static String row(@Nullable String... cells) {

@@ -32,6 +32,8 @@ class ApiDescriptionTest {
                         "listSettlements",
                         "createSettlement",
                         "getSettlement",
+                        "listAdjustments",
+                        "adjustBalance",
                         "getProviderConnection",
                         "saveProviderConnection",
                         "removeProviderConnection",

@@ -35,7 +35,8 @@ import sn.xaalis.support.MutableClock;
 
 /**
  * Random sequences of payments, refunds (set aside, then done, refused or unanswered by the provider),
- * replays and availability runs, each on a fresh application of the real schema (embedded database,
+ * operators' adjustments (credits and debits of available, and their keys sent again), replays and
+ * availability runs, each on a fresh application of the real schema (embedded database,
  * every migration), with the fee given back or not and negative balances allowed or not: after every
  * step the balances are what the payments say they should be, and available is never below zero when
  * the operator allows no negative balance; after each sequence every journal transaction sums to zero,
@@ -65,6 +66,7 @@ class LedgerInvariantsTest {
         final PricingPlans plans;
         final Ledger ledger;
         final Availability availability;
+        final AdjustmentPostings adjustments;
 
         Installation(boolean refundReturnsFee, boolean allowNegativeBalance) {
             // A batch of 3: a run over many due payments takes several batches.
@@ -80,6 +82,7 @@ class LedgerInvariantsTest {
             var refunds = new Refunds(journal, jdbc, manager, properties, clock);
             ledger = new Ledger(journal, plans, refunds, properties, clock);
             availability = new Availability(journal, transactions, properties, clock);
+            adjustments = new AdjustmentPostings(new AdjustmentStore(jdbc), journal, properties);
         }
     }
 
@@ -102,6 +105,9 @@ class LedgerInvariantsTest {
 
     record Release() implements Step {}
 
+    /** An operator's adjustment of available, or ({@code again}) the last one's key sent again. */
+    record Adjust(long francs, Environment environment, boolean again) implements Step {}
+
     @Provide
     Arbitrary<List<Step>> steps() {
         Arbitrary<Step> pay = Combinators.combine(
@@ -116,12 +122,18 @@ class LedgerInvariantsTest {
         Arbitrary<Step> replay = Arbitraries.integers().between(0, 50).map(Replay::new);
         Arbitrary<Step> advance = Arbitraries.integers().between(1, 60).map(Advance::new);
         Arbitrary<Step> release = Arbitraries.just(new Release());
+        Arbitrary<Step> adjust = Combinators.combine(
+                        Arbitraries.longs().between(-3_000_000, 3_000_000).filter(f -> f != 0),
+                        Arbitraries.of(Environment.class),
+                        Arbitraries.of(false, false, false, true))
+                .as(Adjust::new);
         return Arbitraries.frequencyOf(
                         net.jqwik.api.Tuple.of(5, pay),
                         net.jqwik.api.Tuple.of(3, refund),
                         net.jqwik.api.Tuple.of(1, replay),
                         net.jqwik.api.Tuple.of(2, advance),
-                        net.jqwik.api.Tuple.of(2, release))
+                        net.jqwik.api.Tuple.of(2, release),
+                        net.jqwik.api.Tuple.of(2, adjust))
                 .list()
                 .ofMaxSize(40);
     }
@@ -180,6 +192,7 @@ class LedgerInvariantsTest {
         installation.plans.replace(
                 merchant, Map.of(Provider.WALLET_SN, wallet, Provider.MOBILEMONEY_SN, operator), null);
         List<Paid> paid = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         for (Step step : steps) {
             if (step instanceof Pay p) {
                 Payment payment = payment(application, p);
@@ -223,6 +236,8 @@ class LedgerInvariantsTest {
                             tx -> ledger.record(refunded(target.payment), PaymentStatus.SUCCESS));
                 }
                 assertThat(transactionCount()).isEqualTo(before);
+            } else if (step instanceof Adjust a) {
+                adjust(installation, application, a, keys);
             } else if (step instanceof Advance a) {
                 clock.advance(Duration.ofHours(a.hours()));
             } else if (step instanceof Release) {
@@ -287,6 +302,52 @@ class LedgerInvariantsTest {
                 target.reserved = null;
             }
             case UNREACHABLE -> ledger.unclaimRefund(target.payment);
+        }
+    }
+
+    /**
+     * An adjustment as the use case posts it, in its own transaction: available moves by the amount,
+     * unless a debit it cannot cover is refused (the operator allowing no negative balance), with nothing
+     * written; a key sent again posts nothing.
+     */
+    private void adjust(Installation installation, ApplicationId application, Adjust a, List<String> keys) {
+        BigDecimal amount = BigDecimal.valueOf(a.francs());
+        var adjustment = new Adjustment(
+                RandomTokens.uuidV7(clock),
+                application,
+                a.environment(),
+                "XOF",
+                amount,
+                "Motif " + keys.size(),
+                "operator@example.com",
+                sn.xaalis.platform.Timestamps.truncate(clock.instant()));
+        if (a.again() && !keys.isEmpty()) {
+            long before = transactionCount();
+            Boolean posted =
+                    transactions.execute(tx -> installation.adjustments.post(adjustment, keys.getLast(), "hash"));
+            assertThat(posted).isFalse();
+            assertThat(transactionCount()).isEqualTo(before);
+            return;
+        }
+        BigDecimal[] e = expected(a.environment());
+        boolean covered = installation.properties.allowNegativeBalance()
+                || e[1].add(amount).signum() >= 0;
+        String key = "key-" + keys.size();
+        try {
+            Boolean posted = transactions.execute(tx -> installation.adjustments.post(adjustment, key, "hash"));
+            assertThat(posted).isTrue();
+            assertThat(covered).as("a debit available covers").isTrue();
+            keys.add(key);
+            e[1] = e[1].add(amount);
+            assertThat(checks.postings("adjustment", adjustment.id().toString()))
+                    .isEqualTo(1);
+        } catch (AdjustmentRefusal.InsufficientBalance refused) {
+            assertThat(covered).as("a debit available does not cover").isFalse();
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM ledger_adjustments WHERE id = :id")
+                            .param("id", adjustment.id())
+                            .query(Integer.class)
+                            .single())
+                    .isZero();
         }
     }
 

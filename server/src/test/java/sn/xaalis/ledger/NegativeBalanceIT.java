@@ -65,6 +65,22 @@ class NegativeBalanceIT extends ApiIntegrationTest {
         new LedgerChecks(jdbc).all();
     }
 
+    @Test
+    void anOperatorsDebitMayTakeTheBalanceBelowZeroToo() {
+        Api.Merchant merchant = api.onboardBoth();
+        var debit = api.send(
+                "POST",
+                "/admin/v1/applications/" + merchant.applicationId() + "/adjustments",
+                Map.of(
+                        "Authorization", "Bearer " + Api.ADMIN_TOKEN,
+                        "Content-Type", "application/json",
+                        "Idempotency-Key", "negative-1"),
+                "{\"environment\":\"sandbox\",\"amount\":\"-700\",\"reason\":\"Avance récupérée\"}");
+        assertThat(debit.status()).as(debit.body()).isEqualTo(201);
+        assertThat(balance(merchant)).isEqualTo("-700.00/0.00");
+        new LedgerChecks(jdbc).all();
+    }
+
     private Api.Response refund(Api.Merchant merchant, String reference) {
         return api.post(merchant, "/payments/" + reference + "/refund/", null, Map.of());
     }

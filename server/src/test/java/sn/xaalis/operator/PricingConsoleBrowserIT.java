@@ -18,6 +18,8 @@ import sn.xaalis.support.Views;
 /**
  * A merchant's pricing plan set from the console, as the admin API sets it: an error is said beside its
  * field and nothing is saved; amounts typed as people write them ({@code 4 500}, {@code 1,5}) are taken.
+ * And a manual adjustment of an application's balance: its errors beside their fields, a confirmation
+ * step with the available money before and after, then the adjustment listed with its reason.
  */
 @IntegrationTest
 class PricingConsoleBrowserIT extends BrowserIntegrationTest {
@@ -79,5 +81,57 @@ class PricingConsoleBrowserIT extends BrowserIntegrationTest {
             assertThat(plan.get("availability_days").intValue()).isEqualTo(2);
             console.context().close();
         }
+    }
+
+    @Test
+    void theOperatorAdjustsABalanceAfterSeeingItBeforeAndAfter() {
+        String n = Long.toString(System.nanoTime(), 36);
+        Api.Merchant merchant = api.onboardBoth();
+        ConsoleOperators operators = new ConsoleOperators(browser, api, clock, port);
+        String operator = operators.create("adjust" + n + "@operator.example");
+        int made = 0;
+        for (Views view : Views.forThisRun()) {
+            boolean fr = view.french();
+            Page console = browser.newPage(view.width(), view.height(), view.language());
+            operators.signIn(console, operator);
+            console.navigate(url("/operator/merchants/" + merchant.merchantId()));
+            console.locator("#adjustments-" + merchant.applicationId()).click();
+
+            console.locator("#environment-sandbox").check();
+            console.locator("#amount").fill("0");
+            console.locator("#reason").fill(" ab ");
+            console.locator("#review-adjustment").click();
+            assertThat(console.locator("#amount-error")).isVisible();
+            assertThat(console.locator("#amount")).hasAttribute("aria-invalid", "true");
+            assertThat(console.locator("#reason-error"))
+                    .hasText(fr ? "Le motif compte au moins 3 caractères." : "The reason has at least 3 characters.");
+            PageChecks.check(console, view.name("operator-adjust-error"), view.language());
+
+            console.locator("#amount").fill("1 500");
+            String reason = "Geste commercial " + view.language() + " " + view.width();
+            console.locator("#reason").fill(reason);
+            console.locator("#review-adjustment").click();
+            assertThat(console.locator("#balance-before")).hasText(money(1500L * made, fr));
+            assertThat(console.locator("#balance-after")).hasText(money(1500L * (made + 1), fr));
+            assertThat(console.locator("#confirm-reason")).hasText(reason);
+            PageChecks.check(console, view.name("operator-adjust-confirm"), view.language());
+            console.locator("#confirm").click();
+            made++;
+            assertThat(console.locator("#adjusted")).isVisible();
+            assertThat(console.locator("#adjustments")).containsText(reason);
+            PageChecks.check(console, view.name("operator-adjust-done"), view.language());
+            // The merchant's money moved once: reloading the confirmation's answer posts nothing more.
+            console.reload();
+            console.context().close();
+            var transactions = api.get(merchant, "/balance/transactions").json().get("data");
+            assertThat(transactions.get(0).get("description").stringValue()).isEqualTo(reason);
+            assertThat(transactions.size()).isEqualTo(made);
+        }
+    }
+
+    /** Francs as the page writes them: {@code 4 500 FCFA} in French, {@code XOF 4,500} in English. */
+    private static Pattern money(long francs, boolean fr) {
+        String grouped = String.format(java.util.Locale.ROOT, "%,d", francs);
+        return fr ? Pattern.compile(grouped.replace(",", ".") + ".FCFA") : Pattern.compile("XOF." + grouped);
     }
 }

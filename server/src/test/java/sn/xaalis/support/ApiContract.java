@@ -67,7 +67,8 @@ public final class ApiContract {
     /** Whether requests to this path are answers of the described API (the merchant's, the operator's connections). */
     public static boolean covers(String pathAndQuery) {
         return pathAndQuery.startsWith("/api/v1/")
-                || (pathAndQuery.startsWith("/admin/v1/applications/") && pathAndQuery.contains("/connections/"));
+                || (pathAndQuery.startsWith("/admin/v1/applications/")
+                        && (pathAndQuery.contains("/connections/") || pathAndQuery.endsWith("/adjustments")));
     }
 
     /** Throws when the answer departs from the description. */
