@@ -249,6 +249,8 @@ export interface BalanceTransaction {
   readonly createdAt: Date | null;
   /** For a payment, the day (Dakar time, `"2026-11-23"`) its net becomes available; else null. */
   readonly availableOn: string | null;
+  /** For an adjustment, the operator's reason; else null. */
+  readonly description: string | null;
 }
 
 /** The page {@link XaalisClient.listBalanceTransactions} asks for. */
@@ -1009,6 +1011,7 @@ function balanceTransaction(node: Json): BalanceTransaction {
     reference: text(t, "reference"),
     createdAt: date(t, "created_at"),
     availableOn: text(t, "available_on"),
+    description: text(t, "description"),
   });
 }
 

@@ -784,6 +784,7 @@ describe("XaalisClient", () => {
         data: [
           { id: "019ab1c3", type: "refund", amount: "-1000.00", fee: "0.00", net: "-1000.00", reference: "SVC-Q4ZP81MD", created_at: "2026-11-23T10:02:11.000000Z", available_on: null },
           { id: "019ab1c2", type: "payment", amount: "1500.00", fee: "23.00", net: "1477.00", reference: "SVC-7K2M9QXA", created_at: "2026-11-22T08:45:00.123456Z", available_on: "2026-11-23" },
+          { id: "019ab1c1", type: "adjustment", amount: "500.00", fee: "0.00", net: "500.00", reference: "019ab1c1", created_at: "2026-11-21T09:00:00.000000Z", available_on: null, description: "Geste commercial" },
         ],
         has_more: true,
         next_cursor: "c1",
@@ -795,8 +796,9 @@ describe("XaalisClient", () => {
     assert.deepEqual(
       page.transactions.map((t) => ({ ...t })),
       [
-        { id: "019ab1c3", type: "refund", amount: "-1000.00", fee: "0.00", net: "-1000.00", reference: "SVC-Q4ZP81MD", createdAt: new Date("2026-11-23T10:02:11Z"), availableOn: null },
-        { id: "019ab1c2", type: "payment", amount: "1500.00", fee: "23.00", net: "1477.00", reference: "SVC-7K2M9QXA", createdAt: new Date("2026-11-22T08:45:00.123Z"), availableOn: "2026-11-23" },
+        { id: "019ab1c3", type: "refund", amount: "-1000.00", fee: "0.00", net: "-1000.00", reference: "SVC-Q4ZP81MD", createdAt: new Date("2026-11-23T10:02:11Z"), availableOn: null, description: null },
+        { id: "019ab1c2", type: "payment", amount: "1500.00", fee: "23.00", net: "1477.00", reference: "SVC-7K2M9QXA", createdAt: new Date("2026-11-22T08:45:00.123Z"), availableOn: "2026-11-23", description: null },
+        { id: "019ab1c1", type: "adjustment", amount: "500.00", fee: "0.00", net: "500.00", reference: "019ab1c1", createdAt: new Date("2026-11-21T09:00:00Z"), availableOn: null, description: "Geste commercial" },
       ],
     );
     answers.push({ status: 200, body: '{"data":[],"has_more":false,"next_cursor":null}' });

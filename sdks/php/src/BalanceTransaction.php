@@ -15,6 +15,7 @@ final class BalanceTransaction
      * @param string|null $reference the payment's reference; for a settlement or its reversal, the settlement's id
      * @param string|null $availableOn for a payment, the day (Dakar time, "2026-11-23") its net becomes
      *     available; else null
+     * @param string|null $description for an adjustment, the operator's reason; else null
      */
     public function __construct(
         public readonly ?string $id,
@@ -25,6 +26,7 @@ final class BalanceTransaction
         public readonly ?string $reference,
         public readonly ?\DateTimeImmutable $createdAt,
         public readonly ?string $availableOn,
+        public readonly ?string $description = null,
     ) {
     }
 
@@ -43,6 +45,7 @@ final class BalanceTransaction
             Fields::string($node, 'reference'),
             Fields::instant($node, 'created_at'),
             Fields::string($node, 'available_on'),
+            Fields::string($node, 'description'),
         );
     }
 }

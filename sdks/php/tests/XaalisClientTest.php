@@ -647,11 +647,15 @@ final class XaalisClientTest extends TestCase
             . '"net":"-1000.00","reference":"SVC-Q4ZP81MD","created_at":"2026-11-23T10:02:11.000000Z",'
             . '"available_on":null},{"id":"019ab1c2","type":"payment","amount":"1500.00","fee":"23.00",'
             . '"net":"1477.00","reference":"SVC-7K2M9QXA","created_at":"2026-11-22T08:45:00.123456Z",'
-            . '"available_on":"2026-11-23"}],"has_more":true,"next_cursor":"c1"}');
+            . '"available_on":"2026-11-23"},{"id":"019ab1c1","type":"adjustment","amount":"500.00","fee":"0.00",'
+            . '"net":"500.00","reference":"019ab1c1","created_at":"2026-11-21T09:00:00.000000Z","available_on":null,'
+            . '"description":"Geste commercial"}],"has_more":true,"next_cursor":"c1"}');
         $page = $this->client->listBalanceTransactions(BalanceTransactionQuery::all()->after('c0')->withLimit(2));
         self::assertTrue($page->hasMore);
         self::assertSame('c1', $page->nextCursor);
-        [$refund, $payment] = $page->transactions;
+        [$refund, $payment, $adjustment] = $page->transactions;
+        self::assertNull($refund->description);
+        self::assertSame(['adjustment', '500.00', 'Geste commercial'], [$adjustment->type, $adjustment->net, $adjustment->description]);
         self::assertSame(
             ['019ab1c3', 'refund', '-1000.00', '0.00', '-1000.00', 'SVC-Q4ZP81MD', null],
             [$refund->id, $refund->type, $refund->amount, $refund->fee, $refund->net, $refund->reference, $refund->availableOn],

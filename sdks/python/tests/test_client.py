@@ -530,7 +530,9 @@ class XaalisClientTest(unittest.TestCase):
             '{"data":[{"id":"019ab1c3","type":"refund","amount":"-1000.00","fee":"0.00","net":"-1000.00",'
             '"reference":"SVC-Q4ZP81MD","created_at":"2026-11-23T10:02:11.000000Z","available_on":null},'
             '{"id":"019ab1c2","type":"payment","amount":"1500.00","fee":"23.00","net":"1477.00",'
-            '"reference":"SVC-7K2M9QXA","created_at":"2026-11-22T08:45:00.123456Z","available_on":"2026-11-23"}],'
+            '"reference":"SVC-7K2M9QXA","created_at":"2026-11-22T08:45:00.123456Z","available_on":"2026-11-23"},'
+            '{"id":"019ab1c1","type":"adjustment","amount":"500.00","fee":"0.00","net":"500.00","reference":"019ab1c1",'
+            '"created_at":"2026-11-21T09:00:00.000000Z","available_on":null,"description":"Geste commercial"}],'
             '"has_more":true,"next_cursor":"c1"}',
         )
         page = self.client.list_balance_transactions(BalanceTransactionQuery(limit=2).after("c0"))
@@ -546,6 +548,10 @@ class XaalisClientTest(unittest.TestCase):
                 BalanceTransaction(
                     "019ab1c2", "payment", Decimal("1500.00"), Decimal("23.00"), Decimal("1477.00"), "SVC-7K2M9QXA",
                     datetime(2026, 11, 22, 8, 45, 0, 123456, tzinfo=timezone.utc), date(2026, 11, 23),
+                ),
+                BalanceTransaction(
+                    "019ab1c1", "adjustment", Decimal("500.00"), Decimal("0.00"), Decimal("500.00"), "019ab1c1",
+                    datetime(2026, 11, 21, 9, 0, 0, tzinfo=timezone.utc), None, "Geste commercial",
                 ),
             ],
             page.transactions,

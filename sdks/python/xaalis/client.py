@@ -538,7 +538,8 @@ class BalanceTransaction:
     refunded), ``fee`` the operator's fee (on a refund, minus the fee given back) and ``net`` what the
     balance moved, ``amount - fee``: exact ``Decimal`` values. ``reference`` is the payment's reference, or
     for a settlement or its reversal the settlement's id. ``created_at`` is an aware ``datetime`` in UTC;
-    ``available_on`` is, for a payment, the ``date`` (Dakar time) its net becomes available, else ``None``.
+    ``available_on`` is, for a payment, the ``date`` (Dakar time) its net becomes available, else ``None``;
+    ``description``, for an adjustment, the operator's reason, else ``None``.
     """
 
     id: Optional[str]
@@ -549,6 +550,7 @@ class BalanceTransaction:
     reference: Optional[str]
     created_at: Optional[datetime]
     available_on: Optional[date]
+    description: Optional[str] = None
 
     @classmethod
     def _from_json(cls, node: Any) -> "BalanceTransaction":
@@ -564,6 +566,7 @@ class BalanceTransaction:
             reference=_text(node, "reference"),
             created_at=_instant(node, "created_at"),
             available_on=None if available_on is None else date.fromisoformat(available_on),
+            description=_text(node, "description"),
         )
 
 

@@ -14,6 +14,7 @@ import java.time.LocalDate;
  * @param net what the balance moved: {@code amount - fee}
  * @param reference the payment's reference; for a settlement or its reversal, the settlement's id
  * @param availableOn for a payment, the day (Dakar time) its net becomes available; else null
+ * @param description for an adjustment, the operator's reason; else null
  */
 public record BalanceTransaction(
         String id,
@@ -23,4 +24,5 @@ public record BalanceTransaction(
         BigDecimal net,
         String reference,
         Instant createdAt,
-        LocalDate availableOn) {}
+        LocalDate availableOn,
+        String description) {}

@@ -547,7 +547,8 @@ public final class XaalisClient {
                 decimal(node, "net"),
                 text(node, "reference"),
                 instant(node, "created_at"),
-                availableOn == null ? null : java.time.LocalDate.parse(availableOn));
+                availableOn == null ? null : java.time.LocalDate.parse(availableOn),
+                text(node, "description"));
     }
 
     private PaymentLink paymentLink(JsonNode node) {

@@ -678,7 +678,10 @@ class XaalisClientTest {
                         + "\"created_at\":\"2026-11-23T10:02:11.000000Z\",\"available_on\":null},"
                         + "{\"id\":\"019ab1c2\",\"type\":\"payment\",\"amount\":\"1500.00\",\"fee\":\"23.00\","
                         + "\"net\":\"1477.00\",\"reference\":\"SVC-7K2M9QXA\","
-                        + "\"created_at\":\"2026-11-22T08:45:00.123456Z\",\"available_on\":\"2026-11-23\"}],"
+                        + "\"created_at\":\"2026-11-22T08:45:00.123456Z\",\"available_on\":\"2026-11-23\"},"
+                        + "{\"id\":\"019ab1c1\",\"type\":\"adjustment\",\"amount\":\"500.00\",\"fee\":\"0.00\","
+                        + "\"net\":\"500.00\",\"reference\":\"019ab1c1\",\"created_at\":\"2026-11-21T09:00:00.000000Z\","
+                        + "\"available_on\":null,\"description\":\"Geste commercial\"}],"
                         + "\"has_more\":true,\"next_cursor\":\"c1\"}"));
         BalanceTransactionPage page = client.listBalanceTransactions(
                 BalanceTransactionQuery.all().after("c0").limit(2));
@@ -694,6 +697,7 @@ class XaalisClientTest {
                                 new BigDecimal("-1000.00"),
                                 "SVC-Q4ZP81MD",
                                 Instant.parse("2026-11-23T10:02:11Z"),
+                                null,
                                 null),
                         new BalanceTransaction(
                                 "019ab1c2",
@@ -703,7 +707,18 @@ class XaalisClientTest {
                                 new BigDecimal("1477.00"),
                                 "SVC-7K2M9QXA",
                                 Instant.parse("2026-11-22T08:45:00.123456Z"),
-                                java.time.LocalDate.parse("2026-11-23")));
+                                java.time.LocalDate.parse("2026-11-23"),
+                                null),
+                        new BalanceTransaction(
+                                "019ab1c1",
+                                "adjustment",
+                                new BigDecimal("500.00"),
+                                new BigDecimal("0.00"),
+                                new BigDecimal("500.00"),
+                                "019ab1c1",
+                                Instant.parse("2026-11-21T09:00:00Z"),
+                                null,
+                                "Geste commercial"));
         answers.add(Answer.of(200, "{\"data\":[],\"has_more\":false,\"next_cursor\":null}"));
         assertThat(client.listBalanceTransactions(BalanceTransactionQuery.all()).transactions())
                 .isEmpty();
