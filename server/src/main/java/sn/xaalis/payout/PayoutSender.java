@@ -94,7 +94,7 @@ class PayoutSender {
             List<Payout> claimed = transactions.execute(tx -> {
                 List<Payout> due = store.lockQueued(provider, now, allowance);
                 List<Payout> marked = new ArrayList<>();
-                Map<ConnectionId, Boolean> held = new HashMap<>();
+                Map<Object, Boolean> held = new HashMap<>();
                 for (Payout payout : due) {
                     if (held(payout, held)) {
                         // Neither sent nor failed: it waits, queued, for the merchant to enter the PIN again.
@@ -130,12 +130,23 @@ class PayoutSender {
         }
     }
 
-    /** Whether a live payout's account sends nothing for now (its PIN refused), once per account a pass. */
-    private boolean held(Payout payout, Map<ConnectionId, Boolean> known) {
+    /**
+     * Whether a live payout's account sends nothing for now (its PIN refused: a connection's, or the
+     * installation's for a settlement), once per account a pass.
+     */
+    private boolean held(Payout payout, Map<Object, Boolean> known) {
+        if (payout.environment() != Environment.LIVE) {
+            return false;
+        }
+        if (payout.fromInstallation()) {
+            return known.computeIfAbsent(
+                    payout.provider(),
+                    p -> providers.heldAtInstallation(payout.provider()).isPresent());
+        }
         ConnectionId connection = payout.connectionId();
-        return payout.environment() == Environment.LIVE
-                && connection != null
-                && known.computeIfAbsent(connection, c -> providers.held(c).isPresent());
+        return connection != null
+                && known.computeIfAbsent(
+                        connection, c -> providers.held(connection).isPresent());
     }
 
     /**
@@ -148,9 +159,11 @@ class PayoutSender {
         }
         Map<Object, List<Payout>> byAccount = new LinkedHashMap<>();
         for (Payout payout : claimed) {
-            Object account = payout.environment() == Environment.LIVE && payout.connectionId() != null
-                    ? payout.connectionId()
-                    : payout.id(); // the sandbox calls no provider
+            Object account = payout.environment() != Environment.LIVE
+                    ? payout.id() // the sandbox calls no provider
+                    : payout.fromInstallation()
+                            ? "installation" // one retailer PIN for every settlement
+                            : payout.connectionId() != null ? payout.connectionId() : payout.id();
             byAccount.computeIfAbsent(account, a -> new ArrayList<>()).add(payout);
         }
         return List.copyOf(byAccount.values());

@@ -10,8 +10,9 @@ import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.ConnectionId;
 
 /**
- * Live payouts through the providers: always out of the application's own connected account (never the
- * installation's, which collects for many merchants), the one a payout keeps from its creation.
+ * Live payouts through the providers: a merchant's out of the application's own connected account (never
+ * the installation's, which collects for many merchants), the one a payout keeps from its creation; a
+ * settlement's out of the installation's own account.
  */
 @Component
 public class ProviderPayouts {
@@ -20,6 +21,7 @@ public class ProviderPayouts {
     private final ProviderConnections connections;
     private final ProviderProperties properties;
     private final RetailerPins pins;
+    private final InstallationPins installationPins;
     private final PaymentProviders payments;
 
     ProviderPayouts(
@@ -27,8 +29,10 @@ public class ProviderPayouts {
             ProviderConnections connections,
             ProviderProperties properties,
             RetailerPins pins,
+            InstallationPins installationPins,
             PaymentProviders payments) {
         this.payments = payments;
+        this.installationPins = installationPins;
         this.channels = channels;
         this.connections = connections;
         this.properties = properties;
@@ -132,6 +136,15 @@ public class ProviderPayouts {
      */
     public Optional<String> held(ConnectionId connectionId) {
         return pins.refusal(connectionId);
+    }
+
+    /**
+     * Why payouts out of the installation's own account (settlements) wait without being sent: the
+     * operator refused its retailer PIN, and nothing tries it again until another is configured in {@value
+     * InstallationPins#SETTING}; empty when they do not.
+     */
+    public Optional<String> heldAtInstallation(Provider provider) {
+        return installationPins.refusal(provider);
     }
 
     /** Why the application's own account with {@code provider} sends no payouts for now, as {@link #held}. */

@@ -2,6 +2,7 @@ package sn.xaalis.provider;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -80,6 +81,9 @@ public record ProviderProperties(
      *     /api/eWallet/v1/transactions}) are available to this installation: notifications are then
      *     confirmed with them and open payments reconciled; without, a notification's {@code apiKey} is
      *     its only proof and payments nobody is told about expire
+     * @param retailerNumber the installation's retailer account settlements are paid from (the operator's
+     *     nine digits, as a connection's); with {@code retailerPin} or not at all
+     * @param retailerPin that account's 4-digit PIN, sent RSA-encrypted with each cash-in; never logged
      */
     public record MobileMoney(
             @Nullable String baseUrl,
@@ -88,12 +92,38 @@ public record ProviderProperties(
             @Nullable String merchantCode,
             @Nullable String notificationSecret,
             @DefaultValue("/oauth/v1/token") String tokenPath,
-            @DefaultValue("true") boolean transactionLookup) {
+            @DefaultValue("true") boolean transactionLookup,
+            @Nullable String retailerNumber,
+            @Nullable String retailerPin) {
+
+        /** As a connection's (ConnectionRequest): the operator's nine digits, without 221. */
+        private static final Pattern RETAILER_NUMBER = Pattern.compile("7[05678][0-9]{7}");
+
+        private static final Pattern RETAILER_PIN = Pattern.compile("[0-9]{4}");
 
         public MobileMoney {
             if (tokenPath == null || !tokenPath.startsWith("/")) {
                 throw new IllegalArgumentException(
                         "xaalis.providers.mobilemoney.token-path must be a path starting with /, not " + tokenPath);
+            }
+            retailerNumber = present(retailerNumber) ? retailerNumber.strip() : null;
+            retailerPin = present(retailerPin) ? retailerPin.strip() : null;
+            if (retailerNumber != null
+                    && !RETAILER_NUMBER.matcher(retailerNumber).matches()) {
+                throw new IllegalArgumentException("xaalis.providers.mobilemoney.retailer-number must be the retailer"
+                        + " account's 9-digit number (7XXXXXXXX, without 221), not " + retailerNumber);
+            }
+            if (retailerPin != null && !RETAILER_PIN.matcher(retailerPin).matches()) {
+                // Never the value: it is the PIN, or close to it.
+                throw new IllegalArgumentException(
+                        "xaalis.providers.mobilemoney.retailer-pin must be the retailer account's 4-digit PIN");
+            }
+            if ((retailerNumber == null) != (retailerPin == null)) {
+                throw new IllegalArgumentException("xaalis.providers.mobilemoney."
+                        + (retailerNumber == null ? "retailer-number" : "retailer-pin")
+                        + " is required with xaalis.providers.mobilemoney."
+                        + (retailerNumber == null ? "retailer-pin" : "retailer-number")
+                        + ": settlements are paid from the retailer account with both, or neither is set");
             }
         }
 
@@ -109,12 +139,14 @@ public record ProviderProperties(
                     || !present(notificationSecret)) {
                 return Optional.empty();
             }
-            return Optional.of(new Credentials.Operator(clientId, clientSecret, merchantCode, notificationSecret));
+            return Optional.of(new Credentials.Operator(
+                    clientId, clientSecret, merchantCode, notificationSecret, retailerNumber, retailerPin));
         }
 
         @Override
         public String toString() {
-            return "MobileMoney[baseUrl=" + baseUrl + ", clientId=" + clientId + "]";
+            return "MobileMoney[baseUrl=" + baseUrl + ", clientId=" + clientId + ", retailerNumber=" + retailerNumber
+                    + "]";
         }
     }
 

@@ -51,4 +51,58 @@ class ProviderPropertiesTest {
                 .rootCause()
                 .hasMessageContaining("xaalis.providers.mobilemoney.token-path");
     }
+
+    private static final Map<String, String> OPERATOR = Map.of(
+            "xaalis.providers.mobilemoney.base-url", "https://api.operator.example",
+            "xaalis.providers.mobilemoney.client-id", "client",
+            "xaalis.providers.mobilemoney.client-secret", "client-secret-0123456789",
+            "xaalis.providers.mobilemoney.merchant-code", "123456",
+            "xaalis.providers.mobilemoney.notification-secret", "notification-0123456789");
+
+    private static Map<String, String> operatorWith(Map<String, String> more) {
+        var values = new java.util.HashMap<>(OPERATOR);
+        values.putAll(more);
+        return values;
+    }
+
+    @Test
+    void theInstallationsRetailerAccountSendsPayoutsWithItsNumberAndPin() {
+        assertThat(bind(OPERATOR).mobilemoney().defaultAccount().orElseThrow().sendsPayouts())
+                .as("collects only")
+                .isFalse();
+        ProviderProperties properties = bind(operatorWith(Map.of(
+                "xaalis.providers.mobilemoney.retailer-number", "771234567",
+                "xaalis.providers.mobilemoney.retailer-pin", "9753")));
+        Credentials.Operator account = properties.mobilemoney().defaultAccount().orElseThrow();
+        assertThat(account.sendsPayouts()).isTrue();
+        assertThat(account.retailerNumber()).isEqualTo("771234567");
+        assertThat(account.retailerPin()).isEqualTo("9753");
+        assertThat(properties.mobilemoney().toString()).doesNotContain("9753");
+        assertThat(account.toString()).doesNotContain("9753");
+    }
+
+    @Test
+    void aRetailerNumberOrPinAloneOrMalformedIsRefusedByNameWithoutThePin() {
+        assertThatThrownBy(
+                        () -> bind(operatorWith(Map.of("xaalis.providers.mobilemoney.retailer-number", "771234567"))))
+                .rootCause()
+                .hasMessageContaining("xaalis.providers.mobilemoney.retailer-pin is required");
+        assertThatThrownBy(() -> bind(operatorWith(Map.of("xaalis.providers.mobilemoney.retailer-pin", "9753"))))
+                .rootCause()
+                .hasMessageContaining("xaalis.providers.mobilemoney.retailer-number is required")
+                .message()
+                .doesNotContain("9753");
+        assertThatThrownBy(() -> bind(operatorWith(Map.of(
+                        "xaalis.providers.mobilemoney.retailer-number", "221771234567",
+                        "xaalis.providers.mobilemoney.retailer-pin", "9753"))))
+                .rootCause()
+                .hasMessageContaining("xaalis.providers.mobilemoney.retailer-number must be");
+        assertThatThrownBy(() -> bind(operatorWith(Map.of(
+                        "xaalis.providers.mobilemoney.retailer-number", "771234567",
+                        "xaalis.providers.mobilemoney.retailer-pin", "97531"))))
+                .rootCause()
+                .hasMessageContaining("xaalis.providers.mobilemoney.retailer-pin must be")
+                .message()
+                .doesNotContain("97531");
+    }
 }

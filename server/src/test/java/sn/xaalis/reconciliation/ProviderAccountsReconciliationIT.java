@@ -23,7 +23,11 @@ import sn.xaalis.ledger.LedgerTestAccess;
 import sn.xaalis.merchant.MerchantId;
 import sn.xaalis.platform.ApplicationId;
 import sn.xaalis.platform.Environment;
+import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.InstallationPins;
 import sn.xaalis.provider.Provider;
+import sn.xaalis.provider.ProviderPayouts;
+import sn.xaalis.provider.RetailerPins;
 import sn.xaalis.settlement.SettlementDestinations;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.ApiIntegrationTest;
@@ -63,6 +67,12 @@ class ProviderAccountsReconciliationIT extends ApiIntegrationTest {
 
     @Autowired
     SettlementDestinations destinations;
+
+    @Autowired
+    ProviderPayouts providerPayouts;
+
+    @Autowired
+    InstallationPins installationPins;
 
     Api.Merchant merchant;
 
@@ -119,11 +129,11 @@ class ProviderAccountsReconciliationIT extends ApiIntegrationTest {
         assertThat(sandbox.get("provider_status").stringValue()).isEqualTo("SANDBOX");
         assertThat(sandbox.get("provider_balance").isNull()).isTrue();
         assertThat(sandbox.get("unexplained_change").isNull()).isTrue();
-        // The installation's operator account has no retailer number and PIN: its balance cannot be read.
-        assertThat(account(first, "live", "MOBILEMONEY_SN")
-                        .get("provider_status")
-                        .stringValue())
-                .isEqualTo("NO_ANSWER");
+        // The installation's operator account: its retailer balance, read with the configured PIN.
+        JsonNode operator = account(first, "live", "MOBILEMONEY_SN");
+        assertThat(operator.get("provider_status").stringValue()).isEqualTo("ANSWERED");
+        assertThat(amount(operator, "provider_balance"))
+                .isEqualByComparingTo(fake.operator().cashIns().balance(FakeProviders.MM_RETAILER_NUMBER));
 
         // A refund whose answer is unknown stays set aside: in flight, and the wallet not answering.
         fake.wallet().down(true);
@@ -186,6 +196,140 @@ class ProviderAccountsReconciliationIT extends ApiIntegrationTest {
         assertThat(movements.first().getFirst().type()).isEqualTo("settlement");
         assertThat(movements.first().getFirst().amount()).isEqualByComparingTo("-500");
         LedgerTestAccess.checkInvariants(jdbc);
+    }
+
+    // ---- the installation's operator account (xaalis.providers.mobilemoney.retailer-number and -pin)
+
+    @Test
+    void aSettlementToAnOperatorNumberIsPaidFromTheInstallationsRetailerAccount() {
+        paid();
+        releaseAll();
+        BigDecimal retailer = fake.operator().cashIns().balance(FakeProviders.MM_RETAILER_NUMBER);
+
+        String settlement = settle(Provider.MOBILEMONEY_SN, "781234560", "700", "mm-1");
+
+        assertThat(awaitPaid(settlement)).endsWith("/SUCCESS");
+        List<FakeProviders.Received> sent = cashInsOf(payoutReference(settlement));
+        assertThat(sent).hasSize(1);
+        JsonNode partner = sent.getFirst().json().get("partner");
+        assertThat(partner.get("id").stringValue()).isEqualTo(FakeProviders.MM_RETAILER_NUMBER);
+        String encrypted = partner.get("encryptedPinCode").stringValue();
+        assertThat(encrypted).hasSize(344).doesNotContain(FakeProviders.MM_RETAILER_PIN);
+        assertThat(fake.operator().cashIns().decrypted(encrypted)).isEqualTo(FakeProviders.MM_RETAILER_PIN);
+        assertThat(sent.getFirst().json().get("customer").get("id").stringValue())
+                .isEqualTo("781234560");
+        assertThat(fake.operator().cashIns().balance(FakeProviders.MM_RETAILER_NUMBER))
+                .isEqualByComparingTo(retailer.subtract(BigDecimal.valueOf(700)));
+
+        JsonNode operator = account(reconcile(), "live", "MOBILEMONEY_SN");
+        assertThat(operator.get("provider_status").stringValue()).isEqualTo("ANSWERED");
+        assertThat(amount(operator, "provider_balance"))
+                .isEqualByComparingTo(retailer.subtract(BigDecimal.valueOf(700)));
+    }
+
+    @Test
+    void aRefusedInstallationPinStopsItsCashInsUntilAnotherPinIsConfigured() {
+        paid();
+        paid();
+        releaseAll();
+        // Changed at the operator only: the PIN the installation is configured with is now wrong.
+        fake.operator().cashIns().changePin(FakeProviders.MM_RETAILER_NUMBER, "8642");
+        try {
+            String first = settle(Provider.MOBILEMONEY_SN, "781234561", "500", "mm-refused-1");
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (providerPayouts.heldAtInstallation(Provider.MOBILEMONEY_SN).isEmpty()) {
+                assertThat(System.nanoTime()).as("the PIN refused in time").isLessThan(deadline);
+                sleep(50);
+            }
+            assertThat(providerPayouts.heldAtInstallation(Provider.MOBILEMONEY_SN))
+                    .hasValueSatisfying(why -> assertThat(why).contains("2011"));
+            int pinCalls = fake.operator().cashIns().pinCalls();
+            String second = settle(Provider.MOBILEMONEY_SN, "781234562", "500", "mm-refused-2");
+            sleep(1500); // many passes of the sender
+            clock.advance(Duration.ofSeconds(31)); // past every wait
+            sleep(1500);
+            JsonNode operator = account(reconcile(), "live", "MOBILEMONEY_SN");
+
+            assertThat(fake.operator().cashIns().pinCalls())
+                    .as("no cash-in nor balance read with the refused PIN")
+                    .isEqualTo(pinCalls);
+            assertThat(fake.operator().cashIns().wrongPins(FakeProviders.MM_RETAILER_NUMBER))
+                    .isEqualTo(1);
+            assertThat(payoutStatus(first)).as("refused, so not sent: waiting").isEqualTo("QUEUED/PROCESSING");
+            assertThat(payoutStatus(second)).as("waiting, not sent").isEqualTo("QUEUED/PROCESSING");
+            assertThat(cashInsOf(payoutReference(second))).isEmpty();
+            assertThat(operator.get("provider_status").stringValue()).isEqualTo("NO_ANSWER");
+
+            // Another PIN configured (here: its turn taken with another PIN, as a node restarted with it
+            // would) is not the one refused; back to the PIN the operator accepts, both settlements go.
+            fake.operator().cashIns().changePin(FakeProviders.MM_RETAILER_NUMBER, FakeProviders.MM_RETAILER_PIN);
+            Credentials.Operator other = new Credentials.Operator(
+                    FakeProviders.MM_CLIENT_ID,
+                    FakeProviders.MM_CLIENT_SECRET,
+                    FakeProviders.MM_MERCHANT_CODE,
+                    FakeProviders.MM_NOTIFICATION_SECRET,
+                    FakeProviders.MM_RETAILER_NUMBER,
+                    "2468");
+            if (installationPins.take(Provider.MOBILEMONEY_SN, other, Duration.ofSeconds(1))
+                    instanceof RetailerPins.Turn.Yours yours) {
+                installationPins.release(Provider.MOBILEMONEY_SN, yours);
+            } else {
+                throw new AssertionError("another PIN is usable");
+            }
+            assertThat(providerPayouts.heldAtInstallation(Provider.MOBILEMONEY_SN))
+                    .isEmpty();
+            clock.advance(Duration.ofSeconds(31));
+            assertThat(awaitPaid(first)).endsWith("/SUCCESS");
+            assertThat(awaitPaid(second)).endsWith("/SUCCESS");
+            assertThat(cashInsOf(payoutReference(first)))
+                    .as("refused, then sent once")
+                    .hasSize(2);
+            assertThat(cashInsOf(payoutReference(second))).as("sent once").hasSize(1);
+        } finally {
+            fake.operator().cashIns().changePin(FakeProviders.MM_RETAILER_NUMBER, FakeProviders.MM_RETAILER_PIN);
+        }
+    }
+
+    private String payoutReference(String settlement) {
+        return jdbc.sql("SELECT payout_reference FROM settlements WHERE reference = :r")
+                .param("r", settlement)
+                .query(String.class)
+                .single();
+    }
+
+    private String payoutStatus(String settlement) {
+        return jdbc.sql("SELECT p.stage || '/' || p.status FROM payouts p JOIN settlements s ON s.payout_id = p.id"
+                        + " WHERE s.reference = :r")
+                .param("r", settlement)
+                .query(String.class)
+                .single();
+    }
+
+    /** Waits (moving the clock past each check) for the settlement's payout to succeed; its stage/status. */
+    private String awaitPaid(String settlement) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        String status = payoutStatus(settlement);
+        while (!status.endsWith("/SUCCESS") && System.nanoTime() < deadline) {
+            sleep(100);
+            clock.advance(Duration.ofSeconds(5));
+            status = payoutStatus(settlement);
+        }
+        return status;
+    }
+
+    private static List<FakeProviders.Received> cashInsOf(String payoutReference) {
+        return fake.received("POST", "/api/eWallet/v1/cashins").stream()
+                .filter(r -> r.body().contains("\"" + payoutReference + "\""))
+                .toList();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
@@ -292,17 +436,22 @@ class ProviderAccountsReconciliationIT extends ApiIntegrationTest {
 
     /** A live settlement of {@code amount} to the merchant's own wallet number, its hold passed. */
     private String settle(String amount) {
+        return settle(Provider.WALLET_SN, "771234567", amount, "recon-1");
+    }
+
+    /** A live settlement of {@code amount} to the merchant's own number at {@code provider}. */
+    private String settle(Provider provider, String phone, String amount, String key) {
         destinations.change(
                 MerchantId.valueOf(merchant.merchantId()),
                 ApplicationId.valueOf(merchant.applicationId()),
                 "Boutique",
                 Environment.LIVE,
-                Provider.WALLET_SN,
-                new CustomerPhone("771234567"),
+                provider,
+                new CustomerPhone(phone),
                 "owner@example.sn");
         clock.advance(Duration.ofHours(25));
-        Api.Response response = api.post(
-                merchant, "/settlements", "{\"amount\":\"" + amount + "\"}", Map.of("Idempotency-Key", "recon-1"));
+        Api.Response response =
+                api.post(merchant, "/settlements", "{\"amount\":\"" + amount + "\"}", Map.of("Idempotency-Key", key));
         assertThat(response.status()).as(response.body()).isIn(200, 201, 202);
         return response.json().get("reference").stringValue();
     }

@@ -270,6 +270,11 @@ public final class FakeCashIns {
         };
     }
 
+    /** The PIN an {@code encryptedPinCode} carries, as the operator reads it with its private key. */
+    public String decrypted(String encrypted) {
+        return decrypt(encrypted);
+    }
+
     private String decrypt(String encrypted) {
         try {
             Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");

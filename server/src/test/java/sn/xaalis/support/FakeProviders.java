@@ -42,6 +42,10 @@ public final class FakeProviders implements AutoCloseable {
     public static final String MM_CLIENT_SECRET = "mm-client-secret-installation-0123456789";
     public static final String MM_MERCHANT_CODE = "123456";
     public static final String MM_NOTIFICATION_SECRET = "mm-notification-key-installation-0123456789";
+    /** The installation's retailer account, which settlements are paid from, and its PIN. */
+    public static final String MM_RETAILER_NUMBER = "770000001";
+
+    public static final String MM_RETAILER_PIN = "1357";
     /** A 1×1 PNG, what the operator's qrCode carries (bare base64). */
     public static final String QR_PNG =
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -99,6 +103,7 @@ public final class FakeProviders implements AutoCloseable {
         server.start();
         wallet.account(WALLET_KEY);
         operator.account(MM_CLIENT_ID, MM_CLIENT_SECRET, MM_MERCHANT_CODE);
+        operator.cashIns().retailer(MM_CLIENT_ID, MM_RETAILER_NUMBER, MM_RETAILER_PIN, 10_000_000);
     }
 
     /**
@@ -151,6 +156,8 @@ public final class FakeProviders implements AutoCloseable {
         properties.put("xaalis.providers.mobilemoney.client-secret", MM_CLIENT_SECRET);
         properties.put("xaalis.providers.mobilemoney.merchant-code", MM_MERCHANT_CODE);
         properties.put("xaalis.providers.mobilemoney.notification-secret", MM_NOTIFICATION_SECRET);
+        properties.put("xaalis.providers.mobilemoney.retailer-number", MM_RETAILER_NUMBER);
+        properties.put("xaalis.providers.mobilemoney.retailer-pin", MM_RETAILER_PIN);
         return properties;
     }
 

@@ -20,8 +20,10 @@ import org.jspecify.annotations.Nullable;
 import sn.xaalis.platform.ConnectionId;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.InstallationPins;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.PayoutTransfer;
+import sn.xaalis.provider.Provider;
 import sn.xaalis.provider.ProviderAccount;
 import sn.xaalis.provider.RetailerPins;
 import tools.jackson.databind.JsonNode;
@@ -51,15 +53,22 @@ final class MobileMoneyCashIns {
     private final MobileMoneyApi api;
     private final JsonMapper json;
     private final RetailerPins pins;
+    private final InstallationPins installationPins;
     /** The longest a call with the PIN holds it: a token, the key (twice after a 4003), the call itself. */
     private final Duration longest;
     /** The operator's encryption key per API client: it changes rarely, and 4003 says when. */
     private final Map<String, PublicKey> keys = new ConcurrentHashMap<>();
 
-    MobileMoneyCashIns(MobileMoneyApi api, JsonMapper json, RetailerPins pins, Duration callDeadline) {
+    MobileMoneyCashIns(
+            MobileMoneyApi api,
+            JsonMapper json,
+            RetailerPins pins,
+            InstallationPins installationPins,
+            Duration callDeadline) {
         this.api = api;
         this.json = json;
         this.pins = pins;
+        this.installationPins = installationPins;
         this.longest = callDeadline.multipliedBy(5);
     }
 
@@ -73,7 +82,12 @@ final class MobileMoneyCashIns {
     PayoutAnswer send(ProviderAccount account, PayoutTransfer transfer) {
         Credentials.Operator operator = MobileMoneyApi.operator(account);
         if (!operator.sendsPayouts()) {
-            return failed("no-retailer-account", blocked(operator));
+            return failed(
+                    "no-retailer-account",
+                    account.connectionId() == null
+                            ? "set xaalis.providers.mobilemoney.retailer-number and retailer-pin: the installation's"
+                                    + " payouts are sent from that retailer account"
+                            : blocked(operator));
         }
         // Not sent while the PIN is refused or in use: the payout waits in the queue, no try burned.
         return withPin(account, PayoutAnswer.NotSent::new, () -> sendWithPin(account, operator, transfer));
@@ -237,13 +251,13 @@ final class MobileMoneyCashIns {
     }
 
     /**
-     * Runs a call with the connection's PIN when it is its turn, else {@code otherwise} with why not. The
-     * installation's own account sends no payouts (ProviderPayouts): only a connection's PIN is guarded.
+     * Runs a call with the account's PIN when it is its turn, else {@code otherwise} with why not: a
+     * connection's, or the installation's own (settlements are sent from it, InstallationPins).
      */
     private <T> T withPin(ProviderAccount account, Function<String, T> otherwise, Supplier<T> call) {
         ConnectionId connection = account.connectionId();
         if (connection == null) {
-            return call.get();
+            return withInstallationPin(MobileMoneyApi.operator(account), otherwise, call);
         }
         return switch (pins.take(connection, longest)) {
             case RetailerPins.Turn.Refused refused -> otherwise.apply(refused.why());
@@ -259,11 +273,28 @@ final class MobileMoneyCashIns {
         };
     }
 
-    /** Keeps the operator's refusal of the PIN on the connection, so nothing tries it again; the reason. */
+    private <T> T withInstallationPin(Credentials.Operator operator, Function<String, T> otherwise, Supplier<T> call) {
+        return switch (installationPins.take(Provider.MOBILEMONEY_SN, operator, longest)) {
+            case RetailerPins.Turn.Refused refused -> otherwise.apply(refused.why());
+            case RetailerPins.Turn.Busy busy ->
+                otherwise.apply("another call with the installation's retailer PIN is under way");
+            case RetailerPins.Turn.Yours yours -> {
+                try {
+                    yield call.get();
+                } finally {
+                    installationPins.release(Provider.MOBILEMONEY_SN, yours);
+                }
+            }
+        };
+    }
+
+    /** Keeps the operator's refusal of the PIN on its account, so nothing tries it again; the reason. */
     private String pinRefused(ProviderAccount account, Credentials.Operator operator, JsonNode problem, int status) {
         String why = pinReason(problem, status);
         if (account.connectionId() != null) {
             pins.refuse(account.connectionId(), String.valueOf(operator.retailerPin()), why);
+        } else {
+            installationPins.refuse(Provider.MOBILEMONEY_SN, operator, why);
         }
         return why;
     }

@@ -11,6 +11,7 @@ import sn.xaalis.provider.CodeRequest;
 import sn.xaalis.provider.CodeResult;
 import sn.xaalis.provider.ConnectionCheck;
 import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.InstallationPins;
 import sn.xaalis.provider.LiveProvider;
 import sn.xaalis.provider.PayoutAnswer;
 import sn.xaalis.provider.PayoutChannel;
@@ -49,6 +50,7 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
             ProviderCallMetrics metrics,
             JsonMapper json,
             RetailerPins pins,
+            InstallationPins installationPins,
             Clock clock) {
         ProviderProperties.MobileMoney settings = properties.mobilemoney();
         var http = new ProviderHttp(Provider.MOBILEMONEY_SN, properties.http(), exchanges, metrics, clock);
@@ -60,6 +62,7 @@ public class MobileMoneyProvider implements LiveProvider, PayoutChannel {
                 api,
                 json,
                 pins,
+                installationPins,
                 properties.http().connectTimeout().plus(properties.http().readTimeout()));
     }
 
