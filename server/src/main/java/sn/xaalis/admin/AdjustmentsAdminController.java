@@ -82,9 +82,9 @@ class AdjustmentsAdminController {
 
     record ListJson(List<AdjustmentJson> data) {}
 
-    @PostMapping("/applications/{applicationId}/adjustments")
+    @PostMapping("/applications/{application_id}/adjustments")
     ResponseEntity<byte[]> adjust(
-            @PathVariable ApplicationId applicationId,
+            @PathVariable("application_id") ApplicationId applicationId,
             HttpServletRequest request,
             @RequestHeader(name = Idempotency.HEADER, required = false) @Nullable String idempotencyKey) {
         String key = Idempotency.validKey(idempotencyKey);
@@ -121,8 +121,8 @@ class AdjustmentsAdminController {
         return response.body(json.writeValueAsBytes(AdjustmentJson.of(outcome.adjustment())));
     }
 
-    @GetMapping("/applications/{applicationId}/adjustments")
-    ListJson list(@PathVariable ApplicationId applicationId) {
+    @GetMapping("/applications/{application_id}/adjustments")
+    ListJson list(@PathVariable("application_id") ApplicationId applicationId) {
         applications.operatorDetails(applicationId); // 404 for an application that does not exist
         return new ListJson(adjustments.of(applicationId, LISTED).stream()
                 .map(AdjustmentJson::of)

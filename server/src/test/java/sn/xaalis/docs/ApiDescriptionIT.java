@@ -84,10 +84,14 @@ class ApiDescriptionIT extends ApiIntegrationTest {
     }
 
     @Test
-    void everyRouteOfTheMerchantApiAndOfTheOperatorsConnectionsIsDescribedAndNothingElse() {
+    void everyRouteOfTheMerchantApiAndOfTheOperatorsDescribedPathsIsDescribedAndNothingElse() {
         Set<String> routes = new TreeSet<>();
+        // The operator API's paths the description covers: connections, adjustments, reconciliations.
         mappings.getHandlerMethods().keySet().forEach(info -> info.getPatternValues().stream()
-                .filter(pattern -> pattern.startsWith("/api/v1/") || pattern.contains("/connections/"))
+                .filter(pattern -> pattern.startsWith("/api/v1/")
+                        || pattern.contains("/connections/")
+                        || pattern.matches("/admin/v1/applications/[^/]+/adjustments/?")
+                        || pattern.startsWith("/admin/v1/ledger/reconciliations"))
                 .forEach(pattern -> info.getMethodsCondition()
                         .getMethods()
                         .forEach(method -> routes.add(method + " " + withoutTrailingSlash(pattern)))));
