@@ -122,10 +122,12 @@ class PaymentSearchPlansIT {
         params.put("phone", "+221771234567");
         params.put("phone0", "+221771234567");
         String query = kind.equals("typed") ? CustomerNumberSearch.typedBranch(0) : CustomerNumberSearch.sentBranch(0);
-        // Typed numbers: the application's own index, or the number's across applications (V48 has both, one
-        // per search; on a small table the planner may take either: both start from the number).
-        String index =
-                kind.equals("typed") ? "payment_starts_(application_)?phone_idx" : "payments_application_phone_idx";
+        // Each kind has the application's own index and the number's across applications (V48, and payments'
+        // own two); on a small table the planner may take either, and both start from the number: the plan
+        // must read the number from an index (the Index Cond below), never the application's history.
+        String index = kind.equals("typed")
+                ? "payment_starts_(application_)?phone_idx"
+                : "payments_(application|customer)_phone_idx";
         String plan = transactions.execute(tx -> {
             jdbc.sql("SET LOCAL enable_seqscan = off").update();
             return String.join(
