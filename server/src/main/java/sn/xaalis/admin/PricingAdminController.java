@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import sn.xaalis.ledger.FeeRule;
+import sn.xaalis.ledger.PricingChanges;
 import sn.xaalis.ledger.PricingPlan;
 import sn.xaalis.ledger.PricingPlans;
 import sn.xaalis.merchant.LiveApprovals;
@@ -30,7 +31,8 @@ import tools.jackson.databind.JsonNode;
  */
 @RestController
 @RequestMapping("/admin/v1")
-record PricingAdminController(PricingPlans plans, LiveApprovals merchants, OperatorRequests requests) {
+record PricingAdminController(
+        PricingPlans plans, PricingChanges changes, LiveApprovals merchants, OperatorRequests requests) {
 
     private static final String PERCENT_RULE = "must be a number from 0 to 100 with at most 4 decimals";
     private static final String FRANCS_RULE = "must be a whole number of francs, 0 or more";
@@ -81,7 +83,7 @@ record PricingAdminController(PricingPlans plans, LiveApprovals merchants, Opera
         Integer days = availabilityDays(body, errors);
         failIfAny(errors);
         merchants.approval(merchantId);
-        return PlanJson.of(plans.replace(merchantId, rules, days));
+        return PlanJson.of(changes.replace(merchantId, rules, days));
     }
 
     private static Map<Provider, FeeRule> rules(JsonNode body, Map<String, List<String>> errors) {

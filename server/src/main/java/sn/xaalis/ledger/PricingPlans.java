@@ -48,11 +48,11 @@ public class PricingPlans {
     /**
      * Replaces the merchant's whole plan: providers left out follow the default again, as does the
      * delay when it is null. Applies to payments that succeed from now on; those already posted keep
-     * their fee. The caller has checked that the merchant exists.
+     * their fee. The caller has checked that the merchant exists. The operator's change goes through
+     * {@link PricingChanges}, which audits it.
      */
     @Transactional
-    public PricingPlan replace(
-            MerchantId merchantId, Map<Provider, FeeRule> rules, @Nullable Integer availabilityDays) {
+    PricingPlan replace(MerchantId merchantId, Map<Provider, FeeRule> rules, @Nullable Integer availabilityDays) {
         if (availabilityDays != null && availabilityDays < 0) {
             throw new IllegalArgumentException("availability days must be 0 or more");
         }

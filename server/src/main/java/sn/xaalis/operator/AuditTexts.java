@@ -29,6 +29,9 @@ public class AuditTexts {
     static final String FIELD_MESSAGE_KEY_PREFIX = "operator.audit.field.";
     static final String VALUE_MESSAGE_KEY_PREFIX = "operator.audit.value.";
 
+    /** The prefix of a pricing plan's fields, one per provider ({@code fees_WALLET_SN}). */
+    private static final String FEES = "fees_";
+
     /** The fields a sentence may say itself, by their place in its arguments ({0} the reason, {1} the cause). */
     private static final List<String> SAYABLE = List.of("reason", "cause");
 
@@ -128,6 +131,14 @@ public class AuditTexts {
             return Objects.requireNonNull(messages.getMessage(
                     FIELD_MESSAGE_KEY_PREFIX + "providers_in", new Object[] {mode}, fallback, locale));
         }
+        if (name.startsWith(FEES)) {
+            // fees_WALLET_SN: a merchant's fee rule for one provider, named by the provider's value.
+            return Objects.requireNonNull(messages.getMessage(
+                    FIELD_MESSAGE_KEY_PREFIX + "fees_for",
+                    new Object[] {name.substring(FEES.length())},
+                    fallback,
+                    locale));
+        }
         return Objects.requireNonNull(messages.getMessage(FIELD_MESSAGE_KEY_PREFIX + name, null, fallback, locale));
     }
 
@@ -139,8 +150,9 @@ public class AuditTexts {
             return messages.getMessage(yes ? "operator.yes" : "operator.no", null, locale);
         }
         String said = text(value, locale);
+        String kind = name.startsWith(FEES) ? "fees" : name;
         return Objects.requireNonNull(
-                messages.getMessage(VALUE_MESSAGE_KEY_PREFIX + name + "." + said, null, said, locale));
+                messages.getMessage(VALUE_MESSAGE_KEY_PREFIX + kind + "." + said, null, said, locale));
     }
 
     private static boolean data(String name, @Nullable Object stored, String shown) {

@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import sn.xaalis.ledger.FeeRule;
+import sn.xaalis.ledger.PricingChanges;
 import sn.xaalis.ledger.PricingPlan;
 import sn.xaalis.ledger.PricingPlans;
 import sn.xaalis.merchant.MerchantRegister;
@@ -35,10 +36,12 @@ class PricingConsoleController {
 
     private final MerchantRegister register;
     private final PricingPlans plans;
+    private final PricingChanges changes;
 
-    PricingConsoleController(MerchantRegister register, PricingPlans plans) {
+    PricingConsoleController(MerchantRegister register, PricingPlans plans, PricingChanges changes) {
         this.register = register;
         this.plans = plans;
+        this.changes = changes;
     }
 
     /** One provider's fields, as shown or as typed. */
@@ -126,7 +129,7 @@ class PricingConsoleController {
             again.setStatus(HttpStatus.BAD_REQUEST);
             return again;
         }
-        plans.replace(merchant.id(), rules, delay);
+        changes.replace(merchant.id(), rules, delay);
         flash.addFlashAttribute("notice", "operator.pricing.saved");
         return new ModelAndView("redirect:/operator/merchants/" + merchant.id() + "/pricing");
     }

@@ -1,6 +1,5 @@
 package sn.xaalis.reconciliation;
 
-import java.sql.Date;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -26,35 +25,17 @@ class LedgerCheckRuns {
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
+    private final DailyClaim daily;
 
     LedgerCheckRuns(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
         this.json = json;
+        this.daily = new DailyClaim(jdbc, "ledger_checks", "checked_at");
     }
 
-    /**
-     * Claims the daily run of {@code day} for this node: true when its row was inserted now, or when a
-     * claim older than {@code staleBefore} had no result (its node died) and this node took it over. Two
-     * nodes claiming at once: the unique day lets one insert, the conditional update lets one take over.
-     */
+    /** Claims the daily run of {@code day} for this node ({@link DailyClaim}). */
     boolean claim(UUID id, LocalDate day, Instant now, Instant staleBefore) {
-        int inserted = jdbc.sql("INSERT INTO ledger_checks (id, run_day, started_at) VALUES (:id, :day, :now)"
-                        + " ON CONFLICT DO NOTHING")
-                .param("id", id)
-                .param("day", Date.valueOf(day))
-                .param("now", Timestamps.toDatabase(now))
-                .update();
-        if (inserted == 1) {
-            return true;
-        }
-        return jdbc.sql("UPDATE ledger_checks SET id = :id, started_at = :now WHERE run_day = :day"
-                                + " AND checked_at IS NULL AND started_at < :stale")
-                        .param("id", id)
-                        .param("day", Date.valueOf(day))
-                        .param("now", Timestamps.toDatabase(now))
-                        .param("stale", Timestamps.toDatabase(staleBefore))
-                        .update()
-                == 1;
+        return daily.claim(id, day, now, staleBefore);
     }
 
     /** Stores the result of the claimed run {@code id}. */

@@ -1,7 +1,6 @@
 package sn.xaalis.reconciliation;
 
 import java.math.BigDecimal;
-import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -42,35 +41,18 @@ class ReconciliationRuns {
     private final JdbcClient jdbc;
     private final JsonMapper json;
     private final java.time.Clock clock;
+    private final DailyClaim daily;
 
     ReconciliationRuns(JdbcClient jdbc, JsonMapper json, java.time.Clock clock) {
         this.jdbc = jdbc;
         this.json = json;
         this.clock = clock;
+        this.daily = new DailyClaim(jdbc, "ledger_reconciliation_runs", "finished_at");
     }
 
-    /**
-     * Claims the daily run of {@code day} for this node, as {@code LedgerCheckRuns#claim}: true when its row
-     * was inserted now, or when a claim older than {@code staleBefore} had no result and this node took it.
-     */
+    /** Claims the daily run of {@code day} for this node ({@link DailyClaim}). */
     boolean claim(UUID id, LocalDate day, Instant now, Instant staleBefore) {
-        int inserted = jdbc.sql("INSERT INTO ledger_reconciliation_runs (id, run_day, started_at)"
-                        + " VALUES (:id, :day, :now) ON CONFLICT DO NOTHING")
-                .param("id", id)
-                .param("day", Date.valueOf(day))
-                .param("now", Timestamps.toDatabase(now))
-                .update();
-        if (inserted == 1) {
-            return true;
-        }
-        return jdbc.sql("UPDATE ledger_reconciliation_runs SET id = :id, started_at = :now WHERE run_day = :day"
-                                + " AND finished_at IS NULL AND started_at < :stale")
-                        .param("id", id)
-                        .param("day", Date.valueOf(day))
-                        .param("now", Timestamps.toDatabase(now))
-                        .param("stale", Timestamps.toDatabase(staleBefore))
-                        .update()
-                == 1;
+        return daily.claim(id, day, now, staleBefore);
     }
 
     /** A run started on demand (no day claimed). */

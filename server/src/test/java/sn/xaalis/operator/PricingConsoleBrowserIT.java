@@ -79,6 +79,18 @@ class PricingConsoleBrowserIT extends BrowserIntegrationTest {
             assertThat(plan.get("providers").get("WALLET_SN").toString())
                     .isEqualTo("{\"percent\":\"1.5\",\"fixed\":\"0\",\"min\":\"500\",\"max\":\"4500\"}");
             assertThat(plan.get("availability_days").intValue()).isEqualTo(2);
+
+            // The change is in the trail, in words, with the plan before and after.
+            console.navigate(url("/operator/audit?merchant=" + merchant.merchantId()));
+            String entry = console.locator("#trail li").first().innerText();
+            assertThat(entry)
+                    .contains(fr ? "Tarifs modifiés" : "Pricing changed")
+                    .contains(fr ? "Frais pour WALLET_SN" : "Fees for WALLET_SN")
+                    .contains(fr ? "les tarifs par défaut de l’installation" : "the installation’s default")
+                    .contains("1.5")
+                    .contains("4500")
+                    .doesNotContain("{\"");
+            PageChecks.check(console, view.name("operator-audit-pricing"), view.language());
             console.context().close();
         }
     }

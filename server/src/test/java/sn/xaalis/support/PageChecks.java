@@ -279,7 +279,7 @@ public final class PageChecks {
     }
 
     /**
-     * Saves the screenshot, then checks the page: no sideways scrolling, {@code <html lang>} is {@code
+     * Saves the screenshot (when the run asks, or when a check fails), then checks the page: no sideways scrolling, {@code <html lang>} is {@code
      * language}, no serious or critical axe-core violation, every control at least 24×24 px, no word cut over
      * two lines and, on a French page, no English word. Every failure is reported in one message.
      */
@@ -316,6 +316,9 @@ public final class PageChecks {
             failures.add(text.toString().stripTrailing());
         }
         if (!failures.isEmpty()) {
+            if (!Browser.SCREENSHOTS_WANTED) {
+                Browser.save(page, screenshotName);
+            }
             throw new AssertionError("Page checks failed for " + screenshotName + " (" + page.url() + "):\n"
                     + String.join("\n", failures));
         }
