@@ -7,6 +7,7 @@ import com.microsoft.playwright.Page;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import sn.xaalis.support.Api;
 import sn.xaalis.support.BrowserIntegrationTest;
 import sn.xaalis.support.ConsoleOperators;
@@ -26,6 +27,9 @@ class PricingConsoleBrowserIT extends BrowserIntegrationTest {
 
     @Autowired
     MutableClock clock;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Test
     void theOperatorSetsAPlanAndIsToldWhatIsWrongBesideTheField() {
@@ -93,6 +97,25 @@ class PricingConsoleBrowserIT extends BrowserIntegrationTest {
             PageChecks.check(console, view.name("operator-audit-pricing"), view.language());
             console.context().close();
         }
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM audit_events WHERE action = 'ledger.pricing.changed'"
+                                + " AND subject = :merchant AND actor <> 'xaalis_admin_token'"
+                                + " AND before_state LIKE '%default%' AND after_state LIKE '%4500%'")
+                        .param("merchant", merchant.merchantId())
+                        .query(Integer.class)
+                        .single())
+                .as("the operator's saves, each with the plan before and after")
+                .isEqualTo(Views.forThisRun().size());
+        // The admin API's change is audited alike, under its token.
+        api.admin("PUT", "/merchants/" + merchant.merchantId() + "/pricing", "{\"providers\":{}}");
+        assertThat(jdbc.sql("SELECT after_state FROM audit_events WHERE action = 'ledger.pricing.changed'"
+                                + " AND subject = :merchant AND actor = 'xaalis_admin_token' ORDER BY id DESC")
+                        .param("merchant", merchant.merchantId())
+                        .query(String.class)
+                        .list())
+                .first()
+                .asString()
+                .contains("\"fees_WALLET_SN\":\"default\"")
+                .contains("\"availability_days\":\"default\"");
     }
 
     @Test
