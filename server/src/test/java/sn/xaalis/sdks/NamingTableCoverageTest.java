@@ -32,7 +32,8 @@ import sn.xaalis.sdks.NamingTableTest.Symbol;
  *       Python's {@code xaalis.__all__};
  *   <li>their methods: Java's {@code public} methods at the type's own level (not a nested builder's);
  *       PHP's {@code public} methods; Node's class methods and getters, static or not, not starting with
- *       {@code _} or {@code #}; Python's methods and properties not starting with {@code _};
+ *       {@code _} or {@code #}; Python's methods and properties not starting with {@code _}, a private base
+ *       class's ({@code _ListQuery}) included;
  *   <li>their constants and enum cases;
  *   <li>and the values of the types with behaviour (the client, the exception, the webhook verifier, its
  *       event and its exception): Java's record components (read with accessors), PHP's public
@@ -70,6 +71,8 @@ class NamingTableCoverageTest {
         idioms.put("PHP:PayoutQuery.*", builder);
         idioms.put("PHP:SettlementQuery.*", builder);
         idioms.put("PHP:BalanceTransactionQuery.*", builder);
+        idioms.put("Python:PaymentQuery.after", builder + " (Python's own copy for the next page)");
+        idioms.put("Python:PayoutQuery.after", builder + " (Python's own copy for the next page)");
         idioms.put("Python:SettlementQuery.after", builder + " (Python's own copy for the next page)");
         idioms.put("Python:BalanceTransactionQuery.after", builder + " (Python's own copy for the next page)");
         String fromJson = "PHP builds its value objects from the decoded JSON array with a static factory;"
@@ -186,6 +189,7 @@ class NamingTableCoverageTest {
         assertThat(exported(Language.NODE)).containsKey("plainAmount");
         assertThat(exported(Language.PYTHON).get("WebhookEvent")).contains("raw_body", "data_string", "reference");
         assertThat(exported(Language.PYTHON).get("XaalisError")).contains("retryable");
+        assertThat(exported(Language.PYTHON).get("PaymentQuery")).contains("after");
         assertThat(exported(Language.PYTHON).get("XaalisClient"))
                 .contains("initiate", "from_environment")
                 .doesNotContain("_send", "__repr__");
@@ -320,6 +324,10 @@ class NamingTableCoverageTest {
             String body = python.body(name);
             Set<String> members = new LinkedHashSet<>();
             if (body != null) {
+                // A private base class's public methods are the exported class's (PaymentQuery(_ListQuery)).
+                for (String base : names("^class \\w+\\((_\\w+)\\)", body)) {
+                    body += privateClass(base);
+                }
                 for (String method : names("^    def (\\w+)\\(", body)) {
                     if (!method.startsWith("_")) {
                         members.add(method);
@@ -334,6 +342,19 @@ class NamingTableCoverageTest {
             types.put(name, members);
         }
         return types;
+    }
+
+    private static String privateClass(String name) {
+        for (Path file : Sources.files(Language.PYTHON.sources, ".py")) {
+            String source = NamingTableTest.read(file);
+            Matcher m = Pattern.compile("^class " + name + "\\b.*:$", Pattern.MULTILINE)
+                    .matcher(source);
+            if (m.find()) {
+                Matcher next = Pattern.compile("^[^\\s#]", Pattern.MULTILINE).matcher(source);
+                return "\n" + source.substring(m.end(), next.find(m.end()) ? next.start() : source.length());
+            }
+        }
+        throw new IllegalStateException("no class " + name + " in xaalis/");
     }
 
     private static List<String> names(String regex, String text) {
