@@ -25,7 +25,7 @@ try {
   const payment = await xaalis.initiate(
     { provider, amount, description: `Order ${orderId}`, metadata: { order_id: orderId } },
     // The order id as idempotency key: running this again for the same order returns the same payment.
-    { idempotencyKey: `order-${orderId}` },
+    `order-${orderId}`,
   );
   await orders.setReference(orderId, payment.reference);
   const summary = {

@@ -146,7 +146,12 @@ export interface PaymentLink {
   readonly createdAt: Date | null;
 }
 
-/** Paging for {@link XaalisClient.listPaymentLinks}. */
+/**
+ * Paging for {@link XaalisClient.listPaymentLinks}.
+ *
+ * @deprecated pass the cursor and the limit as the first two arguments,
+ *   `listPaymentLinks(cursor, limit)`, as the other Xaalis libraries do.
+ */
 export interface PaymentLinkQuery {
   /** The `nextCursor` of the previous page. */
   cursor?: string;
@@ -401,7 +406,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Options of {@link XaalisClient.initiate} and {@link XaalisClient.createPaymentLink}. */
+/**
+ * Options of {@link XaalisClient.initiate} and {@link XaalisClient.createPaymentLink}.
+ *
+ * @deprecated pass the key as the second argument and the other options third,
+ *   `initiate(request, idempotencyKey, { signal })`, as the other Xaalis libraries do.
+ */
 export interface InitiateOptions extends CallOptions {
   /**
    * 1 to 255 printable ASCII characters; the same key and request within 24 h return the first answer
@@ -412,6 +422,17 @@ export interface InitiateOptions extends CallOptions {
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** The key and options of a call taking `(idempotencyKey, options)`, or the deprecated options object. */
+function keyAndOptions(
+  keyOrOptions: string | InitiateOptions | null | undefined,
+  options: CallOptions,
+): { idempotencyKey?: string; signal?: AbortSignal } {
+  if (keyOrOptions !== null && typeof keyOrOptions === "object") {
+    return { idempotencyKey: keyOrOptions.idempotencyKey, signal: keyOrOptions.signal ?? options.signal };
+  }
+  return { idempotencyKey: keyOrOptions ?? undefined, signal: options.signal };
+}
 
 /**
  * The Xaalis payment API for a merchant's server. Create one per application and reuse it.
@@ -485,8 +506,20 @@ export class XaalisClient {
     });
   }
 
-  /** Starts collecting a payment. */
-  async initiate(request: PaymentRequest, options: InitiateOptions = {}): Promise<Payment> {
+  /**
+   * Starts collecting a payment.
+   *
+   * @param idempotencyKey 1 to 255 printable ASCII characters; the same key and request within 24 h
+   *   return the first answer instead of creating another payment (use your order id to survive your
+   *   own restarts). Default: a fresh UUID. An {@link InitiateOptions} object here is the deprecated
+   *   form, still accepted.
+   */
+  async initiate(
+    request: PaymentRequest,
+    idempotencyKey?: string | InitiateOptions | null,
+    options: CallOptions = {},
+  ): Promise<Payment> {
+    const call = keyAndOptions(idempotencyKey, options);
     if (request === null || typeof request !== "object") {
       throw new TypeError("request is required");
     }
@@ -506,7 +539,7 @@ export class XaalisClient {
     }
     putIfPresent(body, "success_url", request.successUrl);
     putIfPresent(body, "error_url", request.errorUrl);
-    return payment(await this.#create("/payments/initiate/", body, options.idempotencyKey, options.signal));
+    return payment(await this.#create("/payments/initiate/", body, call.idempotencyKey, call.signal));
   }
 
   /** The payment's current status (catch up after a missed notification, or confirm before delivering). */
@@ -567,8 +600,18 @@ export class XaalisClient {
     );
   }
 
-  /** Creates a payment link to share or print (its `url` and `qrCode`). */
-  async createPaymentLink(request: PaymentLinkRequest, options: InitiateOptions = {}): Promise<PaymentLink> {
+  /**
+   * Creates a payment link to share or print (its `url` and `qrCode`).
+   *
+   * @param idempotencyKey as {@link XaalisClient.initiate}'s; default a fresh UUID. An
+   *   {@link InitiateOptions} object here is the deprecated form, still accepted.
+   */
+  async createPaymentLink(
+    request: PaymentLinkRequest,
+    idempotencyKey?: string | InitiateOptions | null,
+    options: CallOptions = {},
+  ): Promise<PaymentLink> {
+    const call = keyAndOptions(idempotencyKey, options);
     if (request === null || typeof request !== "object") {
       throw new TypeError("request is required");
     }
@@ -591,11 +634,23 @@ export class XaalisClient {
       body["single_use"] = request.singleUse;
     }
     putIfPresent(body, "expires_at", instant(request.expiresAt));
-    return paymentLink(await this.#create("/payment-links/", body, options.idempotencyKey, options.signal));
+    return paymentLink(await this.#create("/payment-links/", body, call.idempotencyKey, call.signal));
   }
 
-  /** A page of this application's payment links in the keys' environment, newest first. */
-  async listPaymentLinks(query: PaymentLinkQuery = {}, options: CallOptions = {}): Promise<PaymentLinkPage> {
+  /**
+   * A page of this application's payment links in the keys' environment, newest first.
+   *
+   * @param cursor the `nextCursor` of the previous page; none for the first. A {@link PaymentLinkQuery}
+   *   object here is the deprecated form, still accepted.
+   * @param limit page size, 1 to 100; default 20
+   */
+  async listPaymentLinks(
+    cursor?: string | PaymentLinkQuery | null,
+    limit?: number,
+    options: CallOptions = {},
+  ): Promise<PaymentLinkPage> {
+    const query: PaymentLinkQuery =
+      cursor !== null && typeof cursor === "object" ? cursor : { cursor: cursor ?? undefined, limit };
     const params = new URLSearchParams();
     addParam(params, "cursor", query.cursor);
     addParam(params, "limit", String(query.limit ?? 20));

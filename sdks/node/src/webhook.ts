@@ -148,6 +148,9 @@ export class WebhookVerifier {
   /** The header Xaalis signs notifications with (Node gives it as `req.headers["x-svc-signature"]`). */
   static readonly SIGNATURE_HEADER = SIGNATURE_HEADER;
 
+  /** How far a signature's time may be from now, by default, in seconds (as the module's constant). */
+  static readonly DEFAULT_TOLERANCE = DEFAULT_TOLERANCE_SECONDS;
+
   readonly #secrets: readonly Buffer[];
   readonly #toleranceSeconds: number;
   readonly #now: () => number | Date;

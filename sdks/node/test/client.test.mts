@@ -914,4 +914,32 @@ describe("XaalisClient", () => {
       ],
     );
   });
+
+  test("initiate, createPaymentLink and listPaymentLinks take their siblings' arguments; the deprecated objects still work", async () => {
+    const LINK = '{"code":"k4m2qx7vbnw3tz5a","providers":[],"single_use":false,"active":true}';
+    const PAGE = '{"data":[],"has_more":false,"next_cursor":null}';
+    const request = { provider: "WALLET_SN", amount: "1500" } as const;
+    await client.initiate(request, "order-44", { signal: new AbortController().signal });
+    await client.initiate(request, { idempotencyKey: "order-44" });
+    answers.push({ status: 201, body: LINK }, { status: 201, body: LINK }, { status: 200, body: PAGE });
+    answers.push({ status: 200, body: PAGE }, { status: 200, body: PAGE });
+    await client.createPaymentLink({ amount: "2500" }, "link-1");
+    await client.createPaymentLink({ amount: "2500" }, { idempotencyKey: "link-1" });
+    await client.listPaymentLinks("c0", 2);
+    await client.listPaymentLinks({ cursor: "c0", limit: 2 });
+    await client.listPaymentLinks();
+    assert.deepEqual(
+      seen.map((s) => s.path.replace("/api/v1/abcdefghijklmnop", "") + " " + s.query + " " + s.headers["idempotency-key"]),
+      [
+        "/payments/initiate/ null order-44",
+        "/payments/initiate/ null order-44",
+        "/payment-links/ null link-1",
+        "/payment-links/ null link-1",
+        "/payment-links/ cursor=c0&limit=2 undefined",
+        "/payment-links/ cursor=c0&limit=2 undefined",
+        "/payment-links/ limit=20 undefined",
+      ],
+    );
+    assert.equal(seen[0]!.body, seen[1]!.body);
+  });
 });

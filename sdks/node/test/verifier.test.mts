@@ -273,6 +273,7 @@ describe("WebhookVerifier", () => {
     const strict = new WebhookVerifier(SECRET, { now: () => NOW, tolerance: 10 });
     assert.equal(reasonOf(() => strict.verify(BODY, at(-11))), "STALE_TIMESTAMP");
     assert.equal(DEFAULT_TOLERANCE_SECONDS, 300);
+    assert.equal(WebhookVerifier.DEFAULT_TOLERANCE, DEFAULT_TOLERANCE_SECONDS);
   });
 
   test("the default clock is the system's", () => {

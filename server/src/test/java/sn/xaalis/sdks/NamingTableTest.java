@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class NamingTableTest {
 
     private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
-    private static final Path TABLE = REPOSITORY.resolve("sdks/README.md");
+    static final Path TABLE = REPOSITORY.resolve("sdks/README.md");
 
     /** The table's language columns, in order, and where each library's sources are. */
     enum Language {
@@ -155,6 +155,8 @@ class NamingTableTest {
                 .contains("parameters");
         assertThat(node.find(symbol(Language.NODE, "XaalisClient.fromEnv()"))).contains("no method");
         assertThat(node.find(symbol(Language.NODE, "XaalisError.apiError"))).contains("no property");
+        assertThat(node.find(symbol(Language.NODE, "XaalisClient.initiate(request, options)")))
+                .contains("parameters");
         Sources php = Sources.of(Language.PHP);
         assertThat(php.find(symbol(Language.PHP, "WebhookEvent::$reference"))).isNull();
         assertThat(php.find(symbol(Language.PHP, "WebhookEvent::reference()"))).contains("no method");
@@ -173,6 +175,13 @@ class NamingTableTest {
                 .contains("parameters");
         assertThat(java.find(symbol(Language.JAVA, "WebhookEvent.rawBody()"))).isNull();
         assertThat(java.find(symbol(Language.JAVA, "WebhookEvent.raw()"))).contains("no method");
+        // initiate(request) stands for the table's optional key; a third parameter is declared nowhere.
+        assertThat(java.find(symbol(Language.JAVA, "XaalisClient.initiate(request, idempotencyKey)")))
+                .isNull();
+        assertThat(java.find(symbol(Language.JAVA, "XaalisClient.initiate(request, idempotencyKey, signal)")))
+                .contains("only shorter overloads");
+        assertThat(java.find(symbol(Language.JAVA, "XaalisClient.initiate(idempotencyKey, request)")))
+                .contains("parameters");
         assertThat(shape(symbol(Language.PHP, "XaalisException::getError()")))
                 .isEqualTo(shape(symbol(Language.NODE, "XaalisError.error")));
         assertThat(shape(symbol(Language.PYTHON, "XaalisClient.from_env()")))
@@ -267,7 +276,7 @@ class NamingTableTest {
 
     /**
      * What must be equal across a row: the type and member names without their language's style
-     * (camelCase or snake_case, PHP's get/is getters, Exception or Error), the kind (an accessor method
+     * (camelCase or snake_case, get/is getters, Python's is_, Exception or Error), the kind (an accessor method
      * without parameters counts as a property), and the parameters in order.
      */
     static String shape(Symbol symbol) {
@@ -278,7 +287,7 @@ class NamingTableTest {
         if (symbol.kind() == Kind.CONSTANT) {
             return "constant " + type + "." + symbol.member();
         }
-        String member = plain(symbol.member().replaceFirst("^(get|is)(?=[A-Z])", ""));
+        String member = plain(symbol.member().replaceFirst("^(get|is)(?=[A-Z])|^is_", ""));
         if (symbol.kind() == Kind.PROPERTY || symbol.params().isEmpty()) {
             return "value " + type + "." + member;
         }
@@ -342,6 +351,7 @@ class NamingTableTest {
             if (declarations.isEmpty()) {
                 return "no method " + symbol.member();
             }
+            boolean full = false;
             for (String declaration : declarations) {
                 List<Param> declared = new ArrayList<>();
                 for (String part : split(declaration)) {
@@ -350,14 +360,21 @@ class NamingTableTest {
                         declared.add(param);
                     }
                 }
-                if (!matches(symbol.params(), declared)) {
+                if (matches(symbol.params(), declared)) {
+                    full = true;
+                } else if (!shorterOverload(symbol.params(), declared)) {
                     return "parameters (" + declaration.strip().replaceAll("\\s+", " ") + ") instead of "
                             + symbol.params().stream()
                                     .map(p -> (p.variadic() ? "..." : "") + p.name())
                                     .collect(Collectors.joining(", ", "(", ")"));
                 }
             }
-            return null;
+            return full ? null : "only shorter overloads of " + symbol.member();
+        }
+
+        /** Java has no optional parameters: an overload that leaves out the table's last ones stands for them. */
+        boolean shorterOverload(List<Param> wanted, List<Param> declared) {
+            return false;
         }
 
         /** The table's parameters first, in order, then only optional ones. */
@@ -467,6 +484,13 @@ class NamingTableTest {
                 }
             }
             return lists;
+        }
+
+        @Override
+        boolean shorterOverload(List<Param> wanted, List<Param> declared) {
+            return declared.size() < wanted.size()
+                    && declared.stream().noneMatch(Param::variadic)
+                    && declared.equals(wanted.subList(0, declared.size()));
         }
 
         @Override
@@ -599,7 +623,8 @@ class NamingTableTest {
 
         @Override
         boolean property(String name, String body) {
-            return body.startsWith("export class ")
+            // A class's field or getter, or a field of an interface the library returns (a value type).
+            return (body.startsWith("export class ") || body.startsWith("export interface "))
                     && found("^  (?:readonly " + name + "[?!]?:|get " + name + "\\(\\))", body);
         }
 
