@@ -9,8 +9,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.phone.PhoneNumber;
 import sn.xaalis.platform.RandomTokens;
 import sn.xaalis.provider.Credentials;
+import sn.xaalis.provider.PayableNumbers;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -31,9 +33,6 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
     // Printable ASCII without spaces: what the providers issue, and nothing a copy and paste adds.
     private static final Pattern TOKEN = Pattern.compile("[\\x21-\\x7E]+");
     private static final Pattern MERCHANT_CODE = Pattern.compile("[0-9]{6}");
-    /** The retailer account payouts go out of: the operator's nine digits, without 221 (docs/providers.md §3.6). */
-    private static final Pattern RETAILER_NUMBER = Pattern.compile("7[05678][0-9]{7}");
-
     private static final Pattern RETAILER_PIN = Pattern.compile("[0-9]{4}");
     private static final int MIN_SECRET = 8;
     private static final int MAX_CREDENTIAL = 512;
@@ -155,17 +154,14 @@ record ConnectionRequest(Provider provider, Map<String, String> fields) {
         if (typed == null) {
             return current.map(Credentials.Operator::retailerNumber).orElse(null);
         }
-        String digits = typed.replaceAll("[\\s.-]", "");
-        if (digits.startsWith("+221")) {
-            digits = digits.substring(4);
-        } else if (digits.startsWith("00221")) {
-            digits = digits.substring(5);
-        }
-        if (!RETAILER_NUMBER.matcher(digits).matches()) {
+        // The retailer account payouts go out of: kept as the operator's nine digits, without 221
+        // (docs/providers.md §3.6).
+        Optional<PhoneNumber> number = PayableNumbers.read(typed);
+        if (number.isEmpty()) {
             errors.put("retailer_number", List.of("must be the retailer account's 9-digit number"));
             return null;
         }
-        return digits;
+        return number.get().nationalNumber();
     }
 
     private @Nullable String credential(

@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import sn.xaalis.merchant.MerchantId;
+import sn.xaalis.phone.PhoneNumbers;
 import sn.xaalis.platform.Timestamps;
 
 /**
@@ -40,9 +41,7 @@ public class PaymentSearch {
     private static final int MAX_KEY = 128;
     private static final int MAX_TYPED_PHONE = 40;
     private static final Pattern SEPARATORS = Pattern.compile("[\\s\\u00a0\\u202f().-]");
-    // Senegalese numbers have nine digits: written without a country code, a number is read as one.
-    private static final Pattern NATIONAL = Pattern.compile("[0-9]{9}");
-    private static final String SENEGAL = "+221";
+    private static final String SENEGAL = "+" + PhoneNumbers.countryCode(PhoneNumbers.SENEGAL);
     // The database's order (newest first, then the id as unsigned bytes, which its text form sorts as).
     private static final Comparator<Found> NEWEST_FIRST = Comparator.<Found, Instant>comparing(
                     f -> f.payment().createdAt())
@@ -182,10 +181,11 @@ public class PaymentSearch {
         String number = SEPARATORS.matcher(typed.strip()).replaceAll("");
         if (number.startsWith("00")) {
             number = "+" + number.substring(2);
-        } else if (NATIONAL.matcher(number).matches()) {
-            number = SENEGAL + number;
-        } else if (number.startsWith("221") && number.length() == 12) {
-            number = "+" + number;
+        } else if (!number.startsWith("+")) {
+            // Without a country code: what libphonenumber reads as Senegalese (nine digits, or 221 and
+            // nine digits). A number with its + is searched as sent, since payments keep it so.
+            String e164 = PhoneNumbers.possibleE164(number, PhoneNumbers.SENEGAL);
+            number = e164 == null ? number : e164;
         }
         if (!PaymentOrder.PHONE.matcher(number).matches()) {
             return List.of();

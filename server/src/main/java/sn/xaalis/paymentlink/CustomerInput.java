@@ -6,14 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.phone.PhoneNumbers;
 
 /** What customers type, as people write it, turned into what the API expects. */
 final class CustomerInput {
 
     private static final Pattern PHONE = Pattern.compile("\\+[0-9]{6,19}");
     private static final Pattern SEPARATORS = Pattern.compile("[\\s\\u00a0\\u202f().-]");
-    // Senegalese numbers have nine digits; written without +221 they are read as such.
-    private static final Pattern LOCAL_NUMBER = Pattern.compile("[0-9]{9}");
 
     private CustomerInput() {}
 
@@ -22,14 +21,14 @@ final class CustomerInput {
         if (typed == null || typed.isBlank()) {
             return null;
         }
+        // A number libphonenumber can read (a national one as Senegalese) in E.164; anything else as typed,
+        // for the initiation's own rule (+ then digits) to accept or refuse.
+        String number = PhoneNumbers.normalize(typed, PhoneNumbers.SENEGAL);
+        if (number != null) {
+            return number;
+        }
         String compact = SEPARATORS.matcher(typed).replaceAll("");
-        if (compact.startsWith("00")) {
-            return "+" + compact.substring(2);
-        }
-        if (LOCAL_NUMBER.matcher(compact).matches()) {
-            return "+221" + compact;
-        }
-        return compact;
+        return compact.startsWith("00") ? "+" + compact.substring(2) : compact;
     }
 
     static boolean validPhone(String phone) {

@@ -147,9 +147,8 @@ public record PayoutFile(List<Line> lines) {
         String amountText = cell(record, columns[1]);
         String name = columns[2] < 0 ? "" : cell(record, columns[2]);
         String reason = columns[3] < 0 ? "" : cell(record, columns[3]);
-        Optional<String> phone = CustomerPhone.parse(phoneText)
-                .map(CustomerPhone::international)
-                .filter(p -> PayoutOrder.PHONE.matcher(p).matches());
+        Optional<String> phone =
+                CustomerPhone.parse(phoneText).map(CustomerPhone::international).filter(PayoutOrder::payable);
         BigDecimal amount = amount(amountText, maxAmount);
         Problem problem = null;
         if (phone.isEmpty()) {

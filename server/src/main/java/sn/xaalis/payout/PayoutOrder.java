@@ -4,9 +4,9 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import sn.xaalis.payment.Amounts;
+import sn.xaalis.provider.PayableNumbers;
 import sn.xaalis.provider.Provider;
 
 /**
@@ -21,9 +21,6 @@ public record PayoutOrder(
         @Nullable String recipientName,
         @Nullable String reason,
         String metadata) {
-
-    /** {@code +221} and a mobile number (70, 75, 76, 77, 78): the numbers both providers pay to. */
-    static final Pattern PHONE = Pattern.compile("\\+2217[05678][0-9]{7}");
 
     static final int MAX_NAME = 100;
     static final int MAX_REASON = 40;
@@ -58,7 +55,7 @@ public record PayoutOrder(
         String phone = request.recipientPhone();
         if (phone == null) {
             errors.putIfAbsent("recipient_phone", List.of("is required"));
-        } else if (!PHONE.matcher(phone).matches()) {
+        } else if (!payable(phone)) {
             errors.putIfAbsent("recipient_phone", List.of("must be a Senegalese mobile number such as +221771234567"));
         }
         String name = blankToNull(request.recipientName());
@@ -74,6 +71,11 @@ public record PayoutOrder(
         }
         String metadata = request.metadataJson() == null ? "{}" : request.metadataJson();
         return new PayoutOrder(provider, amount, phone, name, reason, metadata);
+    }
+
+    /** A Senegal mobile number in E.164 exactly ({@code +221771234567}) that the providers pay to. */
+    static boolean payable(String phone) {
+        return PayableNumbers.isE164(phone);
     }
 
     private static @Nullable String blankToNull(@Nullable String text) {

@@ -96,9 +96,6 @@ public record ProviderProperties(
             @Nullable String retailerNumber,
             @Nullable String retailerPin) {
 
-        /** As a connection's (ConnectionRequest): the operator's nine digits, without 221. */
-        private static final Pattern RETAILER_NUMBER = Pattern.compile("7[05678][0-9]{7}");
-
         private static final Pattern RETAILER_PIN = Pattern.compile("[0-9]{4}");
 
         public MobileMoney {
@@ -108,8 +105,7 @@ public record ProviderProperties(
             }
             retailerNumber = present(retailerNumber) ? retailerNumber.strip() : null;
             retailerPin = present(retailerPin) ? retailerPin.strip() : null;
-            if (retailerNumber != null
-                    && !RETAILER_NUMBER.matcher(retailerNumber).matches()) {
+            if (retailerNumber != null && !PayableNumbers.isRetailerNumber(retailerNumber)) {
                 throw new IllegalArgumentException("xaalis.providers.mobilemoney.retailer-number must be the retailer"
                         + " account's 9-digit number (7XXXXXXXX, without 221), not " + retailerNumber);
             }

@@ -39,7 +39,6 @@ public record Destination(
     }
 
     static String mask(CustomerPhone phone) {
-        String n = phone.nationalNumber();
-        return "+221 " + n.substring(0, 2) + " *** ** " + n.substring(7);
+        return phone.number().masked();
     }
 }

@@ -4,8 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import sn.xaalis.phone.PhoneNumber;
+import sn.xaalis.phone.PhoneNumbers;
 
 /**
  * Who the merchant is, as it tells the operator: each field as typed, tidied (a NINEA without its spaces,
@@ -27,8 +30,6 @@ public record LegalDetails(
     // RCCM: e.g. SN-DKR-2021-B-12345 or SN DKR 2021 A 123.
     private static final Pattern RCCM = Pattern.compile("[A-Z0-9][A-Z0-9 /.-]{4,39}");
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
-    // A Senegalese number, mobile (7x) or fixed (33): nine digits once +221 / 00221 is taken off.
-    private static final Pattern PHONE = Pattern.compile("(?:\\+?221|00221)?([37][0-9]{8})");
 
     public static LegalDetails none() {
         return new LegalDetails(null, null, null, null, null, null, null, null);
@@ -107,12 +108,21 @@ public record LegalDetails(
         if (value == null) {
             return null;
         }
-        var match = PHONE.matcher(value.replaceAll("[\\s.()-]", ""));
-        if (!match.matches()) {
+        // A Senegalese number, mobile or fixed, kept as its nine digits. libphonenumber's ranges (70, 71,
+        // 721, 75-78, 790; 30, 33…) are narrower than the rule this form always had, any nine digits
+        // starting with 3 or 7, which stays: a merchant's number is not refused for a range Google's
+        // metadata does not list yet.
+        Optional<PhoneNumber> number = PhoneNumbers.parse(value, PhoneNumbers.SENEGAL)
+                .filter(n -> PhoneNumbers.isMobile(n, PhoneNumbers.SENEGAL)
+                        || PhoneNumbers.isFixedLine(n, PhoneNumbers.SENEGAL))
+                .or(() -> PhoneNumbers.possible(value, PhoneNumbers.SENEGAL)
+                        .filter(n -> n.region().equals(PhoneNumbers.SENEGAL))
+                        .filter(n -> n.nationalNumber().matches("[37][0-9]{8}")));
+        if (number.isEmpty()) {
             errors.put("contact_phone", List.of("verification.error.phone"));
             return null;
         }
-        return match.group(1);
+        return number.get().nationalNumber();
     }
 
     private static @Nullable String email(@Nullable String typed, Map<String, List<String>> errors) {
