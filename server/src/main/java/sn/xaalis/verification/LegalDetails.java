@@ -108,16 +108,13 @@ public record LegalDetails(
         if (value == null) {
             return null;
         }
-        // A Senegalese number, mobile or fixed, kept as its nine digits. libphonenumber's ranges (70, 71,
-        // 721, 75-78, 790; 30, 33…) are narrower than the rule this form always had, any nine digits
-        // starting with 3 or 7, which stays: a merchant's number is not refused for a range Google's
-        // metadata does not list yet.
-        Optional<PhoneNumber> number = PhoneNumbers.parse(value, PhoneNumbers.SENEGAL)
-                .filter(n -> PhoneNumbers.isMobile(n, PhoneNumbers.SENEGAL)
-                        || PhoneNumbers.isFixedLine(n, PhoneNumbers.SENEGAL))
-                .or(() -> PhoneNumbers.possible(value, PhoneNumbers.SENEGAL)
-                        .filter(n -> n.region().equals(PhoneNumbers.SENEGAL))
-                        .filter(n -> n.nationalNumber().matches("[37][0-9]{8}")));
+        // A Senegalese number, mobile or fixed, kept as its nine digits: any nine digits starting with 3 or
+        // 7, the rule this form always had. libphonenumber reads what was typed; its ranges (70, 71, 721,
+        // 75-78, 790; 30, 33…) all lie inside that rule, which stays wider so that a merchant's number is
+        // not refused for a range Google's metadata does not list yet.
+        Optional<PhoneNumber> number = PhoneNumbers.possible(value, PhoneNumbers.SENEGAL)
+                .filter(n -> n.region().equals(PhoneNumbers.SENEGAL))
+                .filter(n -> n.nationalNumber().matches("[37][0-9]{8}"));
         if (number.isEmpty()) {
             errors.put("contact_phone", List.of("verification.error.phone"));
             return null;
